@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { main } from '../dist/cli.js';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (typeof code === 'number') process.exitCode = code;
+  },
+  (err) => {
+    console.error(err instanceof Error ? err.stack : String(err));
+    process.exitCode = 3;
+  },
+);
