@@ -1,0 +1,247 @@
+/**
+ * The engine's contract with the checks, the runners and the reporters.
+ *
+ * A check is a small named unit tied to clause ids of `specs/clauses.yaml`. It talks to the target
+ * only through {@link CheckContext.http} (which records, times and schema-validates every
+ * exchange), prints nothing, touches no file, and returns a {@link CheckResult}. A throw is a bug in
+ * the kit and becomes the outcome `error`.
+ */
+
+/** MUST: the API document states it. SHOULD: only the live service's documented behaviour does. */
+export type Level = 'MUST' | 'SHOULD';
+
+/** The six outcomes, never collapsed (architecture.md, "Outcomes and exit codes"). */
+export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'disabled' | 'error';
+
+/** Which identity a request uses. `primary` = --api-key, `other` = --other-api-key. */
+export type AuthChoice =
+  | 'primary'
+  | 'other'
+  | 'none'
+  /** An explicit key the kit made up (unknown key) or was given (inactive key); always redacted. */
+  | { key: string };
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Path relative to the base URL, e.g. `/requests/v3`. */
+  path: string;
+  /** Query parameters; `undefined`/`null` values are left out. Values are sent as given (String()). */
+  query?: Record<string, QueryValue>;
+  /** JSON body (POST). A string is sent verbatim (to test malformed bodies). */
+  body?: unknown;
+  /** Defaults to `primary` when an API key is configured, else `none`. */
+  auth?: AuthChoice;
+  headers?: Record<string, string>;
+  /**
+   * When true a 429 is returned to the caller as is (the check is about the 429 itself);
+   * otherwise the client waits per Retry-After (bounded) and retries.
+   */
+  acceptRateLimit?: boolean;
+}
+
+/** One schema problem, ajv style. */
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  message: string;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  bodyText: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+/** A recorded request/response pair. Keys are already redacted in `request` and `curl`. */
+export interface Exchange {
+  seq: number;
+  /** Operation key `METHOD /path` of the OpenAPI document, when the path is one of it. */
+  operation?: string;
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: ExchangeResponse;
+  /** Set when no response arrived: network error or timeout. */
+  transportError?: string;
+  durationMs: number;
+  /** ajv verdict for the response against the spec (status and content type aware); undefined if no schema applies. */
+  schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
+  /** The request as a curl command, API key redacted. */
+  curl: string;
+}
+
+export interface HttpClient {
+  /** Sends one request; never throws for HTTP statuses; throws {@link TargetUnreachableError} on transport failure. */
+  send(req: RequestSpec): Promise<Exchange>;
+  /** Every exchange so far, in order. */
+  readonly exchanges: readonly Exchange[];
+}
+
+export class TargetUnreachableError extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+    this.name = 'TargetUnreachableError';
+  }
+}
+
+/** What the checks need to know of the run's configuration (no secrets). */
+export interface CheckConfig {
+  baseUrl: string;
+  hasApiKey: boolean;
+  hasOtherApiKey: boolean;
+  /** An inactive (revoked) key to test refusal with, if the user gave one. */
+  hasInactiveApiKey: boolean;
+  seed: number;
+  numRuns: number;
+  strict: boolean;
+  /** True when the target is the embedded reference server (the kit may then probe harder, e.g. the v2 throttle). */
+  embedded: boolean;
+  /** Upper bound of v2 requests the rate-limit probe may send (0 = only examine 429s seen naturally). */
+  v2ProbeRequests: number;
+}
+
+/** A sample of the target's data, drawn once before the checks run (see discovery.ts). */
+export interface Discovery {
+  /** The bounded window, in Unix seconds (inclusive); `end` lies in the past of the target's clock. */
+  window: { start: number; end: number };
+  /** Every v3 record of the window, in the default order, as walked through the pages (bounded). */
+  records: ReadonlyArray<Record<string, unknown>>;
+  /** True when the walk of the window ended (the records are the complete window). */
+  complete: boolean;
+  /** Currencies seen from POST /currencies/v2 (limit 100). */
+  currencies: ReadonlyArray<Record<string, unknown>>;
+  /** The target's clock, from its Date header (else the kit's). */
+  targetNow: Date;
+  /** Values seen in the records, for drawing filter values. */
+  values: DiscoveredValues;
+}
+
+export interface DiscoveredValues {
+  ids: string[];
+  wallets: string[];
+  chainIds: number[];
+  statuses: string[];
+  requestTypes: string[];
+  symbols: string[];
+  currencyAddresses: string[];
+  txHashes: string[];
+  depositAddresses: string[];
+  orderIds: string[];
+  features: string[];
+  amountsUsd: number[];
+}
+
+/** A violated expectation: what the failure report shows. */
+export interface Violation {
+  message: string;
+  expected: string;
+  received: string;
+  /** The exchange that shows it (its curl is the reproduction). */
+  exchange?: Exchange;
+}
+
+export type CheckResult =
+  | { status: 'pass'; note?: string }
+  | {
+      status: 'fail';
+      violation: Violation;
+      /** Shrunk counterexample of a property, JSON-serialisable. */
+      counterexample?: unknown;
+      /** fast-check replay path. */
+      path?: string;
+    }
+  | { status: 'skip'; reason: string };
+
+/** Result of {@link CheckContext.property}. */
+export type PropertyOutcome =
+  | { ok: true; numRuns: number }
+  | { ok: false; violation: Violation; counterexample: unknown; seed: number; path?: string; numRuns: number };
+
+export interface CheckContext {
+  readonly http: HttpClient;
+  readonly config: CheckConfig;
+  readonly discovery: Discovery;
+  /**
+   * Runs a fast-check async property with the run's seed and numRuns. The predicate throws a
+   * {@link ViolationError} (see `expect.ts`) to report a violation; fast-check shrinks it and the
+   * shrunk counterexample comes back with the violation.
+   */
+  property<T>(
+    arbitrary: import('fast-check').Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options?: { numRuns?: number },
+  ): Promise<PropertyOutcome>;
+  /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
+  exchangesFor(operation: string): Exchange[];
+}
+
+export interface CheckDefinition {
+  /** Stable id, e.g. `requests-v3.filters.or-across-groups`. */
+  id: string;
+  /** Family for progress and grouping, e.g. `requests-v3.filters`. */
+  family: string;
+  /** One-line description. */
+  title: string;
+  /** Clause ids of specs/clauses.yaml it tests; its level is MUST if any clause is MUST, else SHOULD. */
+  clauses: string[];
+  /** Operation key, e.g. `GET /requests/v3`. */
+  operation: string;
+  /** Identities it needs; without them it is skipped with the reason. */
+  requires?: Array<'apiKey' | 'otherApiKey'>;
+  /** `final` checks run after every other check (e.g. schema checks over all recorded exchanges). */
+  phase?: 'main' | 'final';
+  run(ctx: CheckContext): Promise<CheckResult>;
+}
+
+/** One check's outcome in the run result. */
+export interface CheckOutcome {
+  id: string;
+  family: string;
+  title: string;
+  operation: string;
+  clauses: string[];
+  level: Level;
+  status: OutcomeStatus;
+  durationMs: number;
+  /** skip/disabled reason, pass note, or error message. */
+  reason?: string;
+  violation?: {
+    message: string;
+    expected: string;
+    received: string;
+    curl?: string;
+    request?: Exchange['request'];
+    response?: { status: number; headers: Record<string, string>; body: string };
+  };
+  counterexample?: unknown;
+  seed: number;
+  path?: string;
+  /** Command line that replays this check alone (no secrets). */
+  replay: string;
+  requests: number;
+}
+
+export interface RunResult {
+  kit: { name: string; version: string };
+  spec: { hash: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** Effective configuration with keys redacted. */
+  config: Record<string, unknown>;
+  seed: number;
+  target: { baseUrl: string; embedded: boolean; now?: string };
+  outcomes: CheckOutcome[];
+  totals: Record<OutcomeStatus, number>;
+  requests: number;
+  /** 0 ok, 1 failed (or warned with --strict), 2 usage, 3 internal, 4 target unreachable. */
+  exitCode: 0 | 1 | 2 | 3 | 4;
+  /** Clause id -> outcomes of the checks that test it (the traceability matrix). */
+  clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }> }>;
+}
