@@ -1,0 +1,25 @@
+import type { CheckDefinition } from '../engine/types.js';
+import { checks as currencies } from './currencies.js';
+import { checks as general } from './general.js';
+import { checks as intentsStatus } from './intents-status.js';
+import { checks as requestsV2 } from './requests-v2.js';
+import { checks as requestsV3Auth } from './requests-v3-auth.js';
+import { checks as requestsV3Filters } from './requests-v3-filters.js';
+import { checks as requestsV3Groups } from './requests-v3-groups.js';
+import { checks as requestsV3Paging } from './requests-v3-paging.js';
+import { checks as requestsV3Records } from './requests-v3-records.js';
+import { checks as schema } from './schema.js';
+
+/** The registry: every named check, in run order (schema checks run last, phase `final`). */
+export const allChecks: readonly CheckDefinition[] = [
+  ...currencies,
+  ...intentsStatus,
+  ...requestsV3Auth,
+  ...requestsV3Paging,
+  ...requestsV3Filters,
+  ...requestsV3Groups,
+  ...requestsV3Records,
+  ...requestsV2,
+  ...general,
+  ...schema,
+];
