@@ -1,0 +1,172 @@
+/**
+ * Helpers over `GET /requests/v3` pages: read a page, walk the continuation, ask a total, bound a
+ * query to the discovery window (API document, GET /requests/v3 rules 3-5; live facts §1.3).
+ */
+import { brief, ensure, violate } from '../../engine/expect.js';
+import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
+import { createdAtMs, recordId, type RecordJson } from './record.js';
+
+export const V3 = 'GET /requests/v3';
+export const V3_PATH = '/requests/v3';
+
+export type Query = Record<string, QueryValue>;
+
+/** One parsed 200 page. */
+export interface Page {
+  exchange: Exchange;
+  records: RecordJson[];
+  /** The next cursor, when the page hands one back. */
+  continuation?: string;
+  /** Name of the wrapper field that carried the cursor (`continuation` per live facts §1.3). */
+  continuationField?: string;
+  /** Whether the body has a `total` key, and its value. */
+  hasTotal: boolean;
+  total?: unknown;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The records of a list body. The document names no wrapper field beyond `total`, so besides
+ * `requests` (live facts §2.3) a bare array or a wrapper with exactly one array field is accepted.
+ */
+export function recordsOfBody(body: unknown): RecordJson[] | undefined {
+  const asRecords = (a: unknown[]): RecordJson[] | undefined => (a.every(isObject) ? (a as RecordJson[]) : undefined);
+  if (Array.isArray(body)) return asRecords(body);
+  if (!isObject(body)) return undefined;
+  if (Array.isArray(body.requests)) return asRecords(body.requests);
+  const arrays = Object.values(body).filter(Array.isArray);
+  return arrays.length === 1 ? asRecords(arrays[0]!) : undefined;
+}
+
+/**
+ * The cursor of a list body: `continuation` (live facts §1.3), or else the wrapper's only other
+ * non-empty string field (the document does not name it, rule 4).
+ */
+export function cursorOfBody(body: unknown): { value: string; field: string } | undefined {
+  if (!isObject(body)) return undefined;
+  if (typeof body.continuation === 'string' && body.continuation !== '') return { value: body.continuation, field: 'continuation' };
+  if ('continuation' in body) return undefined;
+  const strings = Object.entries(body).filter(([, v]) => typeof v === 'string' && v !== '');
+  return strings.length === 1 ? { value: strings[0]![1] as string, field: strings[0]![0] } : undefined;
+}
+
+/** Reads a page; a non-200 answer or a body that is not a list of records is a violation. */
+export function parsePage(exchange: Exchange, what = 'the listing'): Page {
+  const status = exchange.response?.status;
+  ensure(status === 200, `${what} must be answered with 200`, '200 with a list of requests', `${status ?? 'no response'}: ${brief(exchange.response?.bodyText ?? exchange.transportError)}`, exchange);
+  const body = exchange.response!.json;
+  const records = recordsOfBody(body);
+  if (records === undefined) violate(`${what} must return a list of request records`, '{"requests": [...]} (or a list)', brief(body), exchange);
+  const cursor = cursorOfBody(body);
+  const hasTotal = isObject(body) && 'total' in body;
+  return {
+    exchange,
+    records,
+    continuation: cursor?.value,
+    continuationField: cursor?.field,
+    hasTotal,
+    total: hasTotal ? (body as Record<string, unknown>).total : undefined,
+  };
+}
+
+/** `startTimestamp`/`endTimestamp` of the discovery window (Unix seconds, live facts §1.4). */
+export function windowQuery(ctx: CheckContext): { startTimestamp: number; endTimestamp: number } {
+  return { startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end };
+}
+
+/** Sends one v3 listing request. */
+export function sendV3(ctx: CheckContext, query: Query): Promise<Exchange> {
+  return ctx.http.send({ method: 'GET', path: V3_PATH, query });
+}
+
+/** Sends one v3 listing request and parses the 200 page. */
+export async function fetchPage(ctx: CheckContext, query: Query, what?: string): Promise<Page> {
+  return parsePage(await sendV3(ctx, query), what);
+}
+
+export interface Walk {
+  records: RecordJson[];
+  pages: Page[];
+  /** True when the last page handed back no cursor; false when the page cap stopped the walk. */
+  complete: boolean;
+}
+
+/**
+ * Walks the continuation of `query` (rule 4). Stops on a page without a cursor (complete), or at
+ * `maxPages` (incomplete). A cursor handed back twice is a violation: the walk would never end.
+ */
+export async function walk(ctx: CheckContext, query: Query, options: { maxPages: number }): Promise<Walk> {
+  const pages: Page[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let i = 0; i < options.maxPages; i++) {
+    const page = await fetchPage(ctx, cursor === undefined ? query : { ...query, continuation: cursor }, `page ${i + 1} of the walk`);
+    pages.push(page);
+    if (page.continuation === undefined) return { records: pages.flatMap((p) => p.records), pages, complete: true };
+    ensure(
+      !seen.has(page.continuation),
+      `The walk must progress: page ${i + 1} hands back a cursor already given, so following it would never end`,
+      'a new cursor on every page, and none on the last',
+      `cursor ${brief(page.continuation, 80)} again after ${pages.length} pages`,
+      page.exchange,
+    );
+    seen.add(page.continuation);
+    cursor = page.continuation;
+  }
+  return { records: pages.flatMap((p) => p.records), pages, complete: false };
+}
+
+/** Asks `total` with includeTotal=true (rule 5); a missing or non-integer total is a violation. */
+export async function total(ctx: CheckContext, query: Query): Promise<{ total: number; page: Page }> {
+  const page = await fetchPage(ctx, { ...query, includeTotal: true }, 'a listing with includeTotal=true');
+  const t = page.total;
+  ensure(
+    typeof t === 'number' && Number.isInteger(t) && t >= 0,
+    'includeTotal=true must add `total`, the exact count of matching requests',
+    'a non-negative integer `total`',
+    `total = ${brief(t)}`,
+    page.exchange,
+  );
+  return { total: t, page };
+}
+
+/** Ids of records, in order (records without an id are shown as `?`). */
+export function idsOf(records: readonly RecordJson[]): string[] {
+  return records.map((r) => recordId(r) ?? '?');
+}
+
+/** Creation second of a record (timestamps filter on whole seconds). */
+export function createdSec(r: RecordJson): number | undefined {
+  const ms = createdAtMs(r);
+  return ms === undefined ? undefined : Math.floor(ms / 1000);
+}
+
+/** Ids of the first `n` entries of a list, for messages. */
+export function sample(ids: readonly string[], n = 5): string {
+  const head = ids.slice(0, n).map((id) => (id.length > 14 ? `${id.slice(0, 12)}…` : id));
+  return ids.length > n ? `${head.join(', ')} … (${ids.length})` : head.join(', ');
+}
+
+/** Records of the discovery window whose creation second lies strictly inside `(start, end)`. */
+export function strictlyInside(records: readonly RecordJson[], start: number, end: number): RecordJson[] {
+  return records.filter((r) => {
+    const s = createdSec(r);
+    return s !== undefined && s > start && s < end;
+  });
+}
+
+/**
+ * A sub-window of the discovery window holding about `size` discovery records, anchored at
+ * `index` (records in default order, createdAt desc). Bounds are whole seconds; records on a bound
+ * second are left out of the expectation by {@link strictlyInside}.
+ */
+export function subWindow(records: readonly RecordJson[], index: number, size: number): { start: number; end: number } | undefined {
+  const secs = records.map(createdSec).filter((s): s is number => s !== undefined).sort((a, b) => b - a);
+  if (secs.length === 0) return undefined;
+  const i = Math.min(Math.max(0, index), secs.length - 1);
+  const j = Math.min(secs.length - 1, i + Math.max(1, size));
+  return { start: secs[j]!, end: secs[i]! };
+}

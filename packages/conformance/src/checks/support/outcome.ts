@@ -1,0 +1,37 @@
+/**
+ * Small helpers that build check results (the engine's contract, engine/types.ts).
+ */
+import { brief } from '../../engine/expect.js';
+import type { CheckResult, Exchange, PropertyOutcome } from '../../engine/types.js';
+
+/** A `pass`, with an optional note. */
+export function pass(note?: string): CheckResult {
+  return note === undefined ? { status: 'pass' } : { status: 'pass', note };
+}
+
+/** A `skip` with its reason (never a vacuous pass). */
+export function skip(reason: string): CheckResult {
+  return { status: 'skip', reason };
+}
+
+/** `pass` (noting the number of runs) or `fail` with the shrunk counterexample and its replay path. */
+export function fromProperty(outcome: PropertyOutcome, note?: string): CheckResult {
+  if (outcome.ok) return pass(note ?? `${outcome.numRuns} runs`);
+  return {
+    status: 'fail',
+    violation: outcome.violation,
+    counterexample: outcome.counterexample,
+    ...(outcome.path !== undefined ? { path: outcome.path } : {}),
+  };
+}
+
+/** A plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `<status>: <body, truncated>` of an exchange, or its transport error, for `received`. */
+export function statusLine(exchange: Exchange): string {
+  if (!exchange.response) return `no response (${exchange.transportError ?? 'unknown error'})`;
+  return `${exchange.response.status}: ${brief(exchange.response.bodyText, 200)}`;
+}
