@@ -1,4 +1,300 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * POST /currencies/v2 (API document, Endpoints > POST /currencies/v2; Limits; Authentication rule 2).
+ * Filter values come from the currencies discovery saw (`ctx.discovery.currencies`).
+ */
+import fc from 'fast-check';
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { validateRecorded } from './schema.js';
+import { fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const OP = 'POST /currencies/v2';
+const PATH = '/currencies/v2';
+const FAMILY = 'currencies-v2';
+
+type Body = Record<string, unknown>;
+
+function post(ctx: CheckContext, body: unknown, auth?: AuthChoice): Promise<Exchange> {
+  return ctx.http.send({ method: 'POST', path: PATH, body, ...(auth !== undefined ? { auth } : {}) });
+}
+
+/** The array of a 200 answer; anything else for a valid body is a violation. */
+function currenciesOf(exchange: Exchange, body: unknown): Body[] {
+  const status = exchange.response?.status;
+  ensure(status === 200, `A valid body must be answered with 200`, `200 with a JSON array (body ${brief(body)})`, statusLine(exchange), exchange);
+  const json = exchange.response!.json;
+  if (!Array.isArray(json)) violate('A 200 of POST /currencies/v2 must be a JSON array of currencies', 'a JSON array', brief(json), exchange);
+  return json.map((c) => (isObject(c) ? c : {}));
+}
+
+function chainIdOf(c: Body): number | undefined {
+  return typeof c.chainId === 'number' ? c.chainId : undefined;
+}
+
+function addressOf(c: Body): string | undefined {
+  return typeof c.address === 'string' ? c.address : undefined;
+}
+
+function label(c: Body): string {
+  return `${String(c.symbol ?? '?')} ${String(c.chainId ?? '?')}:${String(c.address ?? '?')}`;
+}
+
+/** Chain ids worth asking for: those of the discovered currencies, then those of the records. */
+function knownChainIds(ctx: CheckContext): number[] {
+  const ids = new Set<number>();
+  for (const c of ctx.discovery.currencies) {
+    const id = chainIdOf(c);
+    if (id !== undefined) ids.add(id);
+  }
+  for (const id of ctx.discovery.values.chainIds) ids.add(id);
+  return [...ids];
+}
+
+/** Discovered currencies that have both a chain id and an address. */
+function addressable(ctx: CheckContext): Array<{ chainId: number; address: string }> {
+  const out: Array<{ chainId: number; address: string }> = [];
+  const seen = new Set<string>();
+  for (const c of ctx.discovery.currencies) {
+    const chainId = chainIdOf(c);
+    const address = addressOf(c);
+    if (chainId === undefined || address === undefined || address === '') continue;
+    const key = `${chainId}:${address.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ chainId, address });
+  }
+  return out;
+}
+
+/** Re-cases the letters of an address (hex addresses compare case-insensitively). */
+function recase(address: string, pattern: boolean[]): string {
+  return [...address].map((ch, i) => (pattern[i % pattern.length] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+}
+
+const small = (ctx: CheckContext, n: number): number => Math.max(1, Math.min(ctx.config.numRuns, n));
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'currencies-v2.auth.optional',
+    family: FAMILY,
+    title: 'POST /currencies/v2 without x-api-key is served with a 200',
+    clauses: ['currencies-v2.auth.optional'],
+    operation: OP,
+    async run(ctx) {
+      const ex = await post(ctx, {}, 'none');
+      ensure(
+        ex.response?.status === 200,
+        'The x-api-key header is optional on POST /currencies/v2: a request without it must be served',
+        '200 with a JSON array',
+        statusLine(ex),
+        ex,
+      );
+      ensure(Array.isArray(ex.response!.json), 'A 200 of POST /currencies/v2 must be a JSON array', 'a JSON array', brief(ex.response!.json), ex);
+      return pass();
+    },
+  },
+  {
+    id: 'currencies-v2.limit.default',
+    family: FAMILY,
+    title: 'Without limit, POST /currencies/v2 returns min(20, n(limit=100)) currencies',
+    clauses: ['currencies-v2.limit.default'],
+    operation: OP,
+    async run(ctx) {
+      const chains = knownChainIds(ctx);
+      const arb = fc.record(
+        {
+          chainIds: chains.length > 0 ? fc.subarray(chains, { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
+          verified: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      );
+      const compare = async (body: Body): Promise<void> => {
+        const full = currenciesOf(await post(ctx, { ...body, limit: 100 }), { ...body, limit: 100 });
+        const ex = await post(ctx, body);
+        const dflt = currenciesOf(ex, body);
+        const expected = Math.min(20, full.length);
+        ensure(
+          dflt.length === expected,
+          'The default limit of POST /currencies/v2 is 20',
+          `${expected} currencies (min(20, ${full.length} with limit=100)) for ${brief(body)}`,
+          `${dflt.length} currencies`,
+          ex,
+        );
+      };
+      await compare({});
+      const outcome = await ctx.property(arb, (body) => compare(body as Body), { numRuns: small(ctx, 4) });
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.limit.max',
+    family: FAMILY,
+    title: 'A limit above 100 is capped to 100 or refused with a 4xx',
+    clauses: ['currencies-v2.limit.max'],
+    operation: OP,
+    async run(ctx) {
+      const outcome = await ctx.property(
+        fc.oneof(fc.constantFrom(101, 150, 1000), fc.integer({ min: 101, max: 100_000 })),
+        async (limit) => {
+          const ex = await post(ctx, { limit });
+          const status = ex.response?.status ?? 0;
+          if (status >= 400 && status < 500) return;
+          ensure(status === 200, 'A limit above 100 must be capped or refused with a 4xx', '200 with at most 100 currencies, or a 4xx', statusLine(ex), ex);
+          const list = currenciesOf(ex, { limit });
+          ensure(list.length <= 100, 'The maximum limit of POST /currencies/v2 is 100', `at most 100 currencies for limit=${limit}`, `${list.length} currencies`, ex);
+        },
+        { numRuns: small(ctx, 5) },
+      );
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.filter.chain-ids',
+    family: FAMILY,
+    title: 'With chainIds, every returned currency is on one of those chains',
+    clauses: ['currencies-v2.filter.chain-ids'],
+    operation: OP,
+    async run(ctx) {
+      const chains = knownChainIds(ctx);
+      if (chains.length === 0) return skip('no chain id was discovered (no currencies and no records)');
+      const outcome = await ctx.property(
+        fc.tuple(fc.subarray(chains, { minLength: 1, maxLength: 3 }), fc.option(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { nil: undefined })),
+        async ([known, random]) => {
+          const chainIds = random === undefined ? known : [...known, random];
+          const body = { chainIds, limit: 100 };
+          const ex = await post(ctx, body);
+          const wrong = currenciesOf(ex, body).find((c) => !chainIds.includes(chainIdOf(c) as number));
+          if (wrong) violate('With chainIds, every returned currency must be on one of those chains', `chainId in ${brief(chainIds)}`, label(wrong), ex);
+        },
+        { numRuns: small(ctx, 8) },
+      );
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.filter.verified',
+    family: FAMILY,
+    title: 'With verified, every returned currency has metadata.verified equal to it',
+    clauses: ['currencies-v2.filter.verified'],
+    operation: OP,
+    async run(ctx) {
+      const chains = knownChainIds(ctx);
+      const outcome = await ctx.property(
+        fc.record({
+          verified: fc.boolean(),
+          chainIds: chains.length > 0 ? fc.option(fc.subarray(chains, { minLength: 1, maxLength: 2 }), { nil: undefined }) : fc.constant(undefined),
+        }),
+        async ({ verified, chainIds }) => {
+          const body: Body = { verified, limit: 100, ...(chainIds ? { chainIds } : {}) };
+          const ex = await post(ctx, body);
+          const wrong = currenciesOf(ex, body).find((c) => (isObject(c.metadata) ? c.metadata.verified : undefined) !== verified);
+          if (wrong) {
+            violate(
+              `With verified=${verified}, every returned currency must have metadata.verified = ${verified}`,
+              `metadata.verified = ${verified}`,
+              `${label(wrong)} has metadata ${brief(wrong.metadata)}`,
+              ex,
+            );
+          }
+        },
+        { numRuns: Math.max(2, small(ctx, 6)) },
+      );
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.filter.address',
+    family: FAMILY,
+    title: 'With address, every returned currency has that address (case-insensitive)',
+    clauses: ['currencies-v2.filter.address'],
+    operation: OP,
+    async run(ctx) {
+      const known = addressable(ctx);
+      if (known.length === 0) return skip('no currency with an address was discovered');
+      const outcome = await ctx.property(
+        fc.tuple(fc.constantFrom(...known), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.boolean()),
+        async ([currency, pattern, keepCase]) => {
+          const hex = /^0x[0-9a-f]+$/i.test(currency.address);
+          const address = keepCase || !hex ? currency.address : `0x${recase(currency.address.slice(2), pattern)}`;
+          const body = { address, limit: 100 };
+          const ex = await post(ctx, body);
+          const wrong = currenciesOf(ex, body).find((c) => addressOf(c)?.toLowerCase() !== address.toLowerCase());
+          if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
+        },
+        { numRuns: small(ctx, 8) },
+      );
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.filter.tokens',
+    family: FAMILY,
+    title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens',
+    clauses: ['currencies-v2.filter.tokens'],
+    operation: OP,
+    async run(ctx) {
+      const known = addressable(ctx);
+      if (known.length === 0) return skip('no currency with a chain id and an address was discovered');
+      const outcome = await ctx.property(fc.subarray(known, { minLength: 1, maxLength: 3 }), async (picked) => {
+        const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
+        const body = { tokens, limit: 100 };
+        const ex = await post(ctx, body);
+        const wrong = currenciesOf(ex, body).find(
+          (c) => !picked.some((p) => p.chainId === chainIdOf(c) && p.address.toLowerCase() === addressOf(c)?.toLowerCase()),
+        );
+        if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
+      }, { numRuns: small(ctx, 8) });
+      return fromProperty(outcome);
+    },
+  },
+  {
+    id: 'currencies-v2.body.accepted',
+    family: FAMILY,
+    title: 'Every other body field with a value of its listed type is accepted (2xx)',
+    clauses: ['currencies-v2.filter.other-fields'],
+    operation: OP,
+    async run(ctx) {
+      const symbols = [...new Set(ctx.discovery.currencies.map((c) => c.symbol).filter((s): s is string => typeof s === 'string' && s !== ''))];
+      const term = symbols.length > 0 ? fc.constantFrom(...symbols) : fc.string({ minLength: 1, maxLength: 8 });
+      const fields = fc.record(
+        {
+          defaultList: fc.boolean(),
+          term,
+          currencyId: fc.oneof(fc.constantFrom('eth', 'usdc'), fc.stringMatching(/^[a-z0-9.]{1,10}$/)),
+          includeAllChains: fc.boolean(),
+          useExternalSearch: fc.boolean(),
+          depositAddressOnly: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      );
+      /** Each field alone first (a deterministic sweep), then random combinations. */
+      const singles: Body[] = [
+        { defaultList: true },
+        { defaultList: false },
+        { term: symbols[0] ?? 'usd' },
+        { currencyId: 'eth' },
+        { includeAllChains: true },
+        { useExternalSearch: false },
+        { depositAddressOnly: true },
+      ];
+      for (const body of singles) await expectAccepted(ctx, body);
+      const outcome = await ctx.property(fields, (body) => expectAccepted(ctx, body), { numRuns: small(ctx, 8) });
+      return fromProperty(outcome, `${singles.length} single fields and ${outcome.numRuns} combinations accepted`);
+    },
+  },
+  {
+    id: 'currencies-v2.response.schema',
+    family: FAMILY,
+    title: 'Every 200 of POST /currencies/v2 is a JSON array of valid currency objects',
+    clauses: ['currencies-v2.response.schema'],
+    operation: OP,
+    phase: 'final',
+    run: (ctx) => validateRecorded(ctx, OP),
+  },
+];
+
+async function expectAccepted(ctx: CheckContext, body: Body): Promise<void> {
+  const ex = await post(ctx, body);
+  const status = ex.response?.status ?? 0;
+  ensure(status >= 200 && status < 300, 'A body whose fields have their listed types must be accepted', `a 2xx for ${brief(body)}`, statusLine(ex), ex);
+}

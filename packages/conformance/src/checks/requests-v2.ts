@@ -1,4 +1,414 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * GET /requests/v2 (deprecated): the deprecation signals, the 429 of the throttle and the timeline
+ * (API document, Versioning > Timeline and Deprecation signals; Errors table and rule 1).
+ *
+ * Every check judges time by the target's clock (`ctx.discovery.targetNow`): from the sunset date
+ * on, v2 is retired and every v2 check is skipped with the reason; a retirement is never a failure.
+ */
+import LinkHeader from 'http-link-header';
+import { parseItem } from 'structured-headers';
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
+import { validateRecorded } from './schema.js';
+import { isObject, pass, skip, statusLine } from './support/outcome.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const OP = 'GET /requests/v2';
+const PATH = '/requests/v2';
+const FAMILY = 'requests-v2';
+
+/** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days. */
+export const V2_TIMELINE = { deprecatedAt: '2026-07-22', throttledFrom: '2026-09-01', sunsetAt: '2026-11-24' } as const;
+const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+
+/** The skip reason once v2 is retired by the target's clock, else undefined. */
+export function retiredReason(ctx: CheckContext): string | undefined {
+  const now = ctx.discovery.targetNow;
+  return now.getTime() >= SUNSET_MS ? `v2 retired on ${V2_TIMELINE.sunsetAt} (target clock ${now.toISOString()})` : undefined;
+}
+
+/**
+ * Sends a v2 request bounded to the discovery window. An `Origin` header is sent so that a server
+ * that emits CORS headers only for cross-origin requests shows Access-Control-Expose-Headers.
+ */
+function sendV2(ctx: CheckContext, query: Record<string, QueryValue> = {}, acceptRateLimit = false): Promise<Exchange> {
+  return ctx.http.send({
+    method: 'GET',
+    path: PATH,
+    query: { limit: 1, startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end, ...query },
+    headers: { origin: 'https://conformance.invalid' },
+    acceptRateLimit,
+  });
+}
+
+/** Every recorded v2 exchange with a response (the fresh one included). */
+function answered(ctx: CheckContext): Exchange[] {
+  return ctx.exchangesFor(OP).filter((e) => e.response !== undefined);
+}
+
+// ── Header validators: each returns the problem, or undefined when the header is right ──────────
+
+/** `Deprecation`: an RFC 9651 Date item `@<unix seconds>` (RFC 9745; API document: "`@<unix_seconds>`"). */
+export function deprecationProblem(value: string | undefined): string | undefined {
+  if (value === undefined) return 'no Deprecation header';
+  let item: unknown;
+  try {
+    item = parseItem(value)[0];
+  } catch (err) {
+    return `Deprecation "${value}" is not a structured field (${(err as Error).message})`;
+  }
+  if (!(item instanceof Date)) return `Deprecation "${value}" is not a structured-field Date (@<unix seconds>)`;
+  return undefined;
+}
+
+/** The instant of a valid Deprecation header. */
+function deprecationMs(value: string): number {
+  return (parseItem(value)[0] as Date).getTime();
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+
+/** Parses an IMF-fixdate (RFC 9110 §5.6.7, the form senders generate); undefined when malformed. */
+export function parseImfFixdate(value: string): number | undefined {
+  const m = IMF_FIXDATE.exec(value);
+  if (!m) return undefined;
+  const [, day, dd, mon, yyyy, hh, mi, ss] = m;
+  const ms = Date.UTC(Number(yyyy), MONTHS.indexOf(mon!), Number(dd), Number(hh), Number(mi), Number(ss));
+  const d = new Date(ms);
+  if (d.getUTCDate() !== Number(dd) || d.getUTCHours() !== Number(hh) || d.getUTCMinutes() !== Number(mi) || d.getUTCSeconds() !== Number(ss)) return undefined;
+  if (DAYS[d.getUTCDay()] !== day) return undefined;
+  return ms;
+}
+
+/** `Sunset`: an HTTP-date (RFC 8594; API document: "RFC 7231 HTTP-date"). */
+export function sunsetProblem(value: string | undefined): string | undefined {
+  if (value === undefined) return 'no Sunset header';
+  if (parseImfFixdate(value) === undefined) return `Sunset "${value}" is not an HTTP-date (IMF-fixdate, e.g. "Tue, 24 Nov 2026 00:00:00 GMT", with the right weekday)`;
+  return undefined;
+}
+
+const LINK_RELS = ['deprecation', 'sunset', 'successor-version'] as const;
+
+/** `Link` (RFC 8288): the three relations, successor-version naming /requests/v3. */
+export function linkProblem(value: string | undefined, requestUrl: string): string | undefined {
+  if (value === undefined) return 'no Link header';
+  let link: LinkHeader;
+  try {
+    link = LinkHeader.parse(value);
+  } catch (err) {
+    return `Link "${value}" does not parse (${(err as Error).message})`;
+  }
+  const missing = LINK_RELS.filter((rel) => !link.rel(rel).some((r) => r.uri !== ''));
+  if (missing.length > 0) return `Link "${value}" lacks the relation(s) ${missing.join(', ')}`;
+  const successor = link.rel('successor-version')[0]!.uri;
+  let path: string;
+  try {
+    path = new URL(successor, requestUrl).pathname;
+  } catch {
+    return `Link successor-version target "${successor}" is not a URI`;
+  }
+  if (!path.replace(/\/+$/, '').endsWith('/requests/v3')) return `Link successor-version target "${successor}" does not name /requests/v3`;
+  return undefined;
+}
+
+/** `Access-Control-Expose-Headers` lists Deprecation, Sunset and Link. */
+export function exposeProblem(value: string | undefined): string | undefined {
+  if (value === undefined) return 'no Access-Control-Expose-Headers header';
+  const listed = new Set(value.split(',').map((s) => s.trim().toLowerCase()));
+  const missing = ['deprecation', 'sunset', 'link'].filter((h) => !listed.has(h));
+  return missing.length > 0 ? `Access-Control-Expose-Headers "${value}" does not list ${missing.join(', ')}` : undefined;
+}
+
+/**
+ * Runs `problem` over a fresh v2 answer and every recorded v2 exchange; the first problem is a
+ * violation with that exchange as the reproduction.
+ */
+async function everyResponse(
+  ctx: CheckContext,
+  message: string,
+  expected: string,
+  problem: (e: Exchange) => string | undefined,
+): Promise<CheckResult> {
+  const retired = retiredReason(ctx);
+  if (retired) return skip(retired);
+  await sendV2(ctx);
+  const all = answered(ctx);
+  if (all.length === 0) return skip('no v2 response was received');
+  for (const e of all) {
+    const p = problem(e);
+    if (p !== undefined) violate(message, expected, `${p} (on a ${e.response!.status})`, e);
+  }
+  return pass(`${all.length} v2 responses examined`);
+}
+
+/** Status classes that count as errors for the on-errors clause. */
+const isError = (e: Exchange): boolean => (e.response?.status ?? 0) >= 400;
+
+/** Bad queries that a v2 server is likely to refuse with a 4xx (a 200 is allowed: it may ignore them). */
+const BAD_V2_QUERIES: Array<Record<string, QueryValue>> = [
+  { limit: -1 },
+  { limit: 'abc' },
+  { sortBy: 'not-a-field' },
+  { status: 'not-a-status' },
+  { startTimestamp: 'abc' },
+  { continuation: '%%not-a-cursor%%' },
+];
+
+/** v2 429s recorded so far; probes for one when none was seen and the configuration allows it. */
+async function rateLimited(ctx: CheckContext): Promise<Exchange[]> {
+  const seen = (): Exchange[] => answered(ctx).filter((e) => e.response!.status === 429);
+  if (seen().length > 0 || ctx.config.v2ProbeRequests <= 0) return seen();
+  for (let i = 0; i < ctx.config.v2ProbeRequests; i++) {
+    const e = await sendV2(ctx, {}, true);
+    if (e.response?.status === 429) break;
+  }
+  return seen();
+}
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+
+function isIso8601(value: unknown): value is string {
+  return typeof value === 'string' && ISO_8601.test(value) && Number.isFinite(Date.parse(value));
+}
+
+/** The UTC day of an instant. */
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** A fresh 200 of v2 with its `deprecation` object, or the skip reason. */
+async function fresh200(ctx: CheckContext): Promise<Exchange | CheckResult> {
+  const retired = retiredReason(ctx);
+  if (retired) return skip(retired);
+  const e = await sendV2(ctx);
+  if (e.response?.status !== 200) return skip(`v2 did not answer 200 (${statusLine(e)})`);
+  return e;
+}
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'requests-v2.timeline',
+    family: FAMILY,
+    title: 'Before its sunset date (target clock), v2 keeps answering (not 404/410)',
+    clauses: ['requests-v2.timeline'],
+    operation: OP,
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      if (retired) return skip(retired);
+      const e = await sendV2(ctx);
+      const status = e.response?.status;
+      ensure(
+        status !== 404 && status !== 410,
+        `v2 is retired only on ${V2_TIMELINE.sunsetAt}; until then it keeps working (target clock ${ctx.discovery.targetNow.toISOString()})`,
+        'a served answer (2xx, or 429 while throttled)',
+        statusLine(e),
+        e,
+      );
+      return pass();
+    },
+  },
+  {
+    id: 'requests-v2.deprecation.header',
+    family: FAMILY,
+    title: 'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>',
+    clauses: ['requests-v2.deprecation.header'],
+    operation: OP,
+    run: (ctx) =>
+      everyResponse(ctx, 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>, e.g. @1784678400', (e) =>
+        deprecationProblem(e.response!.headers['deprecation']),
+      ),
+  },
+  {
+    id: 'requests-v2.deprecation.sunset',
+    family: FAMILY,
+    title: 'Every v2 response has a Sunset header holding an HTTP-date',
+    clauses: ['requests-v2.deprecation.sunset'],
+    operation: OP,
+    run: (ctx) =>
+      everyResponse(ctx, 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (e) =>
+        sunsetProblem(e.response!.headers['sunset']),
+      ),
+  },
+  {
+    id: 'requests-v2.deprecation.link',
+    family: FAMILY,
+    title: 'Every v2 response has a Link header with deprecation, sunset and successor-version (/requests/v3)',
+    clauses: ['requests-v2.deprecation.link'],
+    operation: OP,
+    run: (ctx) =>
+      everyResponse(
+        ctx,
+        'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version',
+        'Link: <guide>; rel="deprecation", <guide>; rel="sunset", <…/requests/v3>; rel="successor-version"',
+        (e) => linkProblem(e.response!.headers['link'], e.request.url),
+      ),
+  },
+  {
+    id: 'requests-v2.deprecation.expose-headers',
+    family: FAMILY,
+    title: 'Access-Control-Expose-Headers lists Deprecation, Sunset and Link',
+    clauses: ['requests-v2.deprecation.expose-headers'],
+    operation: OP,
+    run: (ctx) =>
+      everyResponse(
+        ctx,
+        'The deprecation headers must be listed in Access-Control-Expose-Headers',
+        'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
+        (e) => exposeProblem(e.response!.headers['access-control-expose-headers']),
+      ),
+  },
+  {
+    id: 'requests-v2.deprecation.on-errors',
+    family: FAMILY,
+    title: 'The deprecation headers are on v2 error responses too (4xx, 429, 5xx)',
+    clauses: ['requests-v2.deprecation.on-errors'],
+    operation: OP,
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      if (retired) return skip(retired);
+      for (const query of BAD_V2_QUERIES) {
+        const e = await sendV2(ctx, query, true);
+        if (isError(e)) break;
+      }
+      const errors = answered(ctx).filter(isError);
+      if (errors.length === 0) return skip('no v2 error response could be provoked or was seen (every bad query was answered 2xx)');
+      for (const e of errors) {
+        const h = e.response!.headers;
+        const p = deprecationProblem(h['deprecation']) ?? sunsetProblem(h['sunset']) ?? linkProblem(h['link'], e.request.url);
+        if (p !== undefined) {
+          violate(
+            'Every v2 response, including 4xx and 5xx, must carry the deprecation headers',
+            'Deprecation, Sunset and Link headers on the error response',
+            `${p} (on a ${e.response!.status})`,
+            e,
+          );
+        }
+      }
+      return pass(`${errors.length} v2 error responses examined`);
+    },
+  },
+  {
+    id: 'requests-v2.deprecation.body-object',
+    family: FAMILY,
+    title: 'A v2 200 body has a deprecation object with the six fields and ISO 8601 dates',
+    clauses: ['requests-v2.deprecation.body-object'],
+    operation: OP,
+    async run(ctx) {
+      const e = await fresh200(ctx);
+      if (!('seq' in e)) return e;
+      const body = e.response!.json;
+      const dep = isObject(body) ? body.deprecation : undefined;
+      if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', brief(body), e);
+      for (const field of ['message', 'successor', 'migrationGuide']) {
+        ensure(typeof dep[field] === 'string' && dep[field] !== '', `deprecation.${field} must be a string`, `a non-empty string`, `${field} = ${brief(dep[field])}`, e);
+      }
+      for (const field of ['deprecatedAt', 'throttledFrom', 'sunsetAt']) {
+        ensure(isIso8601(dep[field]), `deprecation.${field} must be an ISO 8601 timestamp`, 'e.g. 2026-07-22T00:00:00Z', `${field} = ${brief(dep[field])}`, e);
+      }
+      return pass();
+    },
+  },
+  {
+    id: 'requests-v2.deprecation.consistent',
+    family: FAMILY,
+    title: 'The body dates agree with the headers and the published timeline',
+    clauses: ['requests-v2.deprecation.consistent'],
+    operation: OP,
+    async run(ctx) {
+      const e = await fresh200(ctx);
+      if (!('seq' in e)) return e;
+      const body = e.response!.json;
+      const dep = isObject(body) && isObject(body.deprecation) ? body.deprecation : undefined;
+      if (!dep || !isIso8601(dep.deprecatedAt) || !isIso8601(dep.sunsetAt) || !isIso8601(dep.throttledFrom)) {
+        return skip('the 200 body has no well-formed deprecation object (see requests-v2.deprecation.body-object)');
+      }
+      for (const [field, expected] of Object.entries(V2_TIMELINE)) {
+        const got = day(Date.parse(dep[field] as string));
+        ensure(got === expected, `deprecation.${field} must match the published timeline`, expected, `${dep[field]}`, e);
+      }
+      const h = e.response!.headers;
+      if (h['deprecation'] !== undefined && deprecationProblem(h['deprecation']) === undefined) {
+        const header = deprecationMs(h['deprecation']);
+        ensure(
+          header === Date.parse(dep.deprecatedAt as string),
+          'The Deprecation header and deprecation.deprecatedAt must name the same instant',
+          `${new Date(header).toISOString()} (Deprecation: ${h['deprecation']})`,
+          `deprecatedAt = ${dep.deprecatedAt}`,
+          e,
+        );
+      }
+      const sunset = h['sunset'] === undefined ? undefined : parseImfFixdate(h['sunset']);
+      if (sunset !== undefined) {
+        ensure(
+          sunset === Date.parse(dep.sunsetAt as string),
+          'The Sunset header and deprecation.sunsetAt must name the same instant',
+          `${new Date(sunset).toISOString()} (Sunset: ${h['sunset']})`,
+          `sunsetAt = ${dep.sunsetAt}`,
+          e,
+        );
+      }
+      return pass();
+    },
+  },
+  {
+    id: 'requests-v2.rate-limit.body',
+    family: FAMILY,
+    title: 'A v2 429 has a JSON body with message, successor (/requests/v3) and migrationGuide',
+    clauses: ['requests-v2.rate-limit.body'],
+    operation: OP,
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      if (retired) return skip(retired);
+      const limited = await rateLimited(ctx);
+      if (limited.length === 0) return skip('no 429 observed');
+      for (const e of limited) {
+        const body = e.response!.json;
+        const expected = '{"message": string, "successor": "<base>/requests/v3", "migrationGuide": string}';
+        if (!isObject(body)) violate('A v2 429 must have a JSON object body', expected, brief(e.response!.bodyText), e);
+        ensure(typeof body.message === 'string', 'The v2 429 body must have a string `message`', expected, brief(body), e);
+        ensure(typeof body.migrationGuide === 'string' && body.migrationGuide !== '', 'The v2 429 body must have a string `migrationGuide`', expected, brief(body), e);
+        let successorPath: string | undefined;
+        try {
+          successorPath = typeof body.successor === 'string' ? new URL(body.successor, e.request.url).pathname : undefined;
+        } catch {
+          successorPath = undefined;
+        }
+        ensure(
+          successorPath !== undefined && successorPath.replace(/\/+$/, '').endsWith('/requests/v3'),
+          'The v2 429 body must have `successor`, the address of /requests/v3',
+          expected,
+          `successor = ${brief(body.successor)}`,
+          e,
+        );
+      }
+      return pass(`${limited.length} v2 429 responses examined`);
+    },
+  },
+  {
+    id: 'requests-v2.rate-limit.no-retry-after',
+    family: FAMILY,
+    title: 'A v2 429 carries no Retry-After header',
+    clauses: ['requests-v2.rate-limit.no-retry-after'],
+    operation: OP,
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      if (retired) return skip(retired);
+      const limited = await rateLimited(ctx);
+      if (limited.length === 0) return skip('no 429 observed');
+      const e = limited.find((x) => x.response!.headers['retry-after'] !== undefined);
+      if (e) violate('The v2 429 must not carry a Retry-After header', 'no Retry-After header', `Retry-After: ${e.response!.headers['retry-after']}`, e);
+      return pass(`${limited.length} v2 429 responses examined`);
+    },
+  },
+  {
+    id: 'requests-v2.response.schema',
+    family: FAMILY,
+    title: 'Every 200 of GET /requests/v2 is the v2 list wrapper with the deprecation object',
+    clauses: ['requests-v2.response.schema'],
+    operation: OP,
+    phase: 'final',
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      return retired ? skip(retired) : validateRecorded(ctx, OP);
+    },
+  },
+];
