@@ -10,6 +10,7 @@ export const repoRoot = resolve(specsDir, '..');
 export const examplesDir = resolve(specsDir, 'examples');
 export const asyncapiFile = resolve(specsDir, 'asyncapi', 'asyncapi.yaml');
 export const eventsSchemaFile = resolve(specsDir, 'openapi', 'schemas', 'events.yaml');
+export const clausesFile = resolve(specsDir, 'clauses.yaml');
 export const openapiBundleFile = resolve(specsDir, 'generated', 'openapi.json');
 
 /**
