@@ -1,0 +1,69 @@
+import type { components, operations } from './generated/api.js';
+
+type Schemas = components['schemas'];
+
+/** Currency (API document, Resources: Currency). */
+export type Currency = Schemas['Currency'];
+export type CurrencyMetadata = Schemas['CurrencyMetadata'];
+/** Body of `POST /currencies/v2`. */
+export type CurrenciesV2Body = Schemas['CurrenciesV2Body'];
+/** 200 body of `POST /currencies/v2`: an array of currencies. */
+export type CurrenciesV2Response = Schemas['CurrenciesV2Response'];
+
+/** Intent status record of the deprecated `GET /intents/status`. */
+export type IntentStatus = Schemas['IntentStatus'];
+/** `failure | fallback | pending | received | success` (States and transitions). */
+export type IntentStatusValue = Schemas['IntentStatusValue'];
+/** Query of `GET /intents/status`. */
+export type IntentStatusQuery = NonNullable<operations['getIntentStatus']['parameters']['query']>;
+
+/** Request record of `GET /requests/v3`. */
+export type RequestV3 = Schemas['RequestV3'];
+/** The seven v3 request statuses (States and transitions). */
+export type RequestStatusV3 = Schemas['RequestStatusV3'];
+/** `Bridge | Crosschain Swap | Same-chain Swap | Send | Wrap | Unwrap | Call`. */
+export type RequestTypeV3 = Schemas['RequestTypeV3'];
+/** Query of `GET /requests/v3`; every parameter is optional. */
+export type RequestsV3Query = NonNullable<operations['getRequestsV3']['parameters']['query']>;
+/** 200 body of `GET /requests/v3`. */
+export type RequestsV3Response = Schemas['RequestsV3Response'];
+/** One OR-group of the JSON-encoded `filters` parameter (GET /requests/v3 rule 7). */
+export type RequestsV3FilterGroup = Schemas['RequestsV3FilterGroup'];
+
+/** Amount object of v3 records. */
+export type Amount = Schemas['Amount'];
+/** Entry of `data.inTxs[]` / `data.outTxs[]`. */
+export type TransactionEntry = Schemas['TransactionEntry'];
+export type AppFees = Schemas['AppFees'];
+export type Fees = Schemas['Fees'];
+export type FeeSponsorship = Schemas['FeeSponsorship'];
+export type Route = Schemas['Route'];
+export type RouteSide = Schemas['RouteSide'];
+export type Protocol = Schemas['Protocol'];
+export type DepositAddress = Schemas['DepositAddress'];
+
+/** Request record of the deprecated `GET /requests/v2`. */
+export type RequestV2 = Schemas['RequestV2'];
+/** Query of `GET /requests/v2`. */
+export type RequestsV2Query = NonNullable<operations['getRequestsV2']['parameters']['query']>;
+/** 200 body of `GET /requests/v2`. */
+export type RequestsV2Response = Schemas['RequestsV2Response'];
+/** The `deprecation` object of a v2 200 body (Versioning). */
+export type DeprecationNotice = Schemas['DeprecationNotice'];
+/** 429 body of `GET /requests/v2` (Errors). */
+export type RequestsV2RateLimited = Schemas['RequestsV2RateLimited'];
+export type RequestsV2Retired = Schemas['RequestsV2Retired'];
+export type ErrorBody = Schemas['ErrorBody'];
+
+/** Websocket "Intent Status" messages and the webhook body (Events). */
+export type WsConnectionReady = Schemas['WsConnectionReady'];
+export type WsSubscribeRequest = Schemas['WsSubscribeRequest'];
+export type WsSubscribeAck = Schemas['WsSubscribeAck'];
+export type WsUnsubscribeRequest = Schemas['WsUnsubscribeRequest'];
+export type WsUnsubscribeAck = Schemas['WsUnsubscribeAck'];
+export type WsRequestStatusUpdated = Schemas['WsRequestStatusUpdated'];
+export type WebhookRequestStatusUpdated = Schemas['WebhookRequestStatusUpdated'];
+/** Any message the server sends on the websocket. */
+export type WsServerMessage = WsConnectionReady | WsSubscribeAck | WsUnsubscribeAck | WsRequestStatusUpdated;
+/** Any message a client sends on the websocket. */
+export type WsClientMessage = WsSubscribeRequest | WsUnsubscribeRequest;

@@ -1,0 +1,29 @@
+/**
+ * `@crosschain/types`: TypeScript types generated from the contract of the cross-chain settlement
+ * API (`@crosschain/specs`), and a typed client on openapi-fetch.
+ */
+export type { paths, components, operations, webhooks, $defs } from './generated/api.js';
+export type * from './aliases.js';
+
+export {
+  createSettlementClient,
+  type AuthenticatedSettlementClient,
+  type CallOptions,
+  type DeprecationContext,
+  type OperationQuery,
+  type OperationResult,
+  type PublicSettlementClient,
+  type SettlementClient,
+  type SettlementClientOptions,
+  type SettlementFetch,
+  type SettlementOperationId,
+  type SettlementResult,
+} from './client.js';
+export { paginateRequestsV3, iterateRequestsV3, PaginationError, type PaginateOptions, type PaginationEndReason, type PaginationSummary } from './paginate.js';
+export { MissingApiKeyError, SettlementApiError, SettlementResponseError } from './errors.js';
+export { readDeprecationSignals, hasDeprecationSignals, DEPRECATION_LINK_RELATIONS, type DeprecationSignals } from './deprecation.js';
+export { parseLinkHeader, findLink, type ParsedLink, type ParseLinkOptions } from './headers/link.js';
+export { parseHttpDate, type HttpDate, type HttpDateFormat } from './headers/http-date.js';
+export { parseStructuredDate, type StructuredDate, type StructuredBareItem } from './headers/structured-date.js';
+export { HeaderParseError } from './headers/header-parse-error.js';
+export { contractOperations, type ContractOperation } from './generated/operations.js';
