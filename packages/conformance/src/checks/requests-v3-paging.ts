@@ -35,6 +35,8 @@ import { fromProperty } from './support/outcome.js';
 import type { RecordJson } from './support/record.js';
 
 const FAMILY = 'requests-v3.paging';
+/** Values the `status` filter accepts (API document, States and transitions). */
+const FILTERABLE_STATUSES: readonly string[] = ['success', 'failure', 'refund', 'pending', 'depositing'];
 const MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 20;
 /** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */
@@ -434,7 +436,7 @@ const totalExact: CheckDefinition = {
   async run(ctx) {
     const q = smallWindow(ctx);
     if (!q) return skipNoData('records');
-    const statuses = [...new Set(ctx.discovery.values.statuses)];
+    const statuses = [...new Set(ctx.discovery.values.statuses)].filter((s) => FILTERABLE_STATUSES.includes(s));
     const queries: Query[] = [q, ...(statuses.length > 0 ? [{ ...q, status: statuses[0] }] : [])];
     for (const query of queries) {
       const w = await walk(ctx, { ...query, limit: MAX_LIMIT }, { maxPages: 6 });
