@@ -1,0 +1,226 @@
+/**
+ * Console reporter: the summary table, every failure, warning and error in the house-style format
+ * (house-style.md point 6), then totals and the exit status in words. Also the live progress
+ * printer. Pure: the caller (the CLI) prints.
+ */
+import type { RunEvent } from '../engine/events.js';
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import {
+  STATUSES,
+  STATUS_MARK,
+  attentionOutcomes,
+  clauseLine,
+  emptyCounts,
+  familySummaries,
+  totalChecks,
+  verdict,
+  type Counts,
+} from './summary.js';
+import { formatDuration, hangingIndent, pad, redactText, safeJson, truncate } from './text.js';
+
+export interface ConsoleOptions {
+  /** ANSI colours; default false (the CLI decides from the TTY and NO_COLOR). */
+  color?: boolean;
+  /** Longest expected/received/counterexample text shown, in characters; default 2,000. */
+  maxValueLength?: number;
+}
+
+const ANSI: Readonly<Record<string, string>> = {
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  magenta: '\u001b[35m',
+  cyan: '\u001b[36m',
+  dim: '\u001b[2m',
+  bold: '\u001b[1m',
+};
+const RESET = '\u001b[0m';
+
+const STATUS_COLOR: Readonly<Record<OutcomeStatus, string>> = {
+  pass: 'green',
+  fail: 'red',
+  warn: 'yellow',
+  skip: 'cyan',
+  disabled: 'dim',
+  error: 'magenta',
+};
+
+type Paint = (style: string, text: string) => string;
+
+function painter(color: boolean): Paint {
+  return color ? (style, text) => `${ANSI[style] ?? ''}${text}${RESET}` : (_style, text) => text;
+}
+
+/** Strips ANSI escapes and other C0 controls a target may have put in its data (terminal injection). */
+function clean(text: string): string {
+  return redactText(text).replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+}
+
+function summaryTable(result: RunResult, paint: Paint): string[] {
+  const families = familySummaries(result.outcomes);
+  const headers = ['family', ...STATUSES, 'time'];
+  const rows: string[][] = families.map((f) => [
+    f.family,
+    ...STATUSES.map((s) => String(f.counts[s])),
+    formatDuration(f.durationMs),
+  ]);
+  const totalCounts: Counts = emptyCounts();
+  for (const s of STATUSES) totalCounts[s] = result.totals[s] ?? 0;
+  rows.push(['total', ...STATUSES.map((s) => String(totalCounts[s])), formatDuration(result.durationMs)]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[], style?: (i: number, cell: string) => string) =>
+    cells
+      .map((c, i) => {
+        const padded = pad(c, widths[i], i > 0);
+        return style ? style(i, padded) : padded;
+      })
+      .join('  ')
+      .trimEnd();
+  const out = [line(headers, (_i, c) => paint('bold', c))];
+  rows.forEach((r, idx) => {
+    const isTotal = idx === rows.length - 1;
+    if (isTotal) out.push(widths.map((w) => '─'.repeat(w)).join('  '));
+    out.push(
+      line(r, (i, c) => {
+        if (i === 0 || i > STATUSES.length) return isTotal ? paint('bold', c) : c;
+        const s = STATUSES[i - 1];
+        return r[i] !== '0' && s !== 'pass' ? paint(STATUS_COLOR[s], c) : c;
+      }),
+    );
+  });
+  return out;
+}
+
+/** One failure/warning/error block in the house-style format. */
+export function renderOutcomeBlock(o: CheckOutcome, options: ConsoleOptions = {}): string {
+  const paint = painter(options.color ?? false);
+  const max = options.maxValueLength ?? 2000;
+  const value = (text: string) => hangingIndent(truncate(clean(text), max), '    ');
+  const lines: string[] = [];
+  lines.push(`${paint(STATUS_COLOR[o.status], STATUS_MARK[o.status])} ${paint('bold', clean(o.id))}  ${clean(o.operation)}`);
+  if (o.violation) {
+    lines.push(`  ${hangingIndent(truncate(clean(o.violation.message), max), '  ')}`);
+  } else if (o.status === 'error') {
+    lines.push(`  Error in the kit or the target: ${hangingIndent(truncate(clean(o.reason ?? 'no message'), max), '  ')}`);
+  } else if (o.reason) {
+    lines.push(`  ${hangingIndent(truncate(clean(o.reason), max), '  ')}`);
+  }
+  lines.push(`  Check:     ${clean(o.title)}`);
+  lines.push(`  Clause:    ${clean(clauseLine(o))}`);
+  if (o.violation) {
+    lines.push(`  Expected: ${value(o.violation.expected)}`);
+    lines.push(`  Received: ${value(o.violation.received)}`);
+    if (o.violation.curl) lines.push(`  Reproduce: ${clean(o.violation.curl)}`);
+  }
+  lines.push(`  Replay:    ${clean(o.replay)}`);
+  if (o.counterexample !== undefined) lines.push(`  Counterexample: ${value(safeJson(o.counterexample))}`);
+  if (o.path && !o.replay.includes(o.path)) lines.push(`  Path:      ${clean(o.path)}`);
+  return lines.join('\n');
+}
+
+/**
+ * The end-of-run console report: summary table per family, each failure/warning/error, skipped
+ * checks with their reason, then totals, requests, duration, seed and the exit status in words.
+ */
+export function renderConsole(result: RunResult, options: ConsoleOptions = {}): string {
+  const paint = painter(options.color ?? false);
+  const out: string[] = [];
+  out.push(...summaryTable(result, paint));
+  const attention = attentionOutcomes(result);
+  if (attention.length > 0) {
+    out.push('');
+    for (const o of attention) {
+      out.push(renderOutcomeBlock(o, options));
+      out.push('');
+    }
+  }
+  const skipped = result.outcomes.filter((o) => o.status === 'skip' || o.status === 'disabled');
+  if (skipped.length > 0) {
+    if (attention.length === 0) out.push('');
+    out.push(paint('bold', `Skipped or disabled (${skipped.length}):`));
+    for (const o of skipped) {
+      out.push(`  ${paint(STATUS_COLOR[o.status], STATUS_MARK[o.status])} ${clean(o.id)}  ${clean(truncate(o.reason ?? o.status, 300))}`);
+    }
+    out.push('');
+  } else if (attention.length === 0) {
+    out.push('');
+  }
+  const t = result.totals;
+  const v = verdict(result);
+  out.push(
+    `Checks:    ${totalChecks(result)} — ${STATUSES.map((s) => `${t[s] ?? 0} ${s}`).join(', ')}`,
+    `Requests:  ${result.requests}`,
+    `Duration:  ${formatDuration(result.durationMs)}`,
+    `Seed:      ${result.seed}`,
+    `Target:    ${clean(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}`,
+    `Spec:      ${clean(result.spec.hash)}`,
+    `Result:    ${paint(v.ok ? 'green' : 'red', paint('bold', v.sentence))}`,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+export interface ProgressOptions {
+  color?: boolean;
+  /** Column the marks start at (family names are padded to it); default 32. */
+  familyWidth?: number;
+}
+
+const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
+  pass: '.',
+  fail: '✘',
+  warn: '⚠',
+  skip: 's',
+  disabled: '-',
+  error: 'E',
+};
+
+/**
+ * Live progress while the engine runs: one line per check family with a mark per check
+ * (`.` pass, `✘` fail, `⚠` warn, `s` skip, `-` disabled, `E` error), closed by the family's counts
+ * and time. Returns the listener to pass to the engine; `write` receives text without trailing
+ * buffering (the CLI passes `process.stderr.write`).
+ */
+export function createProgressPrinter(write: (s: string) => void, options: ProgressOptions = {}): (event: RunEvent) => void {
+  const paint = painter(options.color ?? false);
+  const width = options.familyWidth ?? 32;
+  let current: { family: string; counts: Counts; durationMs: number } | undefined;
+
+  const closeFamily = () => {
+    if (!current) return;
+    const parts = STATUSES.filter((s) => current!.counts[s] > 0).map((s) => `${current!.counts[s]} ${s}`);
+    write(`  ${parts.join(', ') || 'no checks'} ${paint('dim', `(${formatDuration(current.durationMs)})`)}\n`);
+    current = undefined;
+  };
+  const openFamily = (family: string) => {
+    if (current?.family === family) return;
+    closeFamily();
+    current = { family, counts: emptyCounts(), durationMs: 0 };
+    write(`${pad(clean(family), width)} `);
+  };
+
+  return (event: RunEvent) => {
+    switch (event.type) {
+      case 'run-start':
+        write(`Running ${event.total} check${event.total === 1 ? '' : 's'}\n`);
+        break;
+      case 'check-start':
+        openFamily(event.check.family);
+        break;
+      case 'check-end': {
+        const o = event.outcome;
+        openFamily(o.family);
+        if (current && o.status in current.counts) current.counts[o.status] += 1;
+        if (current && Number.isFinite(o.durationMs)) current.durationMs += o.durationMs;
+        const mark = PROGRESS_MARK[o.status] ?? '?';
+        write(o.status === 'pass' ? mark : paint(STATUS_COLOR[o.status] ?? 'bold', mark));
+        break;
+      }
+      case 'run-end':
+        closeFamily();
+        write(`Done: ${totalChecks(event.result)} checks, ${event.result.requests} requests in ${formatDuration(event.result.durationMs)}\n`);
+        break;
+      default:
+        break;
+    }
+  };
+}

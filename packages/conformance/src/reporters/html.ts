@@ -1,0 +1,189 @@
+/**
+ * `report.html`: one self-contained page (inline CSS and a little inline JS, no external resource)
+ * with the verdict, seed, spec hash and target, the clause traceability matrix (clause -> checks ->
+ * outcome), and every outcome with its request/response, curl and replay (peers.md §3 lesson 10;
+ * OCI `report.html`). Every value from the run is HTML-escaped; secrets are never shown.
+ */
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import { STATUSES, STATUS_MARK, clauseLine, clauseStatus, familySummaries, isStrict, verdict } from './summary.js';
+import { formatDuration, htmlEscape as h, redactConfig, redactHeaders, redactText, safeJson, truncate } from './text.js';
+
+/** Longest request/response body shown per outcome, in characters. */
+export const MAX_HTML_BODY = 64 * 1024;
+
+const CSS = `
+:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+main{max-width:1200px;margin:0 auto;padding:16px 24px 48px}
+header.verdict{padding:16px 24px;color:#fff}
+header.verdict.ok{background:var(--pass)}header.verdict.bad{background:var(--fail)}
+header.verdict h1{margin:0;font-size:24px}
+header.verdict p{margin:4px 0 0}
+dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:16px 0}
+dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}
+h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:32px}
+table{border-collapse:collapse;width:100%;margin:8px 0}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th{background:var(--code)}td.n{text-align:right;font-variant-numeric:tabular-nums}
+code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 8px;max-height:480px;overflow:auto}
+.badge{display:inline-block;border-radius:10px;padding:0 8px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
+${[...STATUSES, 'untestable', 'uncovered'].map((s) => `.b-${s}{background:var(--${s})}`).join('')}
+.filters{position:sticky;top:0;background:var(--bg);padding:8px 0;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:12px;align-items:center;z-index:1}
+.filters input[type=search]{padding:4px 8px;min-width:260px;border:1px solid var(--line);border-radius:6px}
+.filters button{padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:var(--code);cursor:pointer}
+details.outcome{border:1px solid var(--line);border-left-width:6px;border-radius:6px;margin:6px 0;padding:0 12px}
+${STATUSES.map((s) => `details.outcome.s-${s}{border-left-color:var(--${s})}`).join('')}
+details.outcome>summary{cursor:pointer;padding:6px 0;list-style-position:outside}
+details.outcome>summary .id{font-weight:600}
+details.outcome>summary .op,details.outcome>summary .title{color:var(--muted);margin-left:8px}
+.label{font-weight:600;margin-top:8px}
+.msg{font-weight:600;margin:8px 0}
+.empty{color:var(--muted);font-style:italic}
+`;
+
+const SCRIPT = `
+(function(){
+  var boxes=[].slice.call(document.querySelectorAll('input[data-filter]'));
+  var q=document.getElementById('q');
+  var items=[].slice.call(document.querySelectorAll('details.outcome'));
+  var count=document.getElementById('shown');
+  function apply(){
+    var on={};boxes.forEach(function(b){on[b.value]=b.checked;});
+    var t=(q.value||'').toLowerCase();var n=0;
+    items.forEach(function(e){var ok=on[e.getAttribute('data-status')]&&(!t||e.getAttribute('data-search').indexOf(t)>=0);e.hidden=!ok;if(ok)n++;});
+    count.textContent=String(n);
+  }
+  boxes.forEach(function(b){b.addEventListener('change',apply);});
+  q.addEventListener('input',apply);
+  document.getElementById('expand').addEventListener('click',function(){items.forEach(function(e){if(!e.hidden)e.open=true;});});
+  document.getElementById('collapse').addEventListener('click',function(){items.forEach(function(e){e.open=false;});});
+  apply();
+})();
+`;
+
+function badge(status: string): string {
+  return `<span class="badge b-${h(status)}">${h((STATUS_MARK as Record<string, string>)[status] ?? '')} ${h(status)}</span>`;
+}
+
+function pre(text: string): string {
+  return `<pre>${h(text)}</pre>`;
+}
+
+function headersText(headers: Record<string, string>): string {
+  return Object.keys(headers)
+    .sort()
+    .map((k) => `${k}: ${headers[k]}`)
+    .join('\n');
+}
+
+function outcomeHtml(o: CheckOutcome, index: number): string {
+  const v = o.violation;
+  const parts: string[] = [];
+  const headline = v?.message ?? o.reason;
+  if (headline) parts.push(`<p class="msg">${h(redactText(headline))}</p>`);
+  parts.push(
+    `<dl class="meta"><dt>Check</dt><dd>${h(o.title)}</dd><dt>Family</dt><dd>${h(o.family)}</dd><dt>Clause</dt><dd>${h(clauseLine(o))}</dd>` +
+      `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd><dt>Seed</dt><dd>${o.seed}</dd>` +
+      (o.path ? `<dt>Path</dt><dd><code>${h(o.path)}</code></dd>` : '') +
+      `</dl>`,
+  );
+  if (v) {
+    parts.push(`<div class="label">Expected</div>${pre(redactText(v.expected))}`);
+    parts.push(`<div class="label">Received</div>${pre(redactText(v.received))}`);
+    if (v.request) {
+      const req = v.request;
+      const text = `${req.method} ${req.url}\n${headersText(redactHeaders(req.headers ?? {}))}${req.body !== undefined ? `\n\n${truncate(redactText(req.body), MAX_HTML_BODY)}` : ''}`;
+      parts.push(`<div class="label">Request</div>${pre(text)}`);
+    }
+    if (v.response) {
+      const res = v.response;
+      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(res.body ?? '', MAX_HTML_BODY)}`;
+      parts.push(`<div class="label">Response</div>${pre(text)}`);
+    }
+    if (v.curl) parts.push(`<div class="label">Reproduce</div>${pre(redactText(v.curl))}`);
+  }
+  parts.push(`<div class="label">Replay</div>${pre(redactText(o.replay))}`);
+  if (o.counterexample !== undefined) parts.push(`<div class="label">Counterexample</div>${pre(truncate(safeJson(o.counterexample, 2), MAX_HTML_BODY))}`);
+  const search = [o.id, o.family, o.operation, o.title, ...o.clauses].join(' ').toLowerCase();
+  const open = o.status === 'fail' || o.status === 'error' ? ' open' : '';
+  return (
+    `<details class="outcome s-${h(o.status)}" id="o-${index}" data-status="${h(o.status)}" data-search="${h(search)}"${open}>` +
+    `<summary>${badge(o.status)} <span class="id">${h(o.id)}</span><span class="op">${h(o.operation)}</span><span class="title">${h(o.title)}</span></summary>` +
+    parts.join('') +
+    `</details>`
+  );
+}
+
+/** report.html text. */
+export function renderHtml(result: RunResult): string {
+  const v = verdict(result);
+  const anchors = new Map<string, number>();
+  result.outcomes.forEach((o, i) => {
+    if (!anchors.has(o.id)) anchors.set(o.id, i);
+  });
+  const link = (id: string, status: OutcomeStatus) => {
+    const i = anchors.get(id);
+    const label = `${badge(status)} <code>${h(id)}</code>`;
+    return i === undefined ? label : `<a href="#o-${i}">${label}</a>`;
+  };
+
+  const meta: Array<[string, string]> = [
+    ['Target', `${result.target.baseUrl}${result.target.embedded ? ' (embedded reference server)' : ''}`],
+    ['Seed', String(result.seed)],
+    ['Spec hash', result.spec.hash],
+    ['Kit', `${result.kit.name} ${result.kit.version}`],
+    ['Started', result.startedAt],
+    ['Duration', formatDuration(result.durationMs)],
+    ['Requests', String(result.requests)],
+    ['Strict', isStrict(result) ? 'yes (SHOULD violations fail)' : 'no (SHOULD violations warn)'],
+  ];
+  if (result.target.now) meta.splice(1, 0, ['Target clock', result.target.now]);
+
+  const familyRows = familySummaries(result.outcomes)
+    .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)
+    .join('');
+  const totalRow = `<tr><th>Total</th>${STATUSES.map((s) => `<th class="n">${result.totals[s] ?? 0}</th>`).join('')}<th class="n">${h(formatDuration(result.durationMs))}</th></tr>`;
+
+  const clauseRows = result.clauses
+    .map((c) => {
+      const st = clauseStatus(c);
+      const checks = c.checks.length
+        ? c.checks.map((k) => link(k.id, k.status)).join('<br>')
+        : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : 'no check')}</span>`;
+      return `<tr><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td></tr>`;
+    })
+    .join('');
+
+  const filters = STATUSES.map(
+    (s) => `<label><input type="checkbox" data-filter value="${s}" checked> ${badge(s)} ${result.totals[s] ?? 0}</label>`,
+  ).join(' ');
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conformance ${h(v.word)}: ${h(result.target.baseUrl)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header class="verdict ${v.ok ? 'ok' : 'bad'}"><h1>${v.ok ? '✔' : '✘'} Conformance ${h(v.word)}</h1><p>${h(v.sentence)}</p></header>
+<main>
+<dl class="meta">${meta.map(([k, val]) => `<dt>${h(k)}</dt><dd>${h(val)}</dd>`).join('')}</dl>
+<h2>Totals per check family</h2>
+<table><thead><tr><th>Family</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>Time</th></tr></thead><tbody>${familyRows}</tbody><tfoot>${totalRow}</tfoot></table>
+<h2>Clause traceability (${result.clauses.length} clauses)</h2>
+${result.clauses.length ? `<table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
+<h2>Outcomes (<span id="shown">${result.outcomes.length}</span> of ${result.outcomes.length} shown)</h2>
+<div class="filters">${filters} <input type="search" id="q" placeholder="filter by id, family, operation, clause" aria-label="filter"> <button type="button" id="expand">expand all</button> <button type="button" id="collapse">collapse all</button></div>
+${result.outcomes.map(outcomeHtml).join('\n') || '<p class="empty">No check ran.</p>'}
+<h2>Configuration (secrets redacted)</h2>
+${pre(safeJson(redactConfig(result.config ?? {}), 2))}
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,100 @@
+/**
+ * `results.json`: the machine-readable record of a run (peers.md §3 lesson 10; OCI `results.yaml`):
+ * kit version, spec hash, redacted configuration, seed, target, every outcome with its clause ids,
+ * the clause traceability matrix and the totals. Stable key order, 2-space indent. Its JSON Schema
+ * is `results.schema.json` beside this file.
+ */
+import type { CheckOutcome, RunResult } from '../engine/types.js';
+import { STATUSES, clauseStatus, familySummaries, totalChecks, verdict } from './summary.js';
+import { redactConfig, redactHeaders, redactText, toJsonSafe, truncate } from './text.js';
+
+/** Identifies the document format; bumped on an incompatible change of results.json. */
+export const RESULTS_FORMAT = 'crosschain-conformance-results/1';
+
+/** Longest request or response body kept per outcome, in characters. */
+export const MAX_BODY_CHARS = 64 * 1024;
+
+function outcomeJson(o: CheckOutcome): Record<string, unknown> {
+  const v = o.violation;
+  return {
+    id: o.id,
+    family: o.family,
+    title: o.title,
+    operation: o.operation,
+    level: o.level,
+    clauses: [...o.clauses],
+    status: o.status,
+    durationMs: o.durationMs,
+    requests: o.requests,
+    seed: o.seed,
+    replay: redactText(o.replay),
+    path: o.path,
+    reason: o.reason === undefined ? undefined : redactText(o.reason),
+    violation: v && {
+      message: redactText(v.message),
+      expected: redactText(v.expected),
+      received: redactText(v.received),
+      curl: v.curl === undefined ? undefined : redactText(v.curl),
+      request: v.request && {
+        method: v.request.method,
+        url: v.request.url,
+        headers: sortKeys(redactHeaders(v.request.headers ?? {})),
+        body: v.request.body === undefined ? undefined : truncate(redactText(v.request.body), MAX_BODY_CHARS),
+      },
+      response: v.response && {
+        status: v.response.status,
+        headers: sortKeys(redactHeaders(v.response.headers ?? {})),
+        body: truncate(v.response.body ?? '', MAX_BODY_CHARS),
+      },
+    },
+    counterexample: o.counterexample === undefined ? undefined : toJsonSafe(o.counterexample),
+  };
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(record).sort()) out[k] = record[k];
+  return out;
+}
+
+/** The results.json document as an object (what {@link renderJson} serialises). */
+export function resultsDocument(result: RunResult): Record<string, unknown> {
+  const totals: Record<string, number> = { checks: totalChecks(result) };
+  for (const s of STATUSES) totals[s] = result.totals[s] ?? 0;
+  return {
+    format: RESULTS_FORMAT,
+    kit: { name: result.kit.name, version: result.kit.version },
+    spec: { hash: result.spec.hash },
+    seed: result.seed,
+    target: { baseUrl: result.target.baseUrl, embedded: result.target.embedded, now: result.target.now },
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    durationMs: result.durationMs,
+    exitCode: result.exitCode,
+    verdict: verdict(result).word,
+    config: toJsonSafe(redactConfig(result.config ?? {})),
+    totals,
+    requests: result.requests,
+    families: familySummaries(result.outcomes).map((f) => ({
+      family: f.family,
+      total: f.total,
+      ...f.counts,
+      durationMs: f.durationMs,
+      requests: f.requests,
+    })),
+    outcomes: result.outcomes.map(outcomeJson),
+    clauses: result.clauses.map((c) => ({
+      id: c.id,
+      level: c.level,
+      kind: c.kind,
+      status: clauseStatus(c),
+      untestable: c.untestable,
+      checks: c.checks.map((k) => ({ id: k.id, status: k.status })),
+    })),
+  };
+}
+
+/** results.json text: stable key order, 2-space indent, trailing newline. */
+export function renderJson(result: RunResult): string {
+  return `${JSON.stringify(toJsonSafe(resultsDocument(result)), null, 2)}\n`;
+}

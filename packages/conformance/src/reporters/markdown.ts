@@ -1,0 +1,134 @@
+/**
+ * `summary.md` for CI step summaries (GitHub's `$GITHUB_STEP_SUMMARY`, at most 1 MiB): the verdict,
+ * a totals table per family, then every failure, warning and error with its clause, expected and
+ * received, the curl and the replay command in code blocks. Target data is escaped; long values are
+ * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
+ */
+import type { CheckOutcome, RunResult } from '../engine/types.js';
+import { STATUSES, STATUS_MARK, clauseStatus, familySummaries, verdict } from './summary.js';
+import { formatDuration, mdCode, mdFence, mdInline, redactText, safeJson, truncate } from './text.js';
+
+/** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
+export const MAX_MARKDOWN_BYTES = 1_000_000;
+
+export interface MarkdownOptions {
+  /** Longest expected/received/counterexample shown, in characters; default 4,000. */
+  maxValueLength?: number;
+  /** Byte budget of the whole document; default {@link MAX_MARKDOWN_BYTES}. */
+  maxBytes?: number;
+}
+
+const CLAUSE_MARK: Readonly<Record<string, string>> = { ...STATUS_MARK, untestable: '∅', uncovered: '?' };
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+function outcomeSection(o: CheckOutcome, max: number): string {
+  const parts: string[] = [];
+  parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
+  const headline = o.violation?.message ?? o.reason;
+  if (headline) parts.push(mdInline(truncate(redactText(headline), max)));
+  const clauses = o.clauses.length ? o.clauses.map(mdCode).join(', ') : 'none';
+  parts.push(`- **Check:** ${mdInline(o.title)}\n- **Clause:** ${clauses} (${o.level})\n- **Requests:** ${o.requests}, ${formatDuration(o.durationMs)}`);
+  if (o.violation) {
+    parts.push(`**Expected**\n\n${mdFence(truncate(redactText(o.violation.expected), max), 'text')}`);
+    parts.push(`**Received**\n\n${mdFence(truncate(redactText(o.violation.received), max), 'text')}`);
+    if (o.violation.curl) parts.push(`**Reproduce**\n\n${mdFence(truncate(redactText(o.violation.curl), max), 'sh')}`);
+  }
+  parts.push(`**Replay**\n\n${mdFence(redactText(o.replay), 'sh')}`);
+  if (o.counterexample !== undefined) {
+    parts.push(`**Counterexample**\n\n${mdFence(truncate(safeJson(o.counterexample, 2), max), 'json')}`);
+  }
+  return parts.join('\n\n');
+}
+
+function totalsTable(result: RunResult): string {
+  const head = `| Family | ${STATUSES.map((s) => `${STATUS_MARK[s]} ${s}`).join(' | ')} | Time |`;
+  const sep = `|---|${STATUSES.map(() => '--:').join('|')}|--:|`;
+  const rows = familySummaries(result.outcomes).map(
+    (f) => `| ${mdCode(f.family)} | ${STATUSES.map((s) => String(f.counts[s])).join(' | ')} | ${formatDuration(f.durationMs)} |`,
+  );
+  const total = `| **Total** | ${STATUSES.map((s) => `**${result.totals[s] ?? 0}**`).join(' | ')} | **${formatDuration(result.durationMs)}** |`;
+  return [head, sep, ...rows, total].join('\n');
+}
+
+/** summary.md text. */
+export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
+  const max = options.maxValueLength ?? 4000;
+  const budget = options.maxBytes ?? MAX_MARKDOWN_BYTES;
+  const v = verdict(result);
+  const out: string[] = [];
+  out.push(`## ${v.ok ? '✅' : '❌'} Conformance ${v.word}`);
+  out.push(`**${mdInline(v.sentence)}**`);
+  out.push(
+    [
+      '| Target | Seed | Spec hash | Kit | Duration | Requests |',
+      '|---|---|---|---|---|---|',
+      `| ${mdInline(result.target.baseUrl)}${result.target.embedded ? ' (embedded)' : ''} | ${mdCode(String(result.seed))} | ${mdCode(result.spec.hash)} | ${mdCode(`${result.kit.name}@${result.kit.version}`)} | ${formatDuration(result.durationMs)} | ${result.requests} |`,
+    ].join('\n'),
+  );
+  out.push(`### Totals\n\n${totalsTable(result)}`);
+
+  /** Reserve for the closing sections and the omission note. */
+  const reserve = 2048;
+  let used = byteLength(out.join('\n\n'));
+  let omitted = 0;
+  const groups: Array<[string, CheckOutcome['status']]> = [
+    ['Failures', 'fail'],
+    ['Errors', 'error'],
+    ['Warnings', 'warn'],
+  ];
+  for (const [title, status] of groups) {
+    const list = result.outcomes.filter((o) => o.status === status);
+    if (list.length === 0) continue;
+    const heading = `### ${title} (${list.length})`;
+    out.push(heading);
+    used += byteLength(heading) + 2;
+    for (const o of list) {
+      const section = outcomeSection(o, max);
+      const size = byteLength(section) + 2;
+      if (used + size > budget - reserve) {
+        omitted += 1;
+        continue;
+      }
+      out.push(section);
+      used += size;
+    }
+  }
+
+  const skipped = result.outcomes.filter((o) => o.status === 'skip' || o.status === 'disabled');
+  if (skipped.length > 0) {
+    const rows = skipped.map((o) => `| ${STATUS_MARK[o.status]} ${o.status} | ${mdCode(o.id)} | ${mdInline(truncate(redactText(o.reason ?? ''), 300))} |`);
+    const section = `<details><summary>Skipped and disabled (${skipped.length})</summary>\n\n| Status | Check | Reason |\n|---|---|---|\n${rows.join('\n')}\n\n</details>`;
+    const size = byteLength(section) + 2;
+    if (used + size <= budget - reserve) {
+      out.push(section);
+      used += size;
+    } else {
+      omitted += skipped.length;
+    }
+  }
+
+  if (result.clauses.length > 0) {
+    const rows = result.clauses.map((c) => {
+      const st = clauseStatus(c);
+      const checks = c.checks.length
+        ? c.checks.map((k) => `${STATUS_MARK[k.status]} ${mdCode(k.id)}`).join('<br>')
+        : mdInline(c.untestable ? `untestable: ${c.untestable}` : 'no check');
+      return `| ${mdCode(c.id)} | ${c.level ?? ''} | ${CLAUSE_MARK[st] ?? ''} ${st} | ${checks} |`;
+    });
+    const section = `<details><summary>Clause traceability (${result.clauses.length} clauses)</summary>\n\n| Clause | Level | Status | Checks |\n|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;
+    const size = byteLength(section) + 2;
+    if (used + size <= budget - reserve) {
+      out.push(section);
+      used += size;
+    } else {
+      out.push('_Clause traceability matrix left out to keep this summary under 1 MB; see results.json or report.html._');
+    }
+  }
+  if (omitted > 0) {
+    out.push(`_${omitted} more entr${omitted === 1 ? 'y' : 'ies'} left out to keep this summary under 1 MB; see results.json or report.html._`);
+  }
+  return `${out.join('\n\n')}\n`;
+}

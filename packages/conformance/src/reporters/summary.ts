@@ -1,0 +1,127 @@
+/**
+ * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
+ * clause of the traceability matrix, and the verdict in words. All pure.
+ */
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+
+/** The six outcomes in report order (architecture.md, "Outcomes and exit codes"). */
+export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'skip', 'disabled', 'error'];
+
+/** One mark per outcome, as in house-style.md point 6 (`✘` for a failure). */
+export const STATUS_MARK: Readonly<Record<OutcomeStatus, string>> = {
+  pass: '✔',
+  fail: '✘',
+  warn: '⚠',
+  skip: '○',
+  disabled: '–',
+  error: '‼',
+};
+
+export type Counts = Record<OutcomeStatus, number>;
+
+export function emptyCounts(): Counts {
+  return { pass: 0, fail: 0, warn: 0, skip: 0, disabled: 0, error: 0 };
+}
+
+export interface FamilySummary {
+  family: string;
+  counts: Counts;
+  total: number;
+  durationMs: number;
+  requests: number;
+}
+
+/** Counts per check family, in the order the families first appear in the run. */
+export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummary[] {
+  const byFamily = new Map<string, FamilySummary>();
+  for (const o of outcomes) {
+    let f = byFamily.get(o.family);
+    if (!f) {
+      f = { family: o.family, counts: emptyCounts(), total: 0, durationMs: 0, requests: 0 };
+      byFamily.set(o.family, f);
+    }
+    if (o.status in f.counts) f.counts[o.status] += 1;
+    f.total += 1;
+    f.durationMs += Number.isFinite(o.durationMs) ? o.durationMs : 0;
+    f.requests += Number.isFinite(o.requests) ? o.requests : 0;
+  }
+  return [...byFamily.values()];
+}
+
+/** True when the run treated SHOULD violations as failures (`--strict`). */
+export function isStrict(result: RunResult): boolean {
+  return result.config?.strict === true;
+}
+
+/** Outcomes a reader must look at (fail, warn, error), in run order. */
+export function attentionOutcomes(result: RunResult): CheckOutcome[] {
+  return result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'error');
+}
+
+/** A clause's standing in the traceability matrix. */
+export type ClauseStatus = OutcomeStatus | 'untestable' | 'uncovered';
+
+/** Worst first: a failing check makes the clause fail whatever the others did. */
+const CLAUSE_PRECEDENCE: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'pass', 'skip', 'disabled'];
+
+/** The status of a clause from the outcomes of the checks that test it. */
+export function clauseStatus(clause: RunResult['clauses'][number]): ClauseStatus {
+  if (clause.checks.length === 0) return clause.untestable ? 'untestable' : 'uncovered';
+  for (const s of CLAUSE_PRECEDENCE) if (clause.checks.some((c) => c.status === s)) return s;
+  return 'uncovered';
+}
+
+export interface Verdict {
+  /** One word or two, upper case: PASSED, FAILED, USAGE ERROR, INTERNAL ERROR, TARGET UNREACHABLE. */
+  word: string;
+  /** The exit status in words, e.g. `FAILED (exit 1): 2 checks failed`. */
+  sentence: string;
+  ok: boolean;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The run's verdict, from its exit code and totals. */
+export function verdict(result: RunResult): Verdict {
+  const t = result.totals;
+  const strict = isStrict(result);
+  const extras: string[] = [];
+  switch (result.exitCode) {
+    case 0: {
+      if (t.warn > 0) extras.push(`${plural(t.warn, 'warning')} (SHOULD clauses)`);
+      if (t.skip > 0) extras.push(`${t.skip} skipped`);
+      const tail = extras.length ? `, ${extras.join(', ')}` : '';
+      return { word: 'PASSED', ok: true, sentence: `PASSED (exit 0): no check failed${tail}` };
+    }
+    case 1: {
+      const parts = [`${plural(t.fail, 'check')} failed`];
+      if (t.warn > 0) parts.push(strict ? `${plural(t.warn, 'warning')} counted as failures under --strict` : plural(t.warn, 'warning'));
+      if (t.error > 0) parts.push(`${t.error} errored`);
+      return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): ${parts.join(', ')}` };
+    }
+    case 2:
+      return { word: 'USAGE ERROR', ok: false, sentence: 'USAGE ERROR (exit 2): the configuration is invalid' };
+    case 3:
+      return {
+        word: 'INTERNAL ERROR',
+        ok: false,
+        sentence: `INTERNAL ERROR (exit 3): the kit itself broke${t.error > 0 ? ` (${plural(t.error, 'check')} errored)` : ''}`,
+      };
+    case 4:
+      return { word: 'TARGET UNREACHABLE', ok: false, sentence: `TARGET UNREACHABLE (exit 4): ${result.target.baseUrl} did not answer` };
+    default:
+      return { word: 'UNKNOWN', ok: false, sentence: `UNKNOWN (exit ${String(result.exitCode)})` };
+  }
+}
+
+/** Number of outcomes in the run (sum of the totals). */
+export function totalChecks(result: RunResult): number {
+  return STATUSES.reduce((n, s) => n + (result.totals[s] ?? 0), 0);
+}
+
+/** `MUST` / `SHOULD` with the clause ids, e.g. `requests-v3.limit.max (MUST)`. */
+export function clauseLine(o: CheckOutcome): string {
+  return o.clauses.length ? `${o.clauses.join(', ')} (${o.level})` : `(${o.level}, no clause id)`;
+}
