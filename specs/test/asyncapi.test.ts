@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asyncapiFile, samplesDir } from './helpers/paths.js';
+import { asyncapiBundleFile, asyncapiFile, samplesDir } from './helpers/paths.js';
 import { createSchemaValidator, formatErrors, loadOpenApiBundle } from './helpers/schemas.js';
 
 interface RawMessage {
@@ -52,6 +52,13 @@ describe('@asyncapi/parser', () => {
       expect(message.hasPayload(), `message ${message.id()} has no payload`).toBe(true);
       expect(message.payload()!.type(), `message ${message.id()} payload`).toBe('object');
     }
+  });
+
+  it('parses the bundled generated/asyncapi.json with zero errors and the same messages', async () => {
+    const bundled = await new Parser().parse(readFileSync(asyncapiBundleFile, 'utf8'), { source: asyncapiBundleFile });
+    expect(bundled.diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error).map((d) => d.message)).toEqual([]);
+    const ids = (doc: typeof result.document) => doc!.allMessages().all().map((m) => m.id()).sort();
+    expect(ids(bundled.document)).toEqual(ids(result.document));
   });
 
   it('reports an unresolvable payload reference as an error', async () => {

@@ -11,6 +11,7 @@ export const examplesDir = resolve(specsDir, 'examples');
 export const asyncapiFile = resolve(specsDir, 'asyncapi', 'asyncapi.yaml');
 export const eventsSchemaFile = resolve(specsDir, 'openapi', 'schemas', 'events.yaml');
 export const clausesFile = resolve(specsDir, 'clauses.yaml');
+export const asyncapiBundleFile = resolve(specsDir, 'generated', 'asyncapi.json');
 export const openapiBundleFile = resolve(specsDir, 'generated', 'openapi.json');
 
 /**
