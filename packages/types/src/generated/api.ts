@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 82dce112f2f15ab7fb13182486c4b046e3d6d933d1cbbd8142c5db5850f56fcb)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 db25d67d7b6e3fe6982f12861defac2ea7b57099c11f9b916a30a6057f55435b)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -705,7 +705,7 @@ export interface components {
         };
         /** @description An integer amount in the currency's smallest unit, as a string of decimal digits with an optional leading minus sign. Source: API document, Resources > Amount object (`amount`: "integer amount in the currency's smallest unit"). */
         IntegerString: string;
-        /** @description Intent status record returned by the deprecated GET /intents/status. Source: API document, Resources > Intent status record. */
+        /** @description Intent status record returned by the deprecated GET /intents/status. Source: API document, Resources > Intent status record. `fallback` is returned when the intent was refunded (API document, States and transitions). */
         IntentStatus: {
             status: components["schemas"]["IntentStatusValue"];
             /** @description Free-text detail of the status. Not in the API document; the live service returns it (live-service-facts §1.1), SHOULD. */

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 82dce112f2f15ab7fb13182486c4b046e3d6d933d1cbbd8142c5db5850f56fcb)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 db25d67d7b6e3fe6982f12861defac2ea7b57099c11f9b916a30a6057f55435b)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
