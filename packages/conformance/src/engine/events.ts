@@ -3,12 +3,25 @@ import type { CheckOutcome, RunResult } from './types.js';
 /**
  * Progress events the engine emits while it runs, for the console progress printer
  * (`reporters/console.ts`, `createProgressPrinter`) and any other listener. Order: one `run-start`,
- * then per check a `check-start` and its `check-end`, then one `run-end`.
+ * `discovery-start`/`discovery-end`, then per family a `family-start`, per check a `check-start`
+ * and its `check-end`, a `family-end`, and finally one `run-end`.
  */
 export type RunEvent =
-  | { type: 'run-start'; total: number }
-  | { type: 'check-start'; check: { id: string; family: string } }
+  | { type: 'run-start'; total: number; seed: number; target: RunResult['target']; config: Record<string, unknown> }
+  | { type: 'discovery-start' }
+  | {
+      type: 'discovery-end';
+      records: number;
+      complete: boolean;
+      currencies: number;
+      window: { start: number; end: number };
+      problems: string[];
+      durationMs: number;
+    }
+  | { type: 'family-start'; family: string; checks: number }
+  | { type: 'check-start'; check: { id: string; family: string; title: string } }
   | { type: 'check-end'; outcome: CheckOutcome }
+  | { type: 'family-end'; family: string; outcomes: CheckOutcome[] }
   | { type: 'run-end'; result: RunResult };
 
 /** A listener of {@link RunEvent}s; it must not throw (the engine ignores what it returns). */

@@ -17,6 +17,8 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'disabled' | 'er
 export type AuthChoice =
   | 'primary'
   | 'other'
+  /** The configured --inactive-api-key (embedded: the reference server's revoked key). */
+  | 'inactive'
   | 'none'
   /** An explicit key the kit made up (unknown key) or was given (inactive key); always redacted. */
   | { key: string };
@@ -55,6 +57,14 @@ export interface ExchangeResponse {
   bodyText: string;
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
+  /** True when the body parsed as JSON (set by the engine; also kept after compaction). */
+  isJson?: boolean;
+  /**
+   * Set when the engine compacted this exchange after its check ended (to bound memory): `bodyText`
+   * is cut to its first 16 KiB and `json` is dropped. Final-phase checks read `isJson`, `status`,
+   * `headers` and `schema`, which compaction keeps.
+   */
+  truncated?: boolean;
 }
 
 /** A recorded request/response pair. Keys are already redacted in `request` and `curl`. */
@@ -84,9 +94,22 @@ export class TargetUnreachableError extends Error {
   constructor(
     message: string,
     readonly exchange?: Exchange,
+    /** `timeout`: no answer within --timeout-ms; `network`: connection refused, reset, DNS… */
+    readonly reason: 'timeout' | 'network' = 'network',
   ) {
     super(message);
     this.name = 'TargetUnreachableError';
+  }
+}
+
+/**
+ * The run's request or time bound is reached (--max-requests, --max-duration-ms), or the target
+ * asked to wait (Retry-After) longer than the kit may. The check and every later one end as `error`.
+ */
+export class BudgetExceededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetExceededError';
   }
 }
 
@@ -120,6 +143,13 @@ export interface Discovery {
   targetNow: Date;
   /** Values seen in the records, for drawing filter values. */
   values: DiscoveredValues;
+  /**
+   * Why part of the sample is missing (e.g. `GET /requests/v3 answered 401: no API key`), empty or
+   * absent when discovery worked. Checks that need the missing data skip with this reason.
+   */
+  problems?: string[];
+  /** Total of the window as the target reported it (includeTotal=true), when it did. */
+  windowTotal?: number;
 }
 
 export interface DiscoveredValues {
@@ -242,6 +272,17 @@ export interface RunResult {
   requests: number;
   /** 0 ok, 1 failed (or warned with --strict), 2 usage, 3 internal, 4 target unreachable. */
   exitCode: 0 | 1 | 2 | 3 | 4;
+  /** What discovery sampled; absent when the run stopped before it. */
+  discovery?: {
+    window: { start: number; end: number };
+    records: number;
+    complete: boolean;
+    currencies: number;
+    targetNow: string;
+    problems: string[];
+  };
+  /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
+  aborted?: string;
   /** Clause id -> outcomes of the checks that test it (the traceability matrix). */
   clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }> }>;
 }

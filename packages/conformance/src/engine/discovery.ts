@@ -1,0 +1,266 @@
+/**
+ * Discovery: before the checks, sample the target's own data (architecture.md, "Checks against an
+ * arbitrary target use the target's own data"). The v3 window ends one hour in the past of the
+ * target's clock, so live traffic cannot make a page walk flaky; it is widened or narrowed with
+ * `includeTotal=true` probes until it holds a few hundred records, then walked page by page.
+ */
+import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
+
+export interface DiscoveryOptions {
+  hasApiKey: boolean;
+  /** Records the window should hold (aimed at; default 300). */
+  targetRecords?: number;
+  /** Most records walked (default 1000). */
+  maxRecords?: number;
+  /** Page size of the walk (default 50, the v3 maximum). */
+  pageSize?: number;
+  /** How far the window's end lies before the target's clock, in seconds (default 3600). */
+  endLagSeconds?: number;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** Window spans tried, narrowest first. */
+const SPANS = [HOUR, 6 * HOUR, DAY, 3 * DAY, 7 * DAY, 30 * DAY, 90 * DAY, 365 * DAY, 5 * 365 * DAY];
+const MAX_VALUES = 200;
+
+function targetClock(exchange: Exchange | undefined): Date | undefined {
+  const header = exchange?.response?.headers.date;
+  if (!header) return undefined;
+  const t = Date.parse(header);
+  return Number.isNaN(t) ? undefined : new Date(t);
+}
+
+function describeStatus(ex: Exchange): string {
+  const body = ex.response?.bodyText ?? '';
+  return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${body ? `: ${body.slice(0, 120)}` : ''}`;
+}
+
+function listOf(json: unknown): Array<Record<string, unknown>> | undefined {
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const requests = (json as Record<string, unknown>).requests;
+    if (Array.isArray(requests)) return requests.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
+  }
+  return undefined;
+}
+
+function totalOf(json: unknown): number | undefined {
+  const total = json && typeof json === 'object' ? (json as Record<string, unknown>).total : undefined;
+  return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : undefined;
+}
+
+function continuationOf(json: unknown): string | undefined {
+  const c = json && typeof json === 'object' ? (json as Record<string, unknown>).continuation : undefined;
+  return typeof c === 'string' && c !== '' ? c : undefined;
+}
+
+/** Samples the target. Throws only when the target is unreachable or a bound is reached; HTTP problems become `problems`. */
+export async function discover(http: HttpClient, options: DiscoveryOptions): Promise<Discovery> {
+  const problems: string[] = [];
+  const targetRecords = options.targetRecords ?? 300;
+  const maxRecords = options.maxRecords ?? 1000;
+  const pageSize = options.pageSize ?? 50;
+
+  const cur = await http.send({ method: 'POST', path: '/currencies/v2', body: { limit: 100 }, auth: options.hasApiKey ? 'primary' : 'none' });
+  let currencies: Array<Record<string, unknown>> = [];
+  if (cur.response?.status === 200 && Array.isArray(cur.response.json)) {
+    currencies = (cur.response.json as unknown[]).filter((c): c is Record<string, unknown> => !!c && typeof c === 'object');
+  } else {
+    problems.push(`currencies unavailable: ${describeStatus(cur)}`);
+  }
+  const targetNow = targetClock(cur) ?? new Date();
+  const end = Math.floor(targetNow.getTime() / 1000) - (options.endLagSeconds ?? HOUR);
+  let window = { start: end - DAY, end };
+  const base: Discovery = { window, records: [], complete: false, currencies, targetNow, values: emptyValues(), problems };
+
+  if (!options.hasApiKey) {
+    problems.push('v3 records unavailable: no API key given (GET /requests/v3 requires one); pass --api-key');
+    return base;
+  }
+
+  let windowTotal: number | undefined;
+  const probe = async (start: number): Promise<number | undefined | 'failed'> => {
+    const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { startTimestamp: start, endTimestamp: end, includeTotal: true, limit: 1 } });
+    if (ex.response?.status !== 200 || !listOf(ex.response.json)) {
+      problems.push(`v3 records unavailable: ${describeStatus(ex)}`);
+      return 'failed';
+    }
+    return totalOf(ex.response.json);
+  };
+
+  // Widen until the window holds enough records, then narrow by bisection if it holds too many.
+  let chosen: { start: number; total?: number } | undefined;
+  let previous: { start: number; total: number } | undefined;
+  for (const span of SPANS) {
+    const total = await probe(end - span);
+    if (total === 'failed') return base;
+    if (total === undefined) {
+      problems.push('GET /requests/v3 gave no total with includeTotal=true; the window is a fixed 30 days');
+      chosen = { start: end - 30 * DAY };
+      break;
+    }
+    if (total >= targetRecords) {
+      chosen = { start: end - span, total };
+      if (total > maxRecords) {
+        let lo = previous?.start ?? end - HOUR;
+        let hi = end - span;
+        for (let i = 0; i < 8 && chosen.total !== undefined && chosen.total > maxRecords; i += 1) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (mid === lo || mid === hi) break;
+          const t = await probe(mid);
+          if (t === 'failed' || t === undefined) break;
+          if (t > maxRecords) hi = mid;
+          else {
+            lo = mid;
+            chosen = { start: mid, total: t };
+            if (t >= targetRecords / 2) break;
+          }
+        }
+        if (chosen.total !== undefined && chosen.total > maxRecords && previous) chosen = { start: previous.start, total: previous.total };
+      }
+      break;
+    }
+    previous = { start: end - span, total };
+    chosen = { start: end - span, total };
+  }
+  window = { start: chosen?.start ?? end - DAY, end };
+  windowTotal = chosen?.total;
+
+  const records: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  let complete = false;
+  let continuation: string | undefined;
+  for (let page = 0; records.length < maxRecords; page += 1) {
+    const ex = await http.send({
+      method: 'GET',
+      path: '/requests/v3',
+      query: { startTimestamp: window.start, endTimestamp: window.end, limit: pageSize, continuation },
+    });
+    const list = ex.response?.status === 200 ? listOf(ex.response.json) : undefined;
+    if (!list) {
+      problems.push(`the walk of the window stopped: ${describeStatus(ex)}`);
+      break;
+    }
+    records.push(...list);
+    const next = continuationOf(ex.response?.json);
+    if (!next || list.length === 0) {
+      complete = true;
+      break;
+    }
+    if (seen.has(next)) {
+      problems.push('the walk of the window stopped: the target repeated a continuation cursor');
+      break;
+    }
+    seen.add(next);
+    continuation = next;
+  }
+  if (!complete && records.length >= maxRecords) problems.push(`the walk of the window stopped at ${maxRecords} records (bound)`);
+
+  return { ...base, window, records, complete, values: valuesOf(records), windowTotal };
+}
+
+function emptyValues(): DiscoveredValues {
+  return {
+    ids: [],
+    wallets: [],
+    chainIds: [],
+    statuses: [],
+    requestTypes: [],
+    symbols: [],
+    currencyAddresses: [],
+    txHashes: [],
+    depositAddresses: [],
+    orderIds: [],
+    features: [],
+    amountsUsd: [],
+  };
+}
+
+function get(obj: unknown, path: string): unknown {
+  let node = obj;
+  for (const key of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Every currency object found under the route's sides of a record. */
+function currenciesOf(record: Record<string, unknown>): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const phase of ['quoted', 'actual']) {
+    for (const side of ['origin', 'destination']) {
+      for (const leg of ['inputCurrency', 'outputCurrency']) {
+        const c = get(record, `data.route.${phase}.${side}.${leg}.currency`);
+        if (c && typeof c === 'object') out.push(c as Record<string, unknown>);
+      }
+    }
+  }
+  return out;
+}
+
+/** The values seen in records, deduplicated, at most 200 of each kind. */
+export function valuesOf(records: ReadonlyArray<Record<string, unknown>>): DiscoveredValues {
+  const sets = {
+    ids: new Set<string>(),
+    wallets: new Set<string>(),
+    chainIds: new Set<number>(),
+    statuses: new Set<string>(),
+    requestTypes: new Set<string>(),
+    symbols: new Set<string>(),
+    currencyAddresses: new Set<string>(),
+    txHashes: new Set<string>(),
+    depositAddresses: new Set<string>(),
+    orderIds: new Set<string>(),
+    features: new Set<string>(),
+    amountsUsd: new Set<number>(),
+  };
+  const str = (set: Set<string>, v: unknown) => {
+    if (typeof v === 'string' && v !== '' && set.size < MAX_VALUES) set.add(v);
+  };
+  const num = (set: Set<number>, v: unknown) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (Number.isFinite(n) && set.size < MAX_VALUES) set.add(n);
+  };
+  for (const r of records) {
+    str(sets.ids, r.id);
+    for (const k of ['user', 'sender', 'recipient', 'refundTo']) str(sets.wallets, r[k]);
+    str(sets.wallets, get(r, 'depositAddress.depositor'));
+    str(sets.statuses, r.status);
+    str(sets.requestTypes, r.requestType);
+    str(sets.depositAddresses, get(r, 'depositAddress.address'));
+    str(sets.txHashes, get(r, 'depositAddress.depositTxHash'));
+    str(sets.orderIds, get(r, 'protocol.orderId'));
+    if (Array.isArray(r.features)) for (const f of r.features) str(sets.features, f);
+    for (const list of ['inTxs', 'outTxs']) {
+      const txs = get(r, `data.${list}`);
+      if (Array.isArray(txs)) {
+        for (const tx of txs) {
+          str(sets.txHashes, get(tx, 'txHash'));
+          num(sets.chainIds, get(tx, 'chainId'));
+        }
+      }
+    }
+    for (const c of currenciesOf(r)) {
+      num(sets.chainIds, c.chainId);
+      str(sets.symbols, c.symbol);
+      str(sets.currencyAddresses, c.address);
+    }
+    num(sets.amountsUsd, get(r, 'data.route.actual.origin.inputCurrency.amountUsd') ?? get(r, 'data.route.quoted.origin.inputCurrency.amountUsd'));
+  }
+  return {
+    ids: [...sets.ids],
+    wallets: [...sets.wallets],
+    chainIds: [...sets.chainIds],
+    statuses: [...sets.statuses],
+    requestTypes: [...sets.requestTypes],
+    symbols: [...sets.symbols],
+    currencyAddresses: [...sets.currencyAddresses],
+    txHashes: [...sets.txHashes],
+    depositAddresses: [...sets.depositAddresses],
+    orderIds: [...sets.orderIds],
+    features: [...sets.features],
+    amountsUsd: [...sets.amountsUsd].sort((a, b) => a - b),
+  };
+}
+

@@ -1,0 +1,274 @@
+/**
+ * The kit's only way to the target: an {@link HttpClient} over a `fetch` function that paces
+ * requests (--max-rps), bounds them (--timeout-ms, --max-requests, --max-duration-ms), honours
+ * `Retry-After` on 429 and 503, records every exchange with a curl reproduction, and validates
+ * every response against the spec (architecture.md, "The kit is polite to production").
+ * API keys never leave this module unredacted.
+ */
+import { REDACTED, redactor } from './redact.js';
+import { BudgetExceededError, TargetUnreachableError } from './types.js';
+import type { Exchange, ExchangeResponse, HttpClient, RequestSpec } from './types.js';
+import type { ResponseValidator } from './validator.js';
+
+export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<{
+  status: number;
+  headers: { forEach(cb: (value: string, key: string) => void): void };
+  text(): Promise<string>;
+}>;
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  fetch: FetchLike;
+  apiKey?: string;
+  otherApiKey?: string;
+  inactiveApiKey?: string;
+  /** Every secret to redact (the keys above, an inactive key…). */
+  secrets?: readonly string[];
+  timeoutMs: number;
+  /** Requests per second; undefined or 0 = unlimited. */
+  maxRps?: number;
+  maxRequests: number;
+  /** Absolute deadline (ms since epoch) of the run. */
+  deadline?: number;
+  validator?: ResponseValidator;
+  /** Retries after a 429/503 (default 3) and the longest single wait (default 30 s). */
+  retry?: { maxRetries?: number; maxWaitMs?: number; backoffMs?: number };
+  /** Injected for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** Size above which an exchange's body is cut when compacted. */
+const KEEP_BODY_CHARS = 16 * 1024;
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Parses Retry-After (delta-seconds or HTTP-date) into milliseconds from `now`. */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+function describeTransportError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as Error & { cause?: unknown }).cause;
+  const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+  const causeMsg = cause instanceof Error ? cause.message : undefined;
+  return [err.message, code, causeMsg && causeMsg !== err.message ? causeMsg : undefined].filter(Boolean).join(': ');
+}
+
+export class FetchHttpClient implements HttpClient {
+  readonly exchanges: Exchange[] = [];
+  private readonly redact: (text: string) => string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private nextSlot = 0;
+  private sent = 0;
+  private compactedUpTo = 0;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.redact = redactor([...(options.secrets ?? []), options.apiKey ?? '', options.otherApiKey ?? '', options.inactiveApiKey ?? '']);
+    this.sleep = options.sleep ?? defaultSleep;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Requests sent so far (every attempt counts). */
+  get requestCount(): number {
+    return this.sent;
+  }
+
+  async send(req: RequestSpec): Promise<Exchange> {
+    const maxRetries = this.options.retry?.maxRetries ?? 3;
+    const maxWaitMs = this.options.retry?.maxWaitMs ?? 30_000;
+    const backoffMs = this.options.retry?.backoffMs ?? 1_000;
+    for (let attempt = 0; ; attempt += 1) {
+      const exchange = await this.once(req);
+      const status = exchange.response?.status;
+      const throttled = status === 503 || (status === 429 && !req.acceptRateLimit);
+      if (!throttled || attempt >= maxRetries) return exchange;
+      const hinted = retryAfterMs(exchange.response?.headers['retry-after'], this.now());
+      const wait = hinted ?? backoffMs * 2 ** attempt;
+      if (wait > maxWaitMs) {
+        throw new BudgetExceededError(
+          `${req.method} ${req.path} answered ${status} with Retry-After ${Math.ceil(wait / 1000)} s, longer than the kit waits (${Math.round(maxWaitMs / 1000)} s)`,
+        );
+      }
+      this.ensureTime(wait);
+      await this.sleep(wait);
+    }
+  }
+
+  private ensureTime(extraMs = 0): void {
+    const deadline = this.options.deadline;
+    if (deadline !== undefined && this.now() + extraMs >= deadline) {
+      throw new BudgetExceededError('time bound of the run reached (--max-duration-ms)');
+    }
+  }
+
+  private headerValueFor(auth: RequestSpec['auth']): string | undefined {
+    if (auth === undefined || auth === 'none') return undefined;
+    if (auth === 'primary') {
+      if (!this.options.apiKey) throw new Error('a check asked for the primary API key, but none is configured (declare requires: [apiKey])');
+      return this.options.apiKey;
+    }
+    if (auth === 'other') {
+      if (!this.options.otherApiKey) throw new Error('a check asked for the other API key, but none is configured (declare requires: [otherApiKey])');
+      return this.options.otherApiKey;
+    }
+    if (auth === 'inactive') {
+      if (!this.options.inactiveApiKey) throw new Error('a check asked for the inactive API key, but none is configured (check config.hasInactiveApiKey)');
+      return this.options.inactiveApiKey;
+    }
+    return auth.key;
+  }
+
+  /** The full URL of a request. */
+  urlFor(req: Pick<RequestSpec, 'path' | 'query'>): string {
+    const path = req.path.startsWith('/') ? req.path : `/${req.path}`;
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [k, v] of Object.entries(req.query ?? {})) {
+      if (v === undefined || v === null) continue;
+      url.searchParams.append(k, String(v));
+    }
+    return url.toString();
+  }
+
+  private async once(req: RequestSpec): Promise<Exchange> {
+    if (this.sent >= this.options.maxRequests) {
+      throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.options.maxRequests})`);
+    }
+    this.ensureTime();
+    const maxRps = this.options.maxRps;
+    if (maxRps && maxRps > 0) {
+      const now = this.now();
+      const slot = Math.max(now, this.nextSlot);
+      this.nextSlot = slot + 1000 / maxRps;
+      if (slot > now) {
+        this.ensureTime(slot - now);
+        await this.sleep(slot - now);
+      }
+    }
+
+    const auth = req.auth ?? (this.options.apiKey ? 'primary' : 'none');
+    const key = this.headerValueFor(auth);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v;
+    if (key !== undefined) headers['x-api-key'] = key;
+    const url = this.urlFor(req);
+
+    const shownHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = k === 'x-api-key' ? REDACTED : this.redact(v);
+    const shownUrl = this.redact(url);
+    const shownBody = body === undefined ? undefined : this.redact(body);
+    const curl = [
+      'curl -sS',
+      ...(req.method !== 'GET' ? [`-X ${req.method}`] : []),
+      ...Object.entries(shownHeaders)
+        .filter(([k]) => k !== 'accept')
+        .map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+      ...(shownBody !== undefined ? [`--data ${shellQuote(shownBody)}`] : []),
+      shellQuote(shownUrl),
+    ].join(' ');
+    const pathOnly = req.path.split('?')[0] ?? req.path;
+    const exchange: Exchange = {
+      seq: this.exchanges.length + 1,
+      operation: this.options.validator?.matchOperation(req.method, pathOnly),
+      request: { method: req.method, url: shownUrl, headers: shownHeaders, ...(shownBody !== undefined ? { body: shownBody } : {}) },
+      durationMs: 0,
+      curl,
+    };
+
+    const deadline = this.options.deadline;
+    const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline !== undefined ? deadline - this.now() : Infinity));
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new TimeoutSignal());
+      }, timeoutMs);
+    });
+    const started = performance.now();
+    this.sent += 1;
+    try {
+      const response = await Promise.race([
+        (async () => {
+          const res = await this.options.fetch(url, { method: req.method, headers, body, signal: controller.signal });
+          const text = await res.text();
+          return { res, text };
+        })(),
+        timedOut,
+      ]);
+      exchange.durationMs = performance.now() - started;
+      const respHeaders: Record<string, string> = {};
+      response.res.headers.forEach((value, name) => {
+        respHeaders[name.toLowerCase()] = this.redact(value);
+      });
+      const bodyText = this.redact(response.text);
+      let json: unknown;
+      let isJson = false;
+      if (bodyText.trim() !== '') {
+        try {
+          json = JSON.parse(bodyText);
+          isJson = true;
+        } catch {
+          json = undefined;
+        }
+      }
+      const resp: ExchangeResponse = { status: response.res.status, headers: respHeaders, bodyText, json, isJson };
+      exchange.response = resp;
+      if (exchange.operation && this.options.validator) {
+        exchange.schema = this.options.validator.validate(exchange.operation, resp.status, respHeaders['content-type'], bodyText, json, isJson);
+      }
+      this.exchanges.push(exchange);
+      return exchange;
+    } catch (err) {
+      exchange.durationMs = performance.now() - started;
+      const isTimeout = err instanceof TimeoutSignal;
+      const where = `${req.method} ${shownUrl}`;
+      const message = isTimeout
+        ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
+        : `${where} failed: ${this.redact(describeTransportError(err))}`;
+      exchange.transportError = message;
+      this.exchanges.push(exchange);
+      throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Bounds memory: cuts the bodies of exchanges recorded before this call to 16 KiB and drops their
+   * parsed JSON (status, headers, `isJson` and the schema verdict stay). The runner calls it after
+   * each check, so a check always sees its own exchanges whole.
+   */
+  compact(): void {
+    for (let i = this.compactedUpTo; i < this.exchanges.length; i += 1) {
+      const resp = this.exchanges[i]?.response;
+      if (resp && resp.bodyText.length > KEEP_BODY_CHARS) {
+        resp.bodyText = `${resp.bodyText.slice(0, KEEP_BODY_CHARS)}…`;
+        resp.json = undefined;
+        resp.truncated = true;
+      }
+    }
+    this.compactedUpTo = this.exchanges.length;
+  }
+}
+
+class TimeoutSignal extends Error {
+  constructor() {
+    super('timeout');
+  }
+}

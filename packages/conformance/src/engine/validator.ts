@@ -1,0 +1,180 @@
+/**
+ * Validates every response against the bundled OpenAPI 3.1 document with ajv (JSON Schema
+ * 2020-12), compiled once. The response schema is picked by operation, then status (exact, then
+ * `4XX`, then `default`), then content type (exact, then `type/*`, then `*\/*`). Unknown fields
+ * pass: the schemas decide, the kit adds nothing.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import type { SchemaError } from './types.js';
+
+const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
+
+/** The parts of an OpenAPI document the validator reads. */
+export interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface SchemaVerdict {
+  valid: boolean;
+  errors: SchemaError[];
+  schemaRef?: string;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const DOC_ID = 'openapi.json';
+const MAX_ERRORS = 10;
+
+interface MediaEntry {
+  ref: string;
+  validate: ValidateFunction;
+}
+
+interface ResponseEntry {
+  /** JSON pointer of the response object. */
+  ref: string;
+  /** Media type -> compiled schema; empty when the response declares no content. */
+  content: Map<string, MediaEntry | null>;
+}
+
+interface OperationEntry {
+  key: string;
+  method: string;
+  pattern: RegExp;
+  responses: Map<string, ResponseEntry>;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function pathPattern(template: string): RegExp {
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+function mediaType(contentType: string | undefined): string | undefined {
+  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+/** Compiled validators of every response of an OpenAPI document. */
+export class ResponseValidator {
+  private readonly ajv: InstanceType<typeof Ajv2020>;
+  private readonly operations: OperationEntry[] = [];
+
+  constructor(private readonly document: OpenApiDocument) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: true });
+    addFormats(this.ajv);
+    for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
+      if (!this.ajv.formats[name]) this.ajv.addFormat(name, true);
+    }
+    this.ajv.addSchema({ ...document, $id: DOC_ID } as object, DOC_ID);
+    for (const [template, item] of Object.entries(document.paths ?? {})) {
+      for (const method of METHODS) {
+        const op = item?.[method] as { responses?: Record<string, unknown> } | undefined;
+        if (!op || typeof op !== 'object') continue;
+        const entry: OperationEntry = {
+          key: `${method.toUpperCase()} ${template}`,
+          method: method.toUpperCase(),
+          pattern: pathPattern(template),
+          responses: new Map(),
+        };
+        for (const [status, resp] of Object.entries(op.responses ?? {})) {
+          let ref = `#/paths/${escapePointer(template)}/${method}/responses/${escapePointer(status)}`;
+          let response = resp as { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
+          for (let depth = 0; response?.$ref && depth < 5; depth += 1) {
+            ref = response.$ref;
+            response = this.resolve(response.$ref) as typeof response;
+          }
+          const content = new Map<string, MediaEntry | null>();
+          for (const [type, media] of Object.entries(response?.content ?? {})) {
+            if (media?.schema === undefined) {
+              content.set(type.toLowerCase(), null);
+              continue;
+            }
+            const schemaRef = `${ref}/content/${escapePointer(type)}/schema`;
+            const validate = this.ajv.compile({ $ref: `${DOC_ID}${schemaRef}` });
+            content.set(type.toLowerCase(), { ref: schemaRef, validate });
+          }
+          entry.responses.set(status.toUpperCase(), { ref, content });
+        }
+        this.operations.push(entry);
+      }
+    }
+  }
+
+  /** Resolves a local `#/...` JSON pointer in the document. */
+  private resolve(ref: string): unknown {
+    if (!ref.startsWith('#/')) return undefined;
+    let node: unknown = this.document;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return node;
+  }
+
+  /** The operation key (`METHOD /template`) of a request path relative to the base URL. */
+  matchOperation(method: string, path: string): string | undefined {
+    const pathname = path.split('?')[0] ?? path;
+    const m = method.toUpperCase();
+    return this.operations.find((op) => op.method === m && op.pattern.test(pathname))?.key;
+  }
+
+  /** Every operation key of the document. */
+  operationKeys(): string[] {
+    return this.operations.map((op) => op.key);
+  }
+
+  /**
+   * Validates a response. Undefined when no schema applies (unknown operation, undeclared status,
+   * or a declared response without content and an empty body).
+   */
+  validate(operation: string, status: number, contentType: string | undefined, bodyText: string, json: unknown, isJson: boolean): SchemaVerdict | undefined {
+    const op = this.operations.find((o) => o.key === operation);
+    if (!op) return undefined;
+    const response = op.responses.get(String(status)) ?? op.responses.get(`${Math.floor(status / 100)}XX`) ?? op.responses.get('DEFAULT');
+    if (!response) return undefined;
+    if (response.content.size === 0) {
+      if (bodyText.length === 0) return undefined;
+      return { valid: true, errors: [], schemaRef: response.ref };
+    }
+    const type = mediaType(contentType);
+    const media =
+      (type !== undefined ? response.content.get(type) : undefined) ??
+      (type !== undefined ? response.content.get(`${type.split('/')[0]}/*`) : undefined) ??
+      response.content.get('*/*');
+    if (media === undefined) {
+      return {
+        valid: false,
+        schemaRef: response.ref,
+        errors: [
+          {
+            instancePath: '',
+            schemaPath: `${response.ref}/content`,
+            message: `content type ${type ?? '(none)'} is not one of the declared ${[...response.content.keys()].join(', ')}`,
+          },
+        ],
+      };
+    }
+    if (media === null) return { valid: true, errors: [], schemaRef: response.ref };
+    const declaresJson = /json/.test(type ?? '') || [...response.content.keys()].some((k) => /json/.test(k));
+    if (declaresJson && !isJson) {
+      return { valid: false, schemaRef: media.ref, errors: [{ instancePath: '', schemaPath: media.ref, message: 'the body is not JSON' }] };
+    }
+    const valid = media.validate(json);
+    if (valid) return { valid: true, errors: [], schemaRef: media.ref };
+    const errors = (media.validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
+      instancePath: e.instancePath,
+      schemaPath: e.schemaPath,
+      message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+    }));
+    return { valid: false, errors, schemaRef: media.ref };
+  }
+}

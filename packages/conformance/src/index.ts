@@ -1,0 +1,15 @@
+/**
+ * @crosschain/conformance: checks that a server keeps the cross-chain settlement API contract.
+ * `runConformance(options)` is the library entry; the CLI and the vitest adapter drive it.
+ */
+export { runConformance, normalizeOptions, replayCommand, exitCodeOf, matches } from './engine/runner.js';
+export type { RunOptions, ClauseEntry } from './engine/runner.js';
+export { ConfigError, DEFAULTS, FIELDS, redactConfig, resolveConfig } from './config.js';
+export type { ConformanceConfig } from './config.js';
+export { allChecks } from './checks/index.js';
+export { ViolationError, violate, ensure, brief } from './engine/expect.js';
+export { TargetUnreachableError, BudgetExceededError } from './engine/types.js';
+export type * from './engine/types.js';
+export type { RunEvent, RunEventListener } from './engine/events.js';
+export type { FetchLike } from './engine/http.js';
+export * from './reporters/index.js';

@@ -1,0 +1,76 @@
+/**
+ * The embedded default target: the reference server started through its public API
+ * (`startMockServer`), with its demo/other/revoked keys (architecture.md, "Interfaces that other
+ * tools rely on"). Loaded lazily, so runs against a base URL never load the mock server.
+ */
+import { ConfigError } from '../config.js';
+
+/** The public API of @crosschain/mock-server the kit relies on. */
+interface MockServerModule {
+  startMockServer(options: {
+    port?: number;
+    records?: number;
+    seed?: number;
+    now?: string | Date;
+    faults?: string[];
+    quiet?: boolean;
+  }): Promise<{ url: string; close(): Promise<void> | void; apiKeys?: { demo?: string; other?: string; revoked?: string } }>;
+  faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
+}
+
+export interface EmbeddedTarget {
+  baseUrl: string;
+  apiKey: string;
+  otherApiKey: string;
+  inactiveApiKey?: string;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  records: number;
+  seed: number;
+  now?: string;
+  faults: string[];
+}
+
+const MOCK_MODULE = '@crosschain/mock-server';
+
+/** Loads the reference server's module. */
+export async function loadMockServer(): Promise<MockServerModule> {
+  try {
+    return (await import(MOCK_MODULE)) as MockServerModule;
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    throw new Error(`the embedded reference server (${MOCK_MODULE}) cannot be loaded (${why}); build it with pnpm --filter ${MOCK_MODULE} build, or pass --base-url`);
+  }
+}
+
+/** Starts the reference server on a free port of 127.0.0.1. */
+export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<EmbeddedTarget> {
+  const mod = await loadMockServer();
+  if (mod.faultCatalogue) {
+    const known = new Set(mod.faultCatalogue.map((f) => f.name));
+    for (const fault of options.faults) {
+      if (!known.has(fault)) {
+        throw new ConfigError(`--mock-fault must name a fault of the reference server, got ${JSON.stringify(fault)}. Known: ${[...known].join(', ')}`);
+      }
+    }
+  }
+  const server = await mod.startMockServer({
+    port: 0,
+    records: options.records,
+    seed: options.seed,
+    ...(options.now ? { now: options.now } : {}),
+    faults: options.faults,
+    quiet: true,
+  });
+  return {
+    baseUrl: server.url.replace(/\/+$/, ''),
+    apiKey: server.apiKeys?.demo ?? 'demo-key',
+    otherApiKey: server.apiKeys?.other ?? 'other-key',
+    inactiveApiKey: server.apiKeys?.revoked ?? 'revoked-key',
+    close: async () => {
+      await server.close();
+    },
+  };
+}
