@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
 import { exampleDirectories, exampleFiles, loadExamplesIndex, readExample } from './helpers/examples.js';
-import { jsonDiff, escapePointerToken } from './helpers/json-diff.js';
+import { escapePointerToken, jsonDiff, resolvePointer } from './helpers/json-diff.js';
 import { asyncapiFile } from './helpers/paths.js';
 import { createSchemaValidator, formatErrors, loadOpenApiBundle } from './helpers/schemas.js';
 
@@ -40,12 +40,7 @@ function responseSchemas(operationId: string): Map<string, string | undefined> {
       if (op?.operationId !== operationId) continue;
       const found = new Map<string, string | undefined>();
       for (const [status, raw] of Object.entries(op.responses as Record<string, Record<string, unknown>>)) {
-        let response = raw;
-        const ref = response.$ref;
-        if (typeof ref === 'string') {
-          response = bundle.components[ref.replace('#/components/', '').split('/')[0]!] as Record<string, unknown>;
-          response = (response as Record<string, Record<string, unknown>>)[ref.split('/').pop()!]!;
-        }
+        const response = (typeof raw.$ref === 'string' ? resolvePointer(bundle, raw.$ref) : raw) as Record<string, unknown>;
         const content = response.content as Record<string, { schema?: { $ref?: string } }> | undefined;
         const schema = content?.['application/json']?.schema;
         if (schema) found.set(status, componentName(schema.$ref));
@@ -97,6 +92,18 @@ describe('coverage', () => {
     for (const [status, schema] of responses) {
       expect(schema, `${operationId} ${status}: the response schema should be a named component`).toBeDefined();
       expect(covered.has(schema!), `${operationId} ${status}: no example directory for ${schema}`).toBe(true);
+    }
+  });
+
+  it('every OpenAPI webhook request body has examples of its schema', () => {
+    const webhooks = Object.entries(bundle.webhooks ?? {}) as Array<[string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>]>;
+    expect(webhooks.length).toBeGreaterThan(0);
+    for (const [event, item] of webhooks) {
+      for (const [method, op] of Object.entries(item)) {
+        const schema = componentName(op.requestBody?.content?.['application/json']?.schema?.$ref);
+        expect(schema, `webhook ${event} ${method}: body should be a named component`).toBeDefined();
+        expect(covered.has(schema!), `webhook ${event} ${method}: no example directory for ${schema}`).toBe(true);
+      }
     }
   });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { escapePointerToken } from './helpers/json-diff.js';
+import { escapePointerToken, resolvePointer } from './helpers/json-diff.js';
 import { clausesFile, samplesDir } from './helpers/paths.js';
 import { createSchemaValidator, formatErrors, loadOpenApiBundle, type OpenApiDocument } from './helpers/schemas.js';
 
@@ -118,15 +118,6 @@ function errorKey(error: ErrorObject): string {
   return `${pointer} ${error.keyword}`;
 }
 
-/** Resolves a JSON pointer (RFC 6901) inside a value. */
-function at(value: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
-}
-
 function operation(doc: OpenApiDocument, method: string, path: string): Record<string, unknown> | undefined {
   return doc.paths?.[path]?.[method] as Record<string, unknown> | undefined;
 }
@@ -154,7 +145,7 @@ describe.skipIf(!dir)('published samples (shared/samples)', () => {
 
   it.each(checked)('$file against $schema', ({ file, schema, pointer }) => {
     const whole = JSON.parse(readFileSync(join(dir!, file), 'utf8')) as unknown;
-    const data = pointer ? at(whole, pointer) : whole;
+    const data = pointer ? resolvePointer(whole, pointer) : whole;
     expect(data, `${file} has nothing at ${pointer}`).toBeDefined();
     const verdict = validator.validate(schema, data);
     const expected = EXPECTED_FAILURES[file] ?? [];

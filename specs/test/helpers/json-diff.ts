@@ -25,3 +25,13 @@ export function jsonDiff(a: unknown, b: unknown, pointer = ''): string[] {
   }
   return out;
 }
+
+/** The value at a JSON pointer (RFC 6901) inside `value`; a leading `#` is accepted. Undefined when absent. */
+export function resolvePointer(value: unknown, pointer: string): unknown {
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+}
