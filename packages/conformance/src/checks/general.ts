@@ -1,4 +1,282 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * Checks over all four operations: JSON bodies (API document, "All bodies are JSON"), no server
+ * error on bad input (RFC 9110 §15.5-15.6: invalid client input is a client error), and the error
+ * body shape the live service uses (live-service facts §1.5, SHOULD).
+ */
+import fc from 'fast-check';
+import { brief, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
+import { retiredReason } from './requests-v2.js';
+import { isJsonContentType, sendAnswered } from './support/answered.js';
+import { fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const FAMILY = 'general';
+/** The four operations of the document. */
+export const OPERATIONS = ['POST /currencies/v2', 'GET /intents/status', 'GET /requests/v3', 'GET /requests/v2'] as const;
+/** Operation key of the checks that span all four operations. */
+const ALL = '*';
+
+/** Exchanges of the four operations with a response (v2 left out once it is retired). */
+function answeredExchanges(ctx: CheckContext): Exchange[] {
+  const ops = retiredReason(ctx) ? OPERATIONS.filter((o) => o !== 'GET /requests/v2') : OPERATIONS;
+  return ops.flatMap((op) => ctx.exchangesFor(op)).filter((e) => e.response !== undefined).sort((a, b) => a.seq - b.seq);
+}
+
+/** Whether a response body is JSON; undefined when unknown (compacted without the verdict). */
+function parsesAsJson(r: ExchangeResponse): boolean | undefined {
+  if (r.isJson !== undefined) return r.isJson;
+  if (r.json !== undefined) return true;
+  if (r.truncated) return undefined;
+  try {
+    JSON.parse(r.bodyText);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The parsed body of a (small) response, also after compaction dropped `json`. */
+function jsonOf(r: ExchangeResponse): unknown {
+  if (r.json !== undefined) return r.json;
+  if (r.truncated) return undefined;
+  try {
+    return JSON.parse(r.bodyText);
+  } catch {
+    return undefined;
+  }
+}
+
+// ── Bad inputs, per operation and parameter ────────────────────────────────────────────────────
+
+/** A bad input: what it is, and the request that carries it. */
+export interface BadInput {
+  label: string;
+  req: RequestSpec;
+}
+
+type Kind = 'number' | 'enum' | 'boolean' | 'string' | 'cursor' | 'filters';
+
+const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }> = {
+  number: {
+    canonical: 'abc',
+    arb: fc.oneof(
+      fc.constantFrom('abc', '-1', '1e400', 'NaN', 'Infinity', '', '1.5.2', '0x1g', '99999999999999999999999999', ' 12', '1,2'),
+      fc.double().map(String),
+      fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+      fc.string({ maxLength: 12 }),
+    ),
+  },
+  enum: {
+    canonical: 'not-a-value',
+    arb: fc.oneof(fc.constantFrom('', 'bogus', 'delayed', 'DESC ', 'null', '[]', '%00'), fc.string({ maxLength: 16 })),
+  },
+  boolean: {
+    canonical: 'maybe',
+    arb: fc.oneof(fc.constantFrom('maybe', '2', '', 'yes', 'TRUE ', 'null', '-1'), fc.string({ maxLength: 8 })),
+  },
+  string: {
+    canonical: 'x'.repeat(2048),
+    arb: fc.oneof(
+      fc.constantFrom('x'.repeat(2048), '%', "' OR 1=1 --", '\u0000', '😀\u202e', '../../etc/passwd', '{"$gt":""}', ' '),
+      fc.string({ maxLength: 40, unit: 'binary' }),
+    ),
+  },
+  cursor: {
+    canonical: 'not-a-cursor',
+    arb: fc.oneof(fc.constantFrom('not-a-cursor', '', '0', '-1', 'null', 'eyJ4IjoxfQ==', '%%%'), fc.base64String({ maxLength: 40 }), fc.string({ maxLength: 40 })),
+  },
+  filters: {
+    canonical: 'not json',
+    arb: fc.oneof(
+      fc.constantFrom(
+        'not json',
+        '{}',
+        '[1]',
+        'null',
+        '[null]',
+        '[[]]',
+        '"x"',
+        '[{"status":{}}]',
+        '[{"not-a-key":1}]',
+        '[{"status":[null,"success"]}]',
+        '[{"not:":1}]',
+        '[{"amountUsdMin":1}]',
+        `${'['.repeat(300)}${']'.repeat(300)}`,
+        '[{"status":',
+      ),
+      fc.json({ maxDepth: 3 }),
+      fc.string({ maxLength: 30 }),
+    ),
+  },
+};
+
+/** GET /requests/v3 parameters (API document, GET /requests/v3 parameter table) and their kinds. */
+const V3_PARAMS: Record<string, Kind> = {
+  term: 'string', id: 'string', orderId: 'string', depositTxHash: 'string', fillTxHash: 'string', refundTxHash: 'string',
+  originChainId: 'number', destinationChainId: 'number', chainId: 'number', privateChainsToInclude: 'string',
+  user: 'string', depositAddress: 'string', recipient: 'string',
+  status: 'enum', failReason: 'enum', refundFailReason: 'enum', apiKey: 'string', requestType: 'enum',
+  currencyInChainId: 'number', currencyOutChainId: 'number', currencyInAddress: 'string', currencyOutAddress: 'string',
+  currencyInSymbol: 'string', currencyOutSymbol: 'string',
+  startTimestamp: 'number', endTimestamp: 'number', startBlock: 'number', endBlock: 'number', amountUsdMin: 'number',
+  amountUsdMax: 'number', appFeesAmountUsdMin: 'number', appFeesAmountUsdMax: 'number', fillTimeMin: 'number', fillTimeMax: 'number',
+  features: 'enum', includeChildRequests: 'boolean', filters: 'filters', sortBy: 'enum', sortDirection: 'enum',
+  includeAuthenticatedData: 'boolean', includeTotal: 'boolean', continuation: 'cursor', limit: 'number',
+};
+
+/** GET /requests/v2 parameters (live-service facts §2.4; the document does not show them). */
+const V2_PARAMS: Record<string, Kind> = {
+  limit: 'number', continuation: 'cursor', user: 'string', hash: 'string', originChainId: 'number', destinationChainId: 'number',
+  privateChainsToInclude: 'string', id: 'string', orderId: 'string', includeOrderData: 'boolean', startTimestamp: 'number',
+  endTimestamp: 'number', startBlock: 'number', endBlock: 'number', chainId: 'string', depositAddress: 'string',
+  includeChildRequests: 'boolean', includeAuthenticatedData: 'boolean', status: 'enum', apiKey: 'string', sortBy: 'enum', sortDirection: 'enum',
+};
+
+/** POST /currencies/v2 body fields (API document) with values of a wrong type or out of range. */
+const CURRENCY_FIELD_BAD: Record<string, unknown[]> = {
+  defaultList: ['yes', 3, [], null],
+  chainIds: ['abc', ['x'], [-1], [1e30], {}, 1],
+  term: [{}, 123, [], true],
+  address: [123, [], {}, false],
+  currencyId: [[], {}, 5.5],
+  tokens: ['1:0xabc', ['nocolon'], [123], [null], ['abc:0x1']],
+  verified: ['yes', 1, null, {}],
+  limit: [-1, 0, 'ten', 1e12, 1.5, null, true, -1e308],
+  includeAllChains: ['x', 3, []],
+  useExternalSearch: ['no', {}, 0],
+  depositAddressOnly: [[], 'true', 2],
+};
+
+/** Whole bodies that are not a JSON object (or not JSON at all). */
+const CURRENCY_BAD_BODIES: string[] = ['{not json', '[]', '"x"', '42', 'null', '{"limit":', '[{"limit":1}]', '{"limit":1}}'];
+
+function windowOf(ctx: CheckContext): Record<string, QueryValue> {
+  return { startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end };
+}
+
+function queryInput(ctx: CheckContext, path: '/requests/v3' | '/requests/v2', param: string, value: string): BadInput {
+  /** The window bounds the server's work, except where the bound itself is the bad value. */
+  const base: Record<string, QueryValue> = param === 'startTimestamp' || param === 'endTimestamp' ? { limit: 5 } : { ...windowOf(ctx), limit: 5 };
+  return {
+    label: `GET ${path} with ${param}=${brief(value, 60)}`,
+    req: { method: 'GET', path, query: { ...base, [param]: value }, ...(path === '/requests/v2' ? { acceptRateLimit: true } : {}) },
+  };
+}
+
+function statusInput(value: string | undefined): BadInput {
+  return {
+    label: value === undefined ? 'GET /intents/status without an id' : `GET /intents/status with requestId=${brief(value, 60)}`,
+    req: { method: 'GET', path: '/intents/status', query: value === undefined ? {} : { requestId: value } },
+  };
+}
+
+function currencyInput(body: unknown, label: string, headers?: Record<string, string>): BadInput {
+  return { label: `POST /currencies/v2 with ${label}`, req: { method: 'POST', path: '/currencies/v2', body, ...(headers ? { headers } : {}) } };
+}
+
+/** One canonical bad input per parameter and body field of every operation (a deterministic sweep). */
+export function sweep(ctx: CheckContext): BadInput[] {
+  const out: BadInput[] = [];
+  for (const [param, kind] of Object.entries(V3_PARAMS)) out.push(queryInput(ctx, '/requests/v3', param, BAD_VALUES[kind].canonical));
+  if (!retiredReason(ctx)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(ctx, '/requests/v2', param, BAD_VALUES[kind].canonical));
+  for (const [field, values] of Object.entries(CURRENCY_FIELD_BAD)) out.push(currencyInput({ [field]: values[0] }, `${field}=${brief(values[0])}`));
+  for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));
+  out.push(currencyInput({ limit: 5 }, 'a JSON body sent as text/plain', { 'content-type': 'text/plain' }));
+  out.push(statusInput(undefined), statusInput(''), statusInput('x'.repeat(2048)));
+  return out;
+}
+
+/** Random bad inputs over every operation, parameter and body field. */
+export function badInputs(ctx: CheckContext): fc.Arbitrary<BadInput> {
+  const v3 = fc
+    .constantFrom(...Object.entries(V3_PARAMS))
+    .chain(([param, kind]) => BAD_VALUES[kind].arb.map((value) => queryInput(ctx, '/requests/v3', param, value)));
+  const v2 = fc
+    .constantFrom(...Object.entries(V2_PARAMS))
+    .chain(([param, kind]) => BAD_VALUES[kind].arb.map((value) => queryInput(ctx, '/requests/v2', param, value)));
+  const field = fc
+    .constantFrom(...Object.entries(CURRENCY_FIELD_BAD))
+    .chain(([name, values]) => fc.oneof(fc.constantFrom(...values), fc.anything({ maxDepth: 2 })).map((value) => currencyInput({ [name]: value }, `${name}=${brief(value, 60)}`)));
+  const body = fc.oneof(fc.constantFrom(...CURRENCY_BAD_BODIES), fc.string({ maxLength: 30 })).map((b) => currencyInput(b, `the body ${brief(b, 60)}`));
+  const status = fc.oneof(BAD_VALUES.string.arb, fc.constant(undefined)).map(statusInput);
+  const arbs = [v3, field, body, status, ...(retiredReason(ctx) ? [] : [v2])];
+  return fc.oneof(...arbs);
+}
+
+/** Sends a bad input: only a 5xx or no answer is a violation (a 4xx, or a 2xx ignoring it, is fine). */
+async function expectNoServerError(ctx: CheckContext, input: BadInput): Promise<void> {
+  const e = await sendAnswered(ctx, input.req, input.label);
+  const status = e.response?.status ?? 0;
+  if (status >= 500) {
+    violate(`Invalid client input must be answered with a 4xx, never a 5xx: ${input.label}`, 'a 4xx (or a 2xx that ignores the value)', statusLine(e), e);
+  }
+}
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'general.no-server-error-on-bad-input',
+    family: FAMILY,
+    title: 'Invalid values for every parameter and body field get a 4xx, never a 5xx or no answer',
+    clauses: ['general.no-server-error-on-bad-input'],
+    operation: ALL,
+    async run(ctx) {
+      const inputs = sweep(ctx);
+      for (const input of inputs) await expectNoServerError(ctx, input);
+      const outcome = await ctx.property(badInputs(ctx), (input) => expectNoServerError(ctx, input), {
+        numRuns: Math.max(1, Math.min(ctx.config.numRuns, 40)),
+      });
+      return fromProperty(outcome, `${inputs.length} parameters swept and ${outcome.numRuns} random bad inputs answered without a 5xx`);
+    },
+  },
+  {
+    id: 'general.json-bodies',
+    family: FAMILY,
+    title: 'Every response body of the four operations is JSON with content type application/json',
+    clauses: ['general.json-bodies'],
+    operation: ALL,
+    phase: 'final',
+    async run(ctx) {
+      const withBody = answeredExchanges(ctx).filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
+      if (withBody.length === 0) return skip('no response with a body was recorded');
+      for (const e of withBody) {
+        const r = e.response!;
+        const type = r.headers['content-type'];
+        if (!isJsonContentType(type)) {
+          violate('All bodies are JSON (application/json)', 'Content-Type: application/json', `Content-Type: ${type ?? '(none)'} on a ${r.status} of ${e.operation}`, e);
+        }
+        if (parsesAsJson(r) === false) {
+          violate('All bodies are JSON (application/json)', 'a body that parses as JSON', `${r.status} of ${e.operation}: ${brief(r.bodyText, 200)}`, e);
+        }
+      }
+      return pass(`${withBody.length} bodies examined`);
+    },
+  },
+  {
+    id: 'general.error-body-shape',
+    family: FAMILY,
+    title: 'A 4xx body is a JSON object with a string message',
+    clauses: ['general.error-body-shape'],
+    operation: ALL,
+    phase: 'final',
+    async run(ctx) {
+      let errors = answeredExchanges(ctx).filter((e) => e.response!.status >= 400 && e.response!.status < 500);
+      if (errors.length === 0) {
+        await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { ...windowOf(ctx), limit: 1 }, auth: 'none' });
+        errors = answeredExchanges(ctx).filter((e) => e.response!.status >= 400 && e.response!.status < 500);
+      }
+      if (errors.length === 0) return skip('no 4xx response was recorded or could be provoked');
+      let examined = 0;
+      for (const e of errors) {
+        const r = e.response!;
+        if (r.truncated && r.json === undefined) continue;
+        examined++;
+        const body = jsonOf(r);
+        if (!isObject(body) || typeof body.message !== 'string') {
+          violate('Error responses carry a JSON object with a string `message` (live service)', '{"message": "…", "errorCode"?: "…"}', `${r.status} of ${e.operation}: ${brief(r.bodyText, 200)}`, e);
+        }
+      }
+      if (examined === 0) return skip('every recorded 4xx body was compacted before it could be examined');
+      return pass(`${examined} error bodies examined`);
+    },
+  },
+];

@@ -1,4 +1,190 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * GET /requests/v3 authentication (API document, Authentication rules 1, 3, 4; GET /requests/v3
+ * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
+ */
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { V3, recordsOfBody, sendV3, walk, windowQuery, type Query } from './support/listing.js';
+import { get, recordId, type RecordJson } from './support/record.js';
+import { pass, skip, statusLine } from './support/outcome.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const FAMILY = 'requests-v3.auth';
+
+/** The authenticated fields of a record (API document, GET /requests/v3 rule 6). */
+export const AUTHENTICATED_FIELDS = ['referrer', 'platformFee', 'apiKeyName'] as const;
+
+/**
+ * The authenticated fields a record carries: present under `data` with a non-null value. A `null`
+ * carries no data of the owner, so it is not counted (the live schema makes them nullable).
+ */
+export function carriedAuthFields(r: RecordJson): string[] {
+  return AUTHENTICATED_FIELDS.filter((f) => {
+    const v = get(r, 'data', f);
+    return v !== undefined && v !== null;
+  }).map((f) => `data.${f}`);
+}
+
+function sendAs(ctx: CheckContext, auth: AuthChoice, query: Query): Promise<Exchange> {
+  return ctx.http.send({ method: 'GET', path: '/requests/v3', query, auth });
+}
+
+/** A refusal: a 4xx whose body lists no records. */
+function expectRefused(e: Exchange, message: string): void {
+  const status = e.response?.status ?? 0;
+  ensure(status >= 400 && status < 500, message, 'a 4xx (401 or 403) and no records', statusLine(e), e);
+  const records = recordsOfBody(e.response!.json);
+  ensure(records === undefined || records.length === 0, `${message}: the refusal must not list records`, 'no records in the body', `${records?.length ?? 0} records`, e);
+}
+
+/** A made-up key no server can know (unique per run seed). */
+function unknownKey(ctx: CheckContext): string {
+  return `conformance-unknown-key-${(ctx.config.seed >>> 0).toString(16)}-${'0'.repeat(8)}`;
+}
+
+/** Up to `pages` pages of the window under one identity, with includeAuthenticatedData=true. */
+async function authenticatedView(ctx: CheckContext, auth: AuthChoice, pages: number): Promise<Map<string, { record: RecordJson; exchange: Exchange }>> {
+  const view = new Map<string, { record: RecordJson; exchange: Exchange }>();
+  const query: Query = { ...windowQuery(ctx), limit: 50, includeAuthenticatedData: true };
+  let cursor: string | undefined;
+  for (let i = 0; i < pages; i++) {
+    const e = await sendAs(ctx, auth, cursor === undefined ? query : { ...query, continuation: cursor });
+    ensure(e.response?.status === 200, 'An active key must be served', '200 with a list of requests', statusLine(e), e);
+    const body = e.response!.json as Record<string, unknown> | undefined;
+    for (const r of recordsOfBody(body) ?? []) {
+      const id = recordId(r);
+      if (id !== undefined && !view.has(id)) view.set(id, { record: r, exchange: e });
+    }
+    const next = body && typeof body.continuation === 'string' && body.continuation !== '' ? body.continuation : undefined;
+    if (next === undefined || next === cursor) break;
+    cursor = next;
+  }
+  return view;
+}
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'requests-v3.auth.key-required',
+    family: FAMILY,
+    title: 'GET /requests/v3 without x-api-key is refused with a 4xx and no records',
+    clauses: ['requests-v3.auth.key-required', 'auth.header'],
+    operation: V3,
+    async run(ctx) {
+      const e = await sendAs(ctx, 'none', { ...windowQuery(ctx), limit: 5 });
+      expectRefused(e, 'GET /requests/v3 requires x-api-key: a request without it must be refused');
+      return pass(`refused with ${e.response!.status}`);
+    },
+  },
+  {
+    id: 'requests-v3.auth.active-key',
+    family: FAMILY,
+    title: 'An unknown key is refused with a 4xx and no records',
+    clauses: ['requests-v3.auth.active-key'],
+    operation: V3,
+    async run(ctx) {
+      const e = await sendAs(ctx, { key: unknownKey(ctx) }, { ...windowQuery(ctx), limit: 5 });
+      expectRefused(e, 'GET /requests/v3 requires an active key: an unknown key must be refused');
+      const note = `unknown key refused with ${e.response!.status}`;
+      return pass(note);
+    },
+  },
+  {
+    id: 'requests-v3.auth.key-accepted',
+    family: FAMILY,
+    title: 'GET /requests/v3 with an active key in x-api-key is served with a 200',
+    clauses: ['requests-v3.auth.key-accepted', 'auth.header'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const e = await sendAs(ctx, 'primary', { ...windowQuery(ctx), limit: 5 });
+      ensure(e.response?.status === 200, 'A request with an active key must be served', '200 with a list of requests', statusLine(e), e);
+      ensure(recordsOfBody(e.response!.json) !== undefined, 'The 200 must list request records', '{"requests": [...]}', brief(e.response!.json), e);
+      return pass();
+    },
+  },
+  {
+    id: 'requests-v3.auth.authenticated-data-opt-in',
+    family: FAMILY,
+    title: 'Without includeAuthenticatedData=true no record carries referrer, platformFee or apiKeyName',
+    clauses: ['requests-v3.auth.authenticated-data-opt-in'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const identities: AuthChoice[] = ctx.config.hasOtherApiKey ? ['primary', 'other'] : ['primary'];
+      const variants: Query[] = [{}, { includeAuthenticatedData: false }, { sortBy: 'updatedAt' }];
+      let seen = 0;
+      for (const auth of identities) {
+        for (const variant of variants) {
+          const w = await walkAs(ctx, auth, { ...windowQuery(ctx), limit: 50, ...variant }, 2);
+          for (const { record, exchange } of w) {
+            seen++;
+            const carried = carriedAuthFields(record);
+            if (carried.length > 0) {
+              violate(
+                'Authenticated fields are returned only with includeAuthenticatedData=true',
+                `no ${AUTHENTICATED_FIELDS.map((f) => `data.${f}`).join(', ')} without the flag`,
+                `request ${recordId(record) ?? '?'} carries ${carried.map((f) => `${f}=${brief(get(record, ...f.split('.')), 60)}`).join(', ')}`,
+                exchange,
+              );
+            }
+          }
+        }
+      }
+      if (seen === 0) return skip('no request in the discovery window');
+      return pass(`${seen} records examined`);
+    },
+  },
+  {
+    id: 'requests-v3.auth.authenticated-data-owner',
+    family: FAMILY,
+    title: 'With includeAuthenticatedData=true, authenticated fields appear only for the owning key',
+    clauses: ['requests-v3.auth.authenticated-data-owner'],
+    operation: V3,
+    requires: ['apiKey', 'otherApiKey'],
+    async run(ctx) {
+      /**
+       * A request is tied to one key. Compare the two keys' views of the same window: a record that
+       * carries authenticated fields in both views is shown to a key it is not tied to.
+       */
+      const a = await authenticatedView(ctx, 'primary', 4);
+      const b = await authenticatedView(ctx, 'other', 4);
+      const both = [...a.keys()].filter((id) => b.has(id));
+      if (both.length === 0) return skip('no request of the window is visible to both keys');
+      let owned = 0;
+      for (const id of both) {
+        const inA = carriedAuthFields(a.get(id)!.record);
+        const inB = carriedAuthFields(b.get(id)!.record);
+        if (inA.length > 0 || inB.length > 0) owned++;
+        if (inA.length > 0 && inB.length > 0) {
+          violate(
+            'Authenticated fields must appear only on requests tied to the caller\'s key; a request is tied to one key, yet both keys see them',
+            `authenticated fields of request ${id} in at most one of the two keys' views`,
+            `with the first key: ${inA.join(', ')}; with the other key: ${inB.join(', ')}`,
+            b.get(id)!.exchange,
+          );
+        }
+      }
+      if (owned === 0) return skip(`none of the ${both.length} requests visible to both keys carries authenticated fields in either view`);
+      return pass(`${both.length} requests compared, ${owned} with authenticated fields for exactly one key`);
+    },
+  },
+];
+
+/** Records of up to `pages` pages under one identity, each with the exchange that showed it. */
+async function walkAs(ctx: CheckContext, auth: AuthChoice, query: Query, pages: number): Promise<Array<{ record: RecordJson; exchange: Exchange }>> {
+  if (auth === 'primary') {
+    const w = await walk(ctx, query, { maxPages: pages });
+    return w.pages.flatMap((p) => p.records.map((record) => ({ record, exchange: p.exchange })));
+  }
+  const out: Array<{ record: RecordJson; exchange: Exchange }> = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < pages; i++) {
+    const e = await sendAs(ctx, auth, cursor === undefined ? query : { ...query, continuation: cursor });
+    if (e.response?.status !== 200) break;
+    const body = e.response.json as Record<string, unknown> | undefined;
+    for (const record of recordsOfBody(body) ?? []) out.push({ record, exchange: e });
+    const next = body && typeof body.continuation === 'string' && body.continuation !== '' ? body.continuation : undefined;
+    if (next === undefined || next === cursor) break;
+    cursor = next;
+  }
+  return out;
+}

@@ -1,4 +1,128 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * Properties of single v3 request records (API document, Resources > Request record (v3):
+ * data.failReason/refundFailReason, data.route, supersededByRequestId; Errors rule 4; Changes from
+ * v2 to v3). Records come from discovery; a suspect record is fetched again by `id` so that the
+ * violation carries the exchange that shows it.
+ */
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
+import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
+import { pass, skip, statusLine } from './support/outcome.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const FAMILY = 'requests-v3.record';
+
+/** The skip reason when discovery has no records (with discovery's own explanation, if any). */
+function noRecords(ctx: CheckContext, what: string): string {
+  const problems = ctx.discovery.problems ?? [];
+  return problems.length > 0 ? `${what}: ${problems.join('; ')}` : what;
+}
+
+/** Fetches a record again by id within the window, for a fresh view and an exchange to show. */
+async function refetch(ctx: CheckContext, id: string): Promise<{ record?: RecordJson; exchange: Exchange }> {
+  const page = await fetchPage(ctx, { id, ...windowQuery(ctx) }, `the listing of request ${id}`);
+  return { record: page.records.find((r) => recordId(r) === id), exchange: page.exchange };
+}
+
+/** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
+export function failReasonProblem(r: RecordJson): string | undefined {
+  for (const field of ['failReason', 'refundFailReason']) {
+    const v = get(r, 'data', field);
+    if (typeof v === 'string' && v.trim().toUpperCase() === 'N/A') return `data.${field} = "${v}" (the v2 placeholder)`;
+  }
+  if (recordStatus(r) === 'success') {
+    for (const field of ['failReason', 'refundFailReason']) {
+      const v = get(r, 'data', field);
+      if (v !== null && v !== undefined) return `data.${field} = ${brief(v)} on a successful request`;
+    }
+  }
+  return undefined;
+}
+
+/** The destination sides a record has (`data.route.quoted.destination`, `data.route.actual.destination`). */
+export function destinationSides(r: RecordJson): string[] {
+  return (['quoted', 'actual'] as const).filter((phase) => {
+    const side = get(r, 'data', 'route', phase, 'destination');
+    return side !== undefined && side !== null;
+  }).map((phase) => `data.route.${phase}.destination`);
+}
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'requests-v3.record.fail-reason-null',
+    family: FAMILY,
+    title: 'failReason and refundFailReason are null when there is none, never N/A',
+    clauses: ['requests-v3.record.fail-reason-null'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const records = ctx.discovery.records;
+      if (records.length === 0) return skip(noRecords(ctx, 'no request in the discovery window'));
+      for (const r of records) {
+        const problem = failReasonProblem(r);
+        const id = recordId(r);
+        if (problem === undefined || id === undefined) continue;
+        const { record, exchange } = await refetch(ctx, id);
+        const now = record === undefined ? undefined : failReasonProblem(record);
+        if (now !== undefined) {
+          violate('failReason and refundFailReason are null when there is none (v2 used "N/A")', 'null', `request ${id}: ${now}`, exchange);
+        }
+      }
+      /** Failed and refunded requests are where reasons appear: look at them beyond discovery's sample. */
+      for (const status of ['failure', 'refund']) {
+        const e = await sendV3(ctx, { ...windowQuery(ctx), status, limit: 50 });
+        if (e.response?.status !== 200) continue;
+        for (const r of recordsOfBody(e.response.json) ?? []) {
+          const problem = failReasonProblem(r);
+          if (problem !== undefined) violate('failReason and refundFailReason are null when there is none (v2 used "N/A")', 'null or a reason', `request ${recordId(r) ?? '?'}: ${problem}`, e);
+        }
+      }
+      return pass(`${records.length} records examined`);
+    },
+  },
+  {
+    id: 'requests-v3.record.same-chain-no-destination',
+    family: FAMILY,
+    title: 'A Same-chain Swap record has no destination side (neither quoted nor actual)',
+    clauses: ['requests-v3.record.same-chain-no-destination'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const swaps = ctx.discovery.records.filter((r) => recordRequestType(r) === 'Same-chain Swap');
+      if (swaps.length === 0) return skip(noRecords(ctx, 'no Same-chain Swap request in the discovery window'));
+      for (const r of swaps) {
+        if (destinationSides(r).length === 0) continue;
+        const id = recordId(r);
+        if (id === undefined) continue;
+        const { record, exchange } = await refetch(ctx, id);
+        if (record === undefined || recordRequestType(record) !== 'Same-chain Swap') continue;
+        const sides = destinationSides(record);
+        if (sides.length > 0) {
+          violate('Same-chain swaps have no destination side; read origin.outputCurrency there', 'no data.route.quoted.destination and no data.route.actual.destination', `request ${id} has ${sides.join(' and ')}: ${brief(get(record, ...sides[0]!.split('.')), 150)}`, exchange);
+        }
+      }
+      return pass(`${swaps.length} same-chain swaps examined`);
+    },
+  },
+  {
+    id: 'requests-v3.record.superseded-resolves',
+    family: FAMILY,
+    title: 'A supersededByRequestId names a request that can itself be listed (id=)',
+    clauses: ['requests-v3.record.superseded-resolves'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const superseded = ctx.discovery.records.filter((r) => typeof r.supersededByRequestId === 'string' && r.supersededByRequestId !== '');
+      if (superseded.length === 0) return skip(noRecords(ctx, 'no request with supersededByRequestId in the discovery window'));
+      for (const r of superseded.slice(0, 10)) {
+        const target = r.supersededByRequestId as string;
+        /** No time bound: the regenerated request may be created after the window. */
+        const e = await sendV3(ctx, { id: target });
+        ensure(e.response?.status === 200, 'A supersededByRequestId must resolve via id=', `200 listing request ${target}`, statusLine(e), e);
+        const found = (recordsOfBody(e.response!.json) ?? []).some((x) => recordId(x) === target);
+        ensure(found, 'A supersededByRequestId must name a request that can be listed', `request ${target} (superseding ${recordId(r) ?? '?'}) in the result`, `${(recordsOfBody(e.response!.json) ?? []).length} records, none with that id`, e);
+      }
+      return pass(`${Math.min(10, superseded.length)} superseded requests resolved`);
+    },
+  },
+];
