@@ -1,4 +1,523 @@
-import type { CheckDefinition } from '../engine/types.js';
+/**
+ * GET /requests/v3: top-level filters (API document, GET /requests/v3 parameter table; live facts
+ * §1.4). Soundness: every returned record matches (lenient oracle: ANY plausible field). Completeness:
+ * a discovered record that matches (ALL plausible fields agree) is returned when the query is narrowed
+ * to a few seconds around its creation, so no walk of the whole window is needed.
+ */
+import fc from 'fast-check';
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
+import {
+  FILTERABLE_STATUSES,
+  V3,
+  around,
+  createdSec,
+  fetchPage,
+  holds,
+  idsOf,
+  parsePage,
+  sample,
+  sendV3,
+  walk,
+  windowQuery,
+  type Query,
+} from './support/listing.js';
+import { fromProperty, skip } from './support/outcome.js';
+import {
+  EQUALITY_PARAMS,
+  amountUsdCandidates,
+  candidates,
+  createdAtMs,
+  destinationChainIds,
+  featuresOf,
+  matchesComplete,
+  matchesSound,
+  originChainIds,
+  recordId,
+  recordStatus,
+  termFields,
+  type EqualityParam,
+  type RecordJson,
+} from './support/record.js';
 
-/** Checks of this family (being written). */
-export const checks: CheckDefinition[] = [];
+const FAMILY = 'requests-v3.filter';
+const LIMIT = 50;
+
+/** One filter sample: a parameter, a value, and (for completeness) a record that must match it. */
+interface Sample {
+  param: EqualityParam;
+  value: string | number;
+  record: RecordJson;
+}
+
+/** Every (param, value, record) where the record completely matches the value. */
+function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): Sample[] {
+  const out: Sample[] = [];
+  for (const param of params) {
+    const seen = new Set<string>();
+    for (const record of records) {
+      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
+      for (const value of candidates(record, param)) {
+        if (param === 'status' && !FILTERABLE_STATUSES.includes(String(value))) continue;
+        if (seen.has(String(value)) || !matchesComplete(record, param, value)) continue;
+        seen.add(String(value));
+        out.push({ param, value, record });
+      }
+    }
+  }
+  return out;
+}
+
+/** Balanced arbitrary over samples: first a parameter, then one of its samples. */
+function sampleArb(samples: Sample[]): fc.Arbitrary<Sample> {
+  const byParam = new Map<EqualityParam, Sample[]>();
+  for (const s of samples) byParam.set(s.param, [...(byParam.get(s.param) ?? []), s]);
+  return fc.constantFrom(...byParam.keys()).chain((p) => fc.constantFrom(...byParam.get(p)!));
+}
+
+function runs(ctx: CheckContext, max: number): { numRuns: number } {
+  return { numRuns: Math.max(1, Math.min(ctx.config.numRuns, max)) };
+}
+
+/** Requires every record of the walk to match `param=value` (soundness). */
+function ensureSound(records: readonly RecordJson[], pages: ReadonlyArray<{ exchange: Exchange }>, params: Array<[EqualityParam, string | number]>): void {
+  for (const r of records) {
+    for (const [param, value] of params) {
+      if (!matchesSound(r, param, value)) {
+        violate(
+          `Every record returned for ${param}=${value} must match it`,
+          `records whose ${param} is ${value}`,
+          `id ${recordId(r) ?? '?'} with ${param} candidates ${brief(candidates(r, param))}`,
+          pages[0]!.exchange,
+        );
+      }
+    }
+  }
+}
+
+const soundness: CheckDefinition = {
+  id: 'requests-v3.filter.soundness',
+  family: FAMILY,
+  title: 'Every record returned for an equality filter matches it',
+  clauses: ['requests-v3.filter.soundness'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const samples = completeSamples(ctx.discovery.records);
+    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
+    const random = fc.record({
+      param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'),
+      value: fc.stringMatching(/^0x[0-9a-f]{40}$/),
+    });
+    const arb = fc.oneof({ arbitrary: sampleArb(samples), weight: 4 }, { arbitrary: random, weight: 1 });
+    const outcome = await ctx.property(
+      arb,
+      async ({ param, value }) => {
+        const query = { ...windowQuery(ctx), [param]: value, limit: LIMIT };
+        const w = await walk(ctx, query, { maxPages: 2 });
+        ensureSound(w.records, w.pages, [[param, value]]);
+      },
+      runs(ctx, 40),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+/**
+ * Requires the record to be in the result of `query` narrowed around its creation. When it is not,
+ * the record is fetched again by id: if it no longer matches (a live record changed status since
+ * discovery), that is not a violation.
+ */
+async function ensureReturned(
+  ctx: CheckContext,
+  r: RecordJson,
+  query: Query,
+  why: string,
+  stillMatches?: (current: RecordJson) => boolean,
+): Promise<void> {
+  const id = recordId(r)!;
+  const w = await walk(ctx, { ...query, ...around(r), limit: LIMIT }, { maxPages: 3 });
+  if (holds(w.records, id)) return;
+  if (stillMatches) {
+    const again = await fetchPage(ctx, { id, ...around(r) }, `the record ${id} by id`);
+    const current = again.records.find((x) => recordId(x) === id);
+    if (current && !stillMatches(current)) return;
+  }
+  violate(
+    `A record that matches ${why} must be returned`,
+    `id ${id} (created ${String(r.createdAt)}) in the result`,
+    `${w.records.length} records: ${sample(idsOf(w.records)) || 'none'}`,
+    w.pages[w.pages.length - 1]!.exchange,
+  );
+}
+
+const completeness: CheckDefinition = {
+  id: 'requests-v3.filter.completeness',
+  family: FAMILY,
+  title: 'No matching record of the window is missing from an equality filter’s result',
+  clauses: ['requests-v3.filter.completeness'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const samples = completeSamples(ctx.discovery.records);
+    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
+    const outcome = await ctx.property(
+      sampleArb(samples),
+      async ({ param, value, record }) =>
+        ensureReturned(ctx, record, { [param]: value }, `${param}=${value}`, (cur) => matchesComplete(cur, param, value)),
+      runs(ctx, 40),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const combinedAnd: CheckDefinition = {
+  id: 'requests-v3.filter.combined-and',
+  family: FAMILY,
+  title: 'Two top-level filters together give the intersection',
+  clauses: ['requests-v3.filter.and'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const params: EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId', 'user', 'currencyInSymbol', 'recipient'];
+    const pairs: Array<[Sample, Sample]> = [];
+    const valuesOf = (r: RecordJson, p: EqualityParam) =>
+      candidates(r, p).filter((v) => matchesComplete(r, p, v) && (p !== 'status' || FILTERABLE_STATUSES.includes(String(v))));
+    for (const record of ctx.discovery.records.slice(0, 100)) {
+      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
+      for (let i = 0; i < params.length; i++) {
+        for (let j = i + 1; j < params.length; j++) {
+          const [va] = valuesOf(record, params[i]!);
+          const [vb] = valuesOf(record, params[j]!);
+          if (va !== undefined && vb !== undefined) pairs.push([{ param: params[i]!, value: va, record }, { param: params[j]!, value: vb, record }]);
+        }
+      }
+    }
+    if (pairs.length === 0) return skip('the discovery window holds no record with two filterable values');
+    const outcome = await ctx.property(
+      fc.constantFrom(...pairs),
+      async ([a, b]) => {
+        const query = { ...windowQuery(ctx), [a.param]: a.value, [b.param]: b.value, limit: LIMIT };
+        const w = await walk(ctx, query, { maxPages: 2 });
+        ensureSound(w.records, w.pages, [[a.param, a.value], [b.param, b.value]]);
+        await ensureReturned(
+          ctx,
+          a.record,
+          { [a.param]: a.value, [b.param]: b.value },
+          `${a.param}=${a.value} and ${b.param}=${b.value}`,
+          (cur) => matchesComplete(cur, a.param, a.value) && matchesComplete(cur, b.param, b.value),
+        );
+      },
+      runs(ctx, 15),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const chainIdEither: CheckDefinition = {
+  id: 'requests-v3.filter.chain-id-either',
+  family: FAMILY,
+  title: 'chainId matches a request whose origin or destination is that chain',
+  clauses: ['requests-v3.filter.chain-id-either'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const cases: Array<{ chain: number; record: RecordJson; side: 'destination' | 'origin' }> = [];
+    for (const r of ctx.discovery.records) {
+      if (createdSec(r) === undefined || recordId(r) === undefined) continue;
+      const o = originChainIds(r);
+      const d = destinationChainIds(r);
+      if (d.length === 1 && !o.includes(d[0]!)) cases.push({ chain: d[0]!, record: r, side: 'destination' });
+      if (o.length === 1 && !d.includes(o[0]!)) cases.push({ chain: o[0]!, record: r, side: 'origin' });
+    }
+    if (!cases.some((c) => c.side === 'destination')) return skip('no discovered record has a destination chain distinct from its origin');
+    const outcome = await ctx.property(
+      fc.constantFrom(...cases),
+      async ({ chain, record, side }) => {
+        await ensureReturned(ctx, record, { chainId: chain }, `chainId=${chain} (its ${side} chain)`);
+        const query = { ...windowQuery(ctx), chainId: chain, limit: LIMIT };
+        const w = await walk(ctx, query, { maxPages: 1 });
+        ensureSound(w.records, w.pages, [['chainId', chain]]);
+      },
+      runs(ctx, 12),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+/** Upper-, lower- and alternating-case spellings of a symbol. */
+function casings(symbol: string): string[] {
+  const mixed = [...symbol].map((ch, i) => (i % 2 === 0 ? ch.toLowerCase() : ch.toUpperCase())).join('');
+  return [...new Set([symbol.toUpperCase(), symbol.toLowerCase(), mixed])].filter((s) => s !== symbol);
+}
+
+const symbolCaseInsensitive: CheckDefinition = {
+  id: 'requests-v3.filter.symbol-case-insensitive',
+  family: FAMILY,
+  title: 'currencyInSymbol/currencyOutSymbol give the same result in upper, lower and mixed case',
+  clauses: ['requests-v3.filter.symbol-case-insensitive'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const samples = completeSamples(ctx.discovery.records, ['currencyInSymbol', 'currencyOutSymbol']).filter(
+      (s) => casings(String(s.value)).length > 0,
+    );
+    if (samples.length === 0) return skip('no discovered record has a currency symbol with letters');
+    const outcome = await ctx.property(
+      sampleArb(samples),
+      async ({ param, value, record }) => {
+        const base = { ...windowQuery(ctx), limit: LIMIT };
+        const reference = await walk(ctx, { ...base, [param]: value }, { maxPages: 2 });
+        const refIds = idsOf(reference.records).sort();
+        for (const spelling of casings(String(value))) {
+          await ensureReturned(ctx, record, { [param]: spelling }, `${param}=${spelling} (symbol ${value}, any case)`);
+          const other = await walk(ctx, { ...base, [param]: spelling }, { maxPages: 2 });
+          if (!reference.complete || !other.complete) continue;
+          const ids = idsOf(other.records).sort();
+          ensure(
+            ids.join('\n') === refIds.join('\n'),
+            `${param} must be case-insensitive: ${spelling} must give the records of ${value}`,
+            `${refIds.length} records: ${sample(refIds)}`,
+            `${ids.length} records: ${sample(ids)}`,
+            other.pages[0]!.exchange,
+          );
+        }
+      },
+      runs(ctx, 10),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+type TermKind = 'id' | 'wallet' | 'depositAddress' | 'inTxHash' | 'outTxHash';
+
+/** The term of each kind a record offers (values the document names `term` as matching). */
+function termOf(r: RecordJson, kind: TermKind): string | undefined {
+  const s = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const first = (list: unknown) => (Array.isArray(list) ? s((list[0] as Record<string, unknown> | undefined)?.txHash) : undefined);
+  const data = r.data as Record<string, unknown> | undefined;
+  switch (kind) {
+    case 'id':
+      return recordId(r);
+    case 'wallet':
+      return s(r.user);
+    case 'depositAddress':
+      return s((r.depositAddress as Record<string, unknown> | null | undefined)?.address);
+    case 'inTxHash':
+      return first(data?.inTxs);
+    case 'outTxHash':
+      return first(data?.outTxs);
+  }
+}
+
+const term: CheckDefinition = {
+  id: 'requests-v3.filter.term',
+  family: FAMILY,
+  title: 'term finds a request by id, wallet, deposit address or transaction hash, and returns only records containing it',
+  clauses: ['requests-v3.filter.term'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const kinds: TermKind[] = ['id', 'wallet', 'depositAddress', 'inTxHash', 'outTxHash'];
+    const cases = ctx.discovery.records.flatMap((record) =>
+      createdSec(record) === undefined || recordId(record) === undefined
+        ? []
+        : kinds.flatMap((kind) => {
+            const t = termOf(record, kind);
+            return t === undefined ? [] : [{ kind, term: t, record }];
+          }),
+    );
+    if (cases.length === 0) return skip('no discovered record has an id, wallet, deposit address or hash');
+    const byKind = kinds.filter((k) => cases.some((c) => c.kind === k));
+    const arb = fc.constantFrom(...byKind).chain((k) => fc.constantFrom(...cases.filter((c) => c.kind === k)));
+    const outcome = await ctx.property(
+      arb,
+      async ({ kind, term: t, record }) => {
+        await ensureReturned(ctx, record, { term: t }, `term=${t} (its ${kind})`);
+        const w = await walk(ctx, { ...windowQuery(ctx), term: t, limit: LIMIT }, { maxPages: 1 });
+        const needle = t.toLowerCase();
+        const stray = w.records.find((r) => !termFields(r).some((f) => f.toLowerCase().includes(needle)));
+        if (stray) {
+          violate(
+            `Every record returned for term=${t} must contain it in its id, wallets, deposit address or hashes`,
+            `records containing ${t}`,
+            `id ${recordId(stray) ?? '?'}, whose fields are ${brief(termFields(stray))}`,
+            w.pages[0]!.exchange,
+          );
+        }
+      },
+      runs(ctx, 20),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const statusValues: CheckDefinition = {
+  id: 'requests-v3.filter.status-values',
+  family: FAMILY,
+  title: 'status accepts success, failure, refund, pending, depositing, and does not apply waiting or submitted',
+  clauses: ['requests-v3.filter.status-values'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const w = windowQuery(ctx);
+    for (const status of FILTERABLE_STATUSES) {
+      const page = await fetchPage(ctx, { ...w, status, limit: 5 }, `status=${status}`);
+      const wrong = page.records.find((r) => recordStatus(r) !== undefined && recordStatus(r) !== status);
+      ensure(!wrong, `status=${status} must return only ${status} records`, status, `id ${recordId(wrong ?? {})} with status ${recordStatus(wrong ?? {})}`, page.exchange);
+    }
+    const all = await fetchPage(ctx, { ...w, limit: LIMIT });
+    const statuses = new Set(all.records.map(recordStatus));
+    for (const refused of ['waiting', 'submitted']) {
+      const ex = await sendV3(ctx, { ...w, status: refused, limit: LIMIT });
+      const code = ex.response?.status ?? 0;
+      if (code >= 400 && code < 500) continue;
+      ensure(code === 200, `status=${refused} is not an accepted value: expected a 4xx, or a 200 that does not apply it`, 'a 4xx, or 200', `${code}: ${brief(ex.response?.bodyText)}`, ex);
+      const page = parsePage(ex);
+      const applied = page.records.length > 0 && page.records.every((r) => recordStatus(r) === refused);
+      const others = [...statuses].some((s) => s !== refused);
+      ensure(
+        !(applied && others),
+        `The status filter accepts only success, failure, refund, pending, depositing: status=${refused} must not select ${refused} records`,
+        `a 4xx, or a result not restricted to ${refused} (the window also holds ${[...statuses].filter((s) => s !== refused).join(', ')})`,
+        `${page.records.length} records, all ${refused}`,
+        ex,
+      );
+    }
+    return { status: 'pass' };
+  },
+};
+
+const ranges: CheckDefinition = {
+  id: 'requests-v3.filter.ranges',
+  family: FAMILY,
+  title: 'startTimestamp/endTimestamp (seconds, inclusive) and amountUsdMin/Max bound their field',
+  clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx): Promise<CheckResult> {
+    const records = ctx.discovery.records.filter((r) => createdSec(r) !== undefined && recordId(r) !== undefined);
+    if (records.length < 2) return skip('the discovery window holds fewer than two records');
+    const windowIds = new Set(idsOf(ctx.discovery.records));
+    const timeArb = fc.record({ a: fc.constantFrom(...records), b: fc.constantFrom(...records) });
+    const timeOutcome = await ctx.property(
+      timeArb,
+      async ({ a, b }) => {
+        const start = Math.min(createdSec(a)!, createdSec(b)!);
+        const end = Math.max(createdSec(a)!, createdSec(b)!);
+        const w = await walk(ctx, { startTimestamp: start, endTimestamp: end, limit: LIMIT }, { maxPages: 3 });
+        const outside = w.records.find((r) => {
+          const ms = createdAtMs(r);
+          return ms !== undefined && (ms < start * 1000 || ms >= (end + 1) * 1000);
+        });
+        if (outside) {
+          violate(
+            `Every record for startTimestamp=${start}&endTimestamp=${end} must be created within it (Unix seconds, inclusive)`,
+            `createdAt between ${new Date(start * 1000).toISOString()} and ${new Date(end * 1000 + 999).toISOString()}`,
+            `id ${recordId(outside)} created ${String(outside.createdAt)}`,
+            w.pages[0]!.exchange,
+          );
+        }
+        if (ctx.discovery.complete) {
+          const extra = w.records.find((r) => !windowIds.has(recordId(r) ?? '?'));
+          ensure(!extra, 'A sub-window must return a subset of the window', 'ids of the discovery window only', `id ${recordId(extra ?? {})}`, w.pages[0]!.exchange);
+        }
+        if (w.complete) {
+          for (const r of [a, b]) {
+            const sec = createdSec(r)!;
+            if (sec <= start || sec >= end) continue;
+            ensure(
+              holds(w.records, recordId(r)!),
+              `A record created within startTimestamp=${start}&endTimestamp=${end} must be returned`,
+              `id ${recordId(r)} (created ${String(r.createdAt)})`,
+              `${w.records.length} records: ${sample(idsOf(w.records)) || 'none'}`,
+              w.pages[w.pages.length - 1]!.exchange,
+            );
+          }
+        }
+      },
+      runs(ctx, 12),
+    );
+    if (!timeOutcome.ok) return fromProperty(timeOutcome);
+    const priced = records.filter((r) => amountUsdCandidates(r).length > 0);
+    if (priced.length === 0) return fromProperty(timeOutcome, 'timestamps checked; no record carries a USD amount');
+    const amountOutcome = await ctx.property(
+      fc.record({ r: fc.constantFrom(...priced), spread: fc.constantFrom(0.01, 1, 100, 10_000) }),
+      async ({ r, spread }) => {
+        const amounts = amountUsdCandidates(r);
+        const lo = Math.max(0, Math.min(...amounts) - spread);
+        const hi = Math.max(...amounts) + spread;
+        const round = (x: number) => Math.round(x * 100) / 100;
+        const [min, max] = [round(lo), round(hi)];
+        const w = await walk(ctx, { ...windowQuery(ctx), amountUsdMin: min, amountUsdMax: max, limit: LIMIT }, { maxPages: 2 });
+        const outside = w.records.find((x) => {
+          const c = amountUsdCandidates(x);
+          return c.length > 0 && !c.some((v) => v >= min && v <= max);
+        });
+        if (outside) {
+          violate(
+            `Every record for amountUsdMin=${min}&amountUsdMax=${max} must have its USD input amount within them`,
+            `amountUsd in [${min}, ${max}]`,
+            `id ${recordId(outside)} with ${brief(amountUsdCandidates(outside))}`,
+            w.pages[0]!.exchange,
+          );
+        }
+        if (amounts.every((v) => v > min && v < max)) await ensureReturned(ctx, r, { amountUsdMin: min, amountUsdMax: max }, `amountUsdMin=${min}&amountUsdMax=${max}`);
+      },
+      runs(ctx, 12),
+    );
+    return fromProperty(amountOutcome);
+  },
+};
+
+const features: CheckDefinition = {
+  id: 'requests-v3.filter.features',
+  family: FAMILY,
+  title: 'features (comma-separated) matches records with any of the listed features',
+  clauses: ['requests-v3.filter.features'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const known = [...new Set(ctx.discovery.records.flatMap(featuresOf))];
+    if (known.length === 0) return skip('no discovered record has a feature');
+    const cases = ctx.discovery.records.flatMap((r) =>
+      createdSec(r) === undefined || recordId(r) === undefined
+        ? []
+        : featuresOf(r).flatMap((f) => known.filter((g) => !featuresOf(r).includes(g)).map((g) => ({ r, has: f, lacks: g }))),
+    );
+    const outcome = await ctx.property(
+      fc.oneof(
+        fc.subarray(known, { minLength: 1, maxLength: 3 }).map((list) => ({ list, r: undefined as RecordJson | undefined })),
+        ...(cases.length > 0 ? [fc.constantFrom(...cases).map((c) => ({ list: [c.has, c.lacks], r: c.r as RecordJson | undefined }))] : []),
+      ),
+      async ({ list, r }) => {
+        const value = list.join(',');
+        const w = await walk(ctx, { ...windowQuery(ctx), features: value, limit: LIMIT }, { maxPages: 1 });
+        const stray = w.records.find((x) => !featuresOf(x).some((f) => list.includes(f)));
+        if (stray) {
+          violate(
+            `Every record for features=${value} should have at least one of them`,
+            `features including any of ${value}`,
+            `id ${recordId(stray)} with features ${brief(featuresOf(stray))}`,
+            w.pages[0]!.exchange,
+          );
+        }
+        if (r) await ensureReturned(ctx, r, { features: value }, `features=${value} (any of; it has ${featuresOf(r).join(',')})`);
+      },
+      runs(ctx, 12),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+export const checks: CheckDefinition[] = [
+  soundness,
+  completeness,
+  combinedAnd,
+  chainIdEither,
+  symbolCaseInsensitive,
+  term,
+  statusValues,
+  ranges,
+  features,
+];

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
 import {
+  FILTERABLE_STATUSES,
   V3,
   createdSec,
   fetchPage,
@@ -35,8 +36,6 @@ import { fromProperty } from './support/outcome.js';
 import type { RecordJson } from './support/record.js';
 
 const FAMILY = 'requests-v3.paging';
-/** Values the `status` filter accepts (API document, States and transitions). */
-const FILTERABLE_STATUSES: readonly string[] = ['success', 'failure', 'refund', 'pending', 'depositing'];
 const MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 20;
 /** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */

@@ -170,3 +170,20 @@ export function subWindow(records: readonly RecordJson[], index: number, size: n
   const j = Math.min(secs.length - 1, i + Math.max(1, size));
   return { start: secs[j]!, end: secs[i]! };
 }
+
+/** Values the `status` filter accepts (API document, States and transitions). */
+export const FILTERABLE_STATUSES: readonly string[] = ['success', 'failure', 'refund', 'pending', 'depositing'];
+
+/**
+ * A window of a few seconds around one record's creation (one second either side, so that it holds
+ * the record whatever the bound inclusivity): a cheap query whose result must contain the record.
+ */
+export function around(r: RecordJson): { startTimestamp: number; endTimestamp: number } | undefined {
+  const s = createdSec(r);
+  return s === undefined ? undefined : { startTimestamp: s - 1, endTimestamp: s + 1 };
+}
+
+/** Whether a walk holds the record with this id. */
+export function holds(records: readonly RecordJson[], id: string): boolean {
+  return records.some((r) => recordId(r) === id);
+}
