@@ -1,0 +1,150 @@
+/**
+ * `crosschain-mock` command line. Prints `listening on <url>` as its first line, then serves until
+ * SIGINT/SIGTERM. Usage errors print one line (what is wrong, the value, the fix) and exit 2.
+ */
+import { DataFileError } from './data/ndjson.js';
+import { faultCatalogue } from './faults.js';
+import { startMockServer, type MockServerOptions } from './mock-server.js';
+
+const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
+                       [--fault <name>]... [--data <file.ndjson>] [--v2-rate-limit <per minute>]
+                       [--quiet] [--list-faults] [--help]
+  --port           port to listen on; 0 picks a free port (default 0)
+  --host           interface to bind (default 127.0.0.1)
+  --records        number of generated records (default 3000)
+  --seed           generator seed (default 1)
+  --now            server clock at start, ISO 8601 (default: the real time)
+  --fault          inject a fault (repeatable); see --list-faults
+  --data           serve v3 records from an NDJSON file instead of generated data
+  --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
+                   (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
+  --quiet          do not log server errors to stderr
+  --list-faults    print the fault catalogue (name, clause, description) and exit`;
+
+class UsageError extends Error {}
+
+function intArg(flag: string, raw: string | undefined, min: number, max: number, example: string): number {
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw ?? '')}. Example: ${flag} ${example}`);
+  }
+  return Number(raw);
+}
+
+/** Parses argv into options, or returns an action. Throws UsageError. */
+export function parseArgs(argv: readonly string[]): { action: 'serve'; options: MockServerOptions } | { action: 'help' | 'list-faults' } {
+  const options: MockServerOptions = {};
+  const faults: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return { action: 'help' };
+      case '--list-faults':
+        return { action: 'list-faults' };
+      case '--quiet':
+        options.quiet = true;
+        break;
+      case '--port':
+        options.port = intArg('--port', value(), 0, 65535, '4010');
+        break;
+      case '--records':
+        options.records = intArg('--records', value(), 1, 5_000_000, '3000');
+        break;
+      case '--seed':
+        options.seed = intArg('--seed', value(), 0, 2 ** 32 - 1, '1');
+        break;
+      case '--v2-rate-limit':
+        options.v2RateLimit = intArg('--v2-rate-limit', value(), 0, 1_000_000, '60');
+        break;
+      case '--host': {
+        const v = value();
+        if (!v) throw new UsageError(`--host needs a value, got "". Example: --host 0.0.0.0`);
+        options.host = v;
+        break;
+      }
+      case '--now': {
+        const v = value();
+        if (v === undefined || !/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(Date.parse(v))) {
+          throw new UsageError(`--now must be an ISO 8601 time, got ${JSON.stringify(v ?? '')}. Example: --now 2026-08-15T12:00:00Z`);
+        }
+        options.now = v;
+        break;
+      }
+      case '--data': {
+        const v = value();
+        if (!v) throw new UsageError(`--data needs a file path, got "". Example: --data fixtures/requests.ndjson`);
+        options.data = v;
+        break;
+      }
+      case '--fault': {
+        const v = value();
+        if (!v || !faultCatalogue.some((f) => f.name === v)) {
+          throw new UsageError(`--fault ${JSON.stringify(v ?? '')} is not a known fault. Run --list-faults for the names, e.g. --fault v3-no-auth`);
+        }
+        faults.push(v);
+        break;
+      }
+      default:
+        throw new UsageError(`unknown argument ${JSON.stringify(arg)}. Run crosschain-mock --help for the options`);
+    }
+  }
+  if (faults.length) options.faults = faults;
+  return { action: 'serve', options };
+}
+
+/** Entry point of the bin: resolves to the exit code once the server has stopped. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`crosschain-mock: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (parsed.action === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (parsed.action === 'list-faults') {
+    const w = Math.max(...faultCatalogue.map((f) => f.name.length));
+    const c = Math.max(...faultCatalogue.map((f) => f.clause.length));
+    for (const f of faultCatalogue) process.stdout.write(`${f.name.padEnd(w)}  ${f.clause.padEnd(c)}  ${f.description}\n`);
+    return 0;
+  }
+  if (parsed.action !== 'serve') return 2;
+  const options = parsed.options;
+  let server;
+  try {
+    server = await startMockServer(options);
+  } catch (err) {
+    if (err instanceof DataFileError) {
+      process.stderr.write(`crosschain-mock: ${err.message}. Fix the line or remove --data\n`);
+      return 2;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      process.stderr.write(`crosschain-mock: cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code}). Choose another --port or --host\n`);
+      return 2;
+    }
+    throw err;
+  }
+  process.stdout.write(`listening on ${server.url}\n`);
+  const s = server;
+  return new Promise<number>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void s.close().then(() => resolve(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * GET /requests/v2 deprecation (document, Versioning > Timeline and Deprecation signals; values
+ * from live-service facts §5): headers on every response, the 200 `deprecation` object, the
+ * monthly throttle from Sep 1 2026 (429 without Retry-After) and retirement on Nov 24 2026.
+ */
+import type { Faults } from './faults.js';
+
+export const DEPRECATED_AT = Date.UTC(2026, 6, 22);
+export const THROTTLED_FROM = Date.UTC(2026, 8, 1);
+export const SUNSET_AT = Date.UTC(2026, 10, 24);
+export const MIGRATION_GUIDE = 'https://docs.relay.link/references/api/api_guides/migrating-to-requests-v3';
+
+/**
+ * Default v2 limit per key per minute by the server clock: none before Sep 1 2026, then 600 in
+ * September, 300 in October, 150 from November 1 to the sunset (the mock's documented step-down;
+ * the real numbers are not published, live-service facts §1.10).
+ */
+export function defaultV2RateLimit(now: number): number | null {
+  if (now < THROTTLED_FROM) return null;
+  if (now < Date.UTC(2026, 9, 1)) return 600;
+  if (now < Date.UTC(2026, 10, 1)) return 300;
+  return 150;
+}
+
+/** The deprecation headers (`Deprecation`, `Sunset`, `Link`, `Access-Control-Expose-Headers`). */
+export function deprecationHeaders(baseUrl: string, faults: Faults): Record<string, string> {
+  const links = [`<${MIGRATION_GUIDE}>; rel="deprecation"`];
+  if (!faults.has('v2-link-missing-sunset-rel')) links.push(`<${MIGRATION_GUIDE}>; rel="sunset"`);
+  links.push(`<${baseUrl}/requests/v3>; rel="successor-version"`);
+  return {
+    Deprecation: faults.has('v2-deprecation-header-format') ? new Date(DEPRECATED_AT).toUTCString() : `@${DEPRECATED_AT / 1000}`,
+    Sunset: new Date(SUNSET_AT).toUTCString(),
+    Link: links.join(', '),
+    'Access-Control-Expose-Headers': 'Deprecation, Sunset, Link',
+  };
+}
+
+/** The `deprecation` object of a v2 200 body. */
+export function deprecationObject(baseUrl: string): Record<string, string> {
+  return {
+    message:
+      'GET /requests/v2 is deprecated. Migrate to GET /requests/v3. Relay reduces the v2 rate limit in stages from September 1, 2026. Relay retires v2 on November 24, 2026.',
+    deprecatedAt: '2026-07-22T00:00:00Z',
+    throttledFrom: '2026-09-01T00:00:00Z',
+    sunsetAt: '2026-11-24T00:00:00Z',
+    successor: `${baseUrl}/requests/v3`,
+    migrationGuide: MIGRATION_GUIDE,
+  };
+}
+
+/** Body of the v2 429 (document, Errors). */
+export function rateLimitedBody(baseUrl: string): Record<string, string> {
+  return {
+    message: 'You reached the rate limit for GET /requests/v2. Relay reduces this limit in stages. Relay retires v2 on November 24, 2026. Migrate to GET /requests/v3.',
+    successor: `${baseUrl}/requests/v3`,
+    migrationGuide: MIGRATION_GUIDE,
+  };
+}
+
+/** Body of the v2 410 after the sunset date (the mock's documented choice). */
+export function retiredBody(baseUrl: string): Record<string, string> {
+  return {
+    message: 'GET /requests/v2 was retired on November 24, 2026. Use GET /requests/v3.',
+    successor: `${baseUrl}/requests/v3`,
+    migrationGuide: MIGRATION_GUIDE,
+  };
+}
+
+/** Token buckets per caller: `limit` tokens per minute, refilled continuously. */
+export class Throttle {
+  private readonly buckets = new Map<string, { tokens: number; at: number; limit: number }>();
+
+  /** Takes one token; false when the caller is over the limit. */
+  take(caller: string, limit: number, now: number): boolean {
+    let b = this.buckets.get(caller);
+    if (!b || b.limit !== limit) {
+      b = { tokens: limit, at: now, limit };
+      this.buckets.set(caller, b);
+      if (this.buckets.size > 10_000) this.buckets.delete(this.buckets.keys().next().value!);
+    }
+    b.tokens = Math.min(limit, b.tokens + ((now - b.at) * limit) / 60_000);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Fault catalogue: each named fault breaks exactly one clause of the contract (ids of
+ * specs/clauses.yaml), so that the conformance kit can prove it catches the violation.
+ */
+
+export interface FaultInfo {
+  name: string;
+  /** Clause id in specs/clauses.yaml. */
+  clause: string;
+  description: string;
+}
+
+/** Every fault the mock can inject. */
+export const faultCatalogue: readonly FaultInfo[] = [
+  { name: 'v3-no-auth', clause: 'requests-v3.auth.key-required', description: 'GET /requests/v3 without x-api-key answers 200 instead of 401.' },
+  { name: 'v3-limit-uncapped', clause: 'requests-v3.limit.max', description: 'limit above 50 is honoured (limit=200 returns 200 records).' },
+  { name: 'v3-default-sort-asc', clause: 'requests-v3.sort.default', description: 'without sortDirection, createdAt/updatedAt sort ascending.' },
+  { name: 'v3-amountusd-default-desc', clause: 'requests-v3.sort.amount-usd-default-asc', description: 'sortBy=amountUsd without sortDirection sorts descending.' },
+  { name: 'v3-groups-anded', clause: 'requests-v3.filters.groups-or', description: 'filters groups are AND-ed instead of OR-ed.' },
+  { name: 'v3-not-ignored', clause: 'requests-v3.filters.not', description: 'the not: prefix of a filters key is ignored (no negation).' },
+  { name: 'v3-null-mix-accepted', clause: 'requests-v3.filters.null-mix-400', description: 'a filters array mixing null with values is accepted (null dropped) instead of 400.' },
+  { name: 'v3-total-page-count', clause: 'requests-v3.total.exact', description: 'includeTotal=true returns the page size as total.' },
+  { name: 'v3-total-always', clause: 'requests-v3.total.only-when-requested', description: 'total is returned even without includeTotal=true.' },
+  { name: 'v3-page-overlap', clause: 'requests-v3.pagination.no-duplicates', description: 'the next page repeats the last record of the previous page.' },
+  { name: 'v3-page-gap', clause: 'requests-v3.pagination.no-gaps', description: 'the next page skips one record.' },
+  { name: 'v3-failreason-na', clause: 'requests-v3.record.fail-reason-null', description: 'records without a fail reason carry "N/A" instead of null.' },
+  { name: 'v3-chainid-origin-only', clause: 'requests-v3.filter.chain-id-either', description: 'chainId matches the origin chain only.' },
+  { name: 'v3-symbol-case-sensitive', clause: 'requests-v3.filter.symbol-case-insensitive', description: 'currencyIn/OutSymbol match case-sensitively.' },
+  { name: 'v3-authenticated-leak', clause: 'requests-v3.auth.authenticated-data-owner', description: "includeAuthenticatedData=true returns authenticated fields on other integrators' records." },
+  { name: 'v3-status-filter-lenient', clause: 'requests-v3.filter.status-values', description: 'status=waiting/submitted is accepted and applied instead of 400.' },
+  { name: 'v3-amount-number', clause: 'requests-v3.record.schema', description: 'amount of amount objects is a JSON number instead of a string.' },
+  { name: 'v3-missing-requesttype', clause: 'requests-v3.record.schema', description: 'records lack the requestType field.' },
+  { name: 'v3-top-level-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'top-level filter parameters are ignored when filters is present.' },
+  { name: 'v3-same-chain-destination', clause: 'requests-v3.record.same-chain-no-destination', description: 'same-chain swaps get a destination route side.' },
+  { name: 'v2-no-deprecation-on-errors', clause: 'requests-v2.deprecation.on-errors', description: 'v2 error responses (4xx/5xx/429/410) lack the deprecation headers.' },
+  { name: 'v2-deprecation-header-format', clause: 'requests-v2.deprecation.header', description: 'the Deprecation header is an HTTP-date instead of @<unix seconds>.' },
+  { name: 'v2-link-missing-sunset-rel', clause: 'requests-v2.deprecation.link', description: 'the Link header lacks the rel="sunset" entry.' },
+  { name: 'v2-no-deprecation-object', clause: 'requests-v2.deprecation.body-object', description: 'v2 200 bodies lack the deprecation object.' },
+  { name: 'v2-429-retry-after', clause: 'requests-v2.rate-limit.no-retry-after', description: 'v2 429 responses carry a Retry-After header.' },
+  { name: 'currencies-limit-uncapped', clause: 'currencies-v2.limit.max', description: 'limit above 100 is honoured (limit=150 returns more than 100 currencies).' },
+  { name: 'currencies-default-limit-50', clause: 'currencies-v2.limit.default', description: 'without limit, 50 currencies are returned instead of 20.' },
+  { name: 'currencies-verified-ignored', clause: 'currencies-v2.filter.verified', description: 'the verified body field is ignored.' },
+  { name: 'intents-status-refund-as-failure', clause: 'intents-status.fallback-on-refund', description: 'refunded intents report failure instead of fallback.' },
+  { name: 'server-error-on-bad-input', clause: 'general.no-server-error-on-bad-input', description: 'a non-numeric limit on GET /requests/v3 answers 500 instead of 400.' },
+];
+
+export type FaultName = string;
+
+/** The set of active faults, checked with `has(name)`. */
+export class Faults {
+  private readonly active: ReadonlySet<string>;
+  constructor(names: readonly string[] = []) {
+    const known = new Set(faultCatalogue.map((f) => f.name));
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) {
+      throw new Error(
+        `unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid faults: ${faultCatalogue.map((f) => f.name).join(', ')}`,
+      );
+    }
+    this.active = new Set(names);
+  }
+  has(name: string): boolean {
+    return this.active.has(name);
+  }
+  list(): string[] {
+    return [...this.active];
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Opaque continuation cursors: base64url of the sort, the rank and id of the last record served,
+ * and a fingerprint of the query, so a cursor is stable across pages and foreign cursors fail.
+ */
+import { badParam } from '../http/errors.js';
+import type { SortBy } from '../store/store.js';
+
+export interface Cursor {
+  sortBy: SortBy;
+  direction: 'asc' | 'desc';
+  /** Rank of the last served record in the sort's natural order. */
+  rank: number;
+  id: string;
+  fingerprint: string;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify({ v: 1, s: c.sortBy, d: c.direction, r: c.rank, i: c.id, f: c.fingerprint })).toString('base64url');
+}
+
+const INVALID = 'a continuation value returned by a previous page of this same query';
+
+/** Decodes a cursor or throws 400. The caller checks rank/id against the store. */
+export function decodeCursor(raw: string, expected: { sortBy: SortBy; direction: 'asc' | 'desc'; fingerprint: string }): Cursor {
+  if (raw.length === 0 || raw.length > 512 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badParam('continuation', raw, INVALID);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw badParam('continuation', raw, INVALID);
+  }
+  const o = parsed as Record<string, unknown>;
+  if (
+    typeof o !== 'object' || o === null || o.v !== 1 || typeof o.r !== 'number' || !Number.isInteger(o.r) ||
+    typeof o.i !== 'string' || typeof o.f !== 'string' || o.s !== expected.sortBy || o.d !== expected.direction ||
+    o.f !== expected.fingerprint
+  ) {
+    throw badParam('continuation', raw, INVALID);
+  }
+  return { sortBy: expected.sortBy, direction: expected.direction, rank: o.r, id: o.i, fingerprint: o.f };
+}

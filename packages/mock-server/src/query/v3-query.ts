@@ -1,0 +1,159 @@
+/**
+ * Parses the 43 query parameters of GET /requests/v3 (document, Endpoints > GET /requests/v3;
+ * types and units from live-service facts §1.4) into a ListQuery. Unknown parameters are ignored.
+ */
+import { CHAINS, FEATURE_BIT, FEATURES, type Feature } from '../data/catalogue.js';
+import { badParam } from '../http/errors.js';
+import { fnv1a } from '../prng.js';
+import type { Faults } from '../faults.js';
+import type { SortBy } from '../store/store.js';
+import { decodeCursor } from './cursor.js';
+import { FIELDS, normalizeValue, type NormalizeContext } from './fields.js';
+import { parseFilters } from './filters.js';
+import { boolValue, enumValue, intValue, numValue, single, type Params } from './params.js';
+import type { Condition, ListQuery, Range, RangeField } from './query.js';
+
+/** Maximum `limit` (document rule 3 / Limits). */
+export const V3_MAX_LIMIT = 50;
+/** Default `limit` (live-service facts §1.3). */
+export const V3_DEFAULT_LIMIT = 20;
+/** Largest limit honoured by the fault `v3-limit-uncapped`. */
+const UNCAPPED_MAX = 1000;
+
+const EQUALITY_PARAMS = [...FIELDS.keys()];
+const NON_FINGERPRINT = new Set(['continuation', 'limit', 'includeTotal', 'includeAuthenticatedData']);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface V3ParseContext {
+  integrator: string | null;
+  faults: Faults;
+}
+
+/** The caller-facing flags parsed beside the query. */
+export interface V3Flags {
+  includeAuthenticatedData: boolean;
+}
+
+export function parseV3Query(params: Params, ctx: V3ParseContext): { query: ListQuery; flags: V3Flags } {
+  const faults = ctx.faults;
+  const norm: NormalizeContext = { integrator: ctx.integrator, lenientStatus: faults.has('v3-status-filter-lenient') };
+  const bool = (name: string): boolean => {
+    const raw = single(params, name);
+    return raw === undefined ? false : boolValue(name, raw);
+  };
+  // limit
+  const rawLimit = single(params, 'limit');
+  let limit = V3_DEFAULT_LIMIT;
+  if (rawLimit !== undefined) {
+    if (faults.has('server-error-on-bad-input') && !/^-?\d+$/.test(rawLimit)) {
+      throw new Error(`fault server-error-on-bad-input: cannot parse limit ${JSON.stringify(rawLimit)}`);
+    }
+    limit = intValue('limit', rawLimit, 1, faults.has('v3-limit-uncapped') ? UNCAPPED_MAX : V3_MAX_LIMIT);
+  }
+  // sort
+  const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt', 'amountUsd']);
+  const rawDir = single(params, 'sortDirection');
+  let direction: 'asc' | 'desc';
+  if (rawDir !== undefined) direction = enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);
+  else if (sortBy === 'amountUsd') direction = faults.has('v3-amountusd-default-desc') ? 'desc' : 'asc';
+  else direction = faults.has('v3-default-sort-asc') ? 'asc' : 'desc';
+  const includeTotal = bool('includeTotal');
+  const includeAuthenticatedData = bool('includeAuthenticatedData');
+  const includeChildRequests = bool('includeChildRequests');
+
+  // equality parameters
+  const top: Condition[] = [];
+  for (const name of EQUALITY_PARAMS) {
+    const values = params.get(name);
+    if (!values) continue;
+    const def = FIELDS.get(name)!;
+    const rawValues = name === 'apiKey' ? values.flatMap((v) => v.split(',')).map((v) => v.trim()) : values;
+    const keys = rawValues.map((v) => normalizeValue(def, name, v, norm));
+    top.push(makeCondition(def.name, def.indexes, keys, false, rawValues, faults, includeChildRequests));
+  }
+
+  // ranges (top level only)
+  const ranges: Range[] = [];
+  const timeField: RangeField = sortBy === 'updatedAt' ? 'updatedAt' : 'createdAt';
+  const range = (field: RangeField, minName: string, maxName: string, integer: boolean, extra: Partial<Range> = {}): void => {
+    const lo = single(params, minName);
+    const hi = single(params, maxName);
+    if (lo === undefined && hi === undefined) return;
+    const parse = (name: string, raw: string): number => (integer ? intValue(name, raw, 0, Number.MAX_SAFE_INTEGER) : numValue(name, raw, 0));
+    ranges.push({ field, ...extra, ...(lo !== undefined ? { min: parse(minName, lo) } : {}), ...(hi !== undefined ? { max: parse(maxName, hi) } : {}) });
+  };
+  range(timeField, 'startTimestamp', 'endTimestamp', false);
+  range('block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId') });
+  range('amountUsd', 'amountUsdMin', 'amountUsdMax', false);
+  range('appFeesUsd', 'appFeesAmountUsdMin', 'appFeesAmountUsdMax', false);
+  range('fillTimeSec', 'fillTimeMin', 'fillTimeMax', false);
+
+  // features: comma-separated, any-of
+  let features = 0;
+  const rawFeatures = single(params, 'features');
+  if (rawFeatures !== undefined) {
+    for (const part of rawFeatures.split(',').map((s) => s.trim())) {
+      if (!(FEATURES as readonly string[]).includes(part)) throw badParam('features', rawFeatures, `a comma-separated list of ${FEATURES.join(', ')}`);
+      features |= FEATURE_BIT[part as Feature];
+    }
+  }
+  // private chains
+  const privateInclude = new Set<string>();
+  const rawPrivate = single(params, 'privateChainsToInclude');
+  if (rawPrivate !== undefined) {
+    for (const part of rawPrivate.split(',').map((s) => s.trim())) {
+      if (!UUID_RE.test(part)) throw badParam('privateChainsToInclude', rawPrivate, 'a comma-separated list of UUIDs');
+      privateInclude.add(part.toLowerCase());
+    }
+  }
+  // filters groups
+  const rawFilters = single(params, 'filters');
+  const groups = rawFilters === undefined ? null : parseFilters(rawFilters, norm, faults);
+  const effectiveTop = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : top;
+  const effectiveRanges = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : ranges;
+
+  const fingerprint = fingerprintOf(params, ctx.integrator, direction);
+  const rawCursor = single(params, 'continuation');
+  const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint });
+  return {
+    query: {
+      top: effectiveTop,
+      groups,
+      groupsAnded: faults.has('v3-groups-anded'),
+      ranges: effectiveRanges,
+      features: groups && faults.has('v3-top-level-ignored-with-filters') ? 0 : features,
+      privateInclude: new Set([...privateInclude].map((u) => CHAINS.find((c) => c.privateUuid?.toLowerCase() === u)?.privateUuid ?? u)),
+      sortBy,
+      direction,
+      limit,
+      cursor,
+      includeTotal: includeTotal || faults.has('v3-total-always'),
+      fingerprint,
+    },
+    flags: { includeAuthenticatedData },
+  };
+}
+
+/** Builds a condition; applies the chain-id and symbol-case faults. */
+export function makeCondition(
+  field: string,
+  indexes: Condition['indexes'],
+  keys: Condition['keys'],
+  negate: boolean,
+  rawValues: readonly unknown[],
+  faults: Faults,
+  includeChildRequests = false,
+): Condition {
+  const c: Condition = { field, indexes, keys, negate };
+  if (field === 'chainId' && faults.has('v3-chainid-origin-only')) c.indexes = ['originChainId'];
+  if ((field === 'currencyInSymbol' || field === 'currencyOutSymbol') && faults.has('v3-symbol-case-sensitive')) {
+    c.exactSymbol = { side: field === 'currencyInSymbol' ? 'in' : 'out', values: rawValues.filter((v): v is string => typeof v === 'string') };
+  }
+  if (field === 'id' && includeChildRequests) c.withChildren = true;
+  return c;
+}
+
+function fingerprintOf(params: Params, integrator: string | null, direction: string): string {
+  const entries = [...params.entries()].filter(([k]) => !NON_FINGERPRINT.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return fnv1a(JSON.stringify([entries, integrator, direction])).toString(36);
+}

@@ -1,0 +1,70 @@
+/**
+ * POST /currencies/v2 (document, Endpoints > POST /currencies/v2): the eleven body fields,
+ * `limit` default 20 and maximum 100 (above 100: 400). `useExternalSearch` is accepted and has no
+ * effect (the mock has no third-party search).
+ */
+import { CURRENCIES, type CatalogueCurrency } from '../data/catalogue.js';
+import { badParam } from '../http/errors.js';
+import type { Reply } from '../http/respond.js';
+import type { Faults } from '../faults.js';
+
+export const CURRENCIES_DEFAULT_LIMIT = 20;
+export const CURRENCIES_MAX_LIMIT = 100;
+
+const BOOLEAN_FIELDS = ['defaultList', 'verified', 'includeAllChains', 'useExternalSearch', 'depositAddressOnly'] as const;
+const STRING_FIELDS = ['term', 'address', 'currencyId'] as const;
+
+function publicCurrency(c: CatalogueCurrency): Record<string, unknown> {
+  return { chainId: c.chainId, address: c.address, symbol: c.symbol, name: c.name, decimals: c.decimals, vmType: c.vmType, metadata: { ...c.metadata } };
+}
+
+export function currencies(body: unknown, faults: Faults): Reply {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badParam('body', body, 'a JSON object (all fields optional)');
+  const b = body as Record<string, unknown>;
+  for (const f of BOOLEAN_FIELDS) if (b[f] !== undefined && typeof b[f] !== 'boolean') throw badParam(f, b[f], 'a boolean');
+  for (const f of STRING_FIELDS) if (b[f] !== undefined && typeof b[f] !== 'string') throw badParam(f, b[f], 'a string');
+  let chainIds: number[] | undefined;
+  if (b.chainIds !== undefined) {
+    if (!Array.isArray(b.chainIds) || b.chainIds.length > 100 || !b.chainIds.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0)) {
+      throw badParam('chainIds', b.chainIds, 'an array of chain ids (non-negative integers), at most 100');
+    }
+    chainIds = b.chainIds as number[];
+  }
+  let tokens: Array<[number, string]> | undefined;
+  if (b.tokens !== undefined) {
+    if (!Array.isArray(b.tokens) || b.tokens.length > 100 || !b.tokens.every((x) => typeof x === 'string' && /^\d+:.+$/.test(x))) {
+      throw badParam('tokens', b.tokens, 'an array of "<chainId>:<address>" strings, at most 100');
+    }
+    tokens = (b.tokens as string[]).map((t) => {
+      const i = t.indexOf(':');
+      return [Number(t.slice(0, i)), t.slice(i + 1).toLowerCase()];
+    });
+  }
+  let limit = faults.has('currencies-default-limit-50') ? 50 : CURRENCIES_DEFAULT_LIMIT;
+  if (b.limit !== undefined) {
+    const max = faults.has('currencies-limit-uncapped') ? 1000 : CURRENCIES_MAX_LIMIT;
+    if (typeof b.limit !== 'number' || !Number.isInteger(b.limit) || b.limit < 1 || b.limit > max) {
+      throw badParam('limit', b.limit, `an integer from 1 to ${max}`);
+    }
+    limit = b.limit;
+  }
+  const term = (b.term as string | undefined)?.toLowerCase();
+  const address = (b.address as string | undefined)?.toLowerCase();
+  const currencyId = (b.currencyId as string | undefined)?.toLowerCase();
+  const verified = faults.has('currencies-verified-ignored') ? undefined : (b.verified as boolean | undefined);
+  const common = (c: CatalogueCurrency): boolean =>
+    (verified === undefined || c.metadata.verified === verified) &&
+    (b.depositAddressOnly !== true || c.depositAddress) &&
+    (b.defaultList !== true || c.defaultList) &&
+    (currencyId === undefined || c.currencyId === currencyId) &&
+    (term === undefined || c.symbol.toLowerCase().includes(term) || c.name.toLowerCase().includes(term) || c.address.toLowerCase().includes(term));
+  const located = (c: CatalogueCurrency): boolean =>
+    (address === undefined || c.address.toLowerCase() === address) &&
+    (tokens === undefined || tokens.some(([chain, addr]) => c.chainId === chain && c.address.toLowerCase() === addr));
+  let result = CURRENCIES.filter((c) => common(c) && located(c) && (chainIds === undefined || chainIds.includes(c.chainId)));
+  if (b.includeAllChains === true && (address !== undefined || tokens !== undefined)) {
+    const ids = new Set(CURRENCIES.filter((c) => located(c) && (chainIds === undefined || chainIds.includes(c.chainId))).map((c) => c.currencyId));
+    result = CURRENCIES.filter((c) => common(c) && ids.has(c.currencyId));
+  }
+  return { status: 200, body: result.slice(0, limit).map(publicCurrency) };
+}

@@ -1,0 +1,225 @@
+/**
+ * The reference server on plain node:http: POST /currencies/v2, GET /intents/status,
+ * GET /requests/v3, GET /requests/v2, 501 for the operations the document only names, 404/405
+ * otherwise. Bad input gets a 4xx JSON `{ message, errorCode }`; a bug becomes a 500 JSON.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { optionalKey, requireKey } from './auth.js';
+import { defaultV2RateLimit, deprecationHeaders, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from './deprecation.js';
+import { Faults } from './faults.js';
+import { HttpError } from './http/errors.js';
+import { errorReply, send, type Reply } from './http/respond.js';
+import { runQuery } from './query/engine.js';
+import { toParams } from './query/params.js';
+import { parseV2Query } from './query/v2-query.js';
+import { parseV3Query } from './query/v3-query.js';
+import { currencies } from './routes/currencies.js';
+import type { Store } from './store/store.js';
+import { presentIntentStatus } from './views/intent-status.js';
+import { ownedBy, presentV3 } from './views/v3.js';
+import { toV2 } from './views/v2.js';
+
+/** Paths of the operations the document names only (live-service facts §5), by method. */
+export const NAMED_ONLY: ReadonlyArray<[method: string, path: RegExp, label: string]> = [
+  ['POST', /^\/quote\/v2$/, 'get quote'],
+  ['POST', /^\/quote$/, 'an earlier quote operation'],
+  ['POST', /^\/execute\/permits$/, 'submit permit'],
+  ['GET', /^\/intents\/status\/v3$/, 'get status'],
+  ['GET', /^\/chains$/, 'get chains'],
+  ['GET', /^\/chains\/liquidity$/, 'get chains liquidity'],
+  ['GET', /^\/currencies\/token\/price$/, 'get token price'],
+  ['POST', /^\/transactions\/index$/, 'transactions index'],
+  ['POST', /^\/transactions\/single$/, 'transactions single'],
+  ['POST', /^\/transactions\/deposit-address\/reindex$/, 'deposit address reindex'],
+  ['GET', /^\/app-fees\/[^/]+\/balances$/, 'get app fee balances'],
+  ['POST', /^\/app-fees\/[^/]+\/claim$/, 'claim app fees'],
+  ['GET', /^\/metrics\/usage$/, 'get usage'],
+  ['POST', /^\/fast-fill$/, 'fast fill'],
+  ['GET', /^\/swap-sources$/, 'get swap sources'],
+  ['POST', /^\/execute$/, 'execute gasless transactions'],
+  ['POST', /^\/price$/, 'get price'],
+  ['GET', /^\/config\/v2$/, 'get config'],
+  ['POST', /^\/currencies\/v1$/, 'an earlier currencies operation'],
+];
+
+const ROUTES: Record<string, string> = {
+  '/currencies/v2': 'POST',
+  '/intents/status': 'GET',
+  '/requests/v3': 'GET',
+  '/requests/v2': 'GET',
+};
+
+const MAX_BODY = 64 * 1024;
+
+export interface AppOptions {
+  store: Store;
+  faults: Faults;
+  /** Server clock, epoch ms. */
+  now: () => number;
+  /** Explicit v2 limit per minute (0 = unlimited); undefined = the dated default. */
+  v2RateLimit?: number;
+  /** Logs one line per 5xx (never API keys). */
+  log?: (line: string) => void;
+}
+
+export interface App {
+  server: Server;
+  /** Set once listening: `http://host:port`. */
+  baseUrl: string;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, `Request body too large: ${size}+ bytes; the maximum is ${MAX_BODY} bytes`, 'PAYLOAD_TOO_LARGE'));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function createApp(opts: AppOptions): App {
+  const { store, faults, now } = opts;
+  const throttle = new Throttle();
+  const app: App = { server: undefined as unknown as Server, baseUrl: '' };
+
+  const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
+  const v2ErrorHeaders = (): Record<string, string> => (faults.has('v2-no-deprecation-on-errors') ? {} : v2Headers());
+
+  async function handle(req: IncomingMessage, url: URL): Promise<Reply> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const expected = ROUTES[path];
+    if (expected) {
+      if (method !== expected && !(method === 'HEAD' && expected === 'GET')) {
+        return errorReply(405, `Method ${method} is not allowed on ${path}; use ${expected}`, 'METHOD_NOT_ALLOWED', { Allow: expected === 'GET' ? 'GET, HEAD' : expected });
+      }
+      switch (path) {
+        case '/currencies/v2': {
+          optionalKey(req.headers['x-api-key']);
+          const text = await readBody(req);
+          let body: unknown = {};
+          if (text.trim() !== '') {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              throw new HttpError(400, 'Invalid JSON body: expected a JSON object such as {"chainIds":[1],"limit":20}', 'INVALID_BODY');
+            }
+          }
+          return currencies(body, faults);
+        }
+        case '/intents/status': {
+          optionalKey(req.headers['x-api-key']);
+          const ids = url.searchParams.getAll('requestId');
+          if (ids.length === 0 || ids[0] === '') throw new HttpError(400, 'Missing requestId: pass the request id as ?requestId=<id>', 'INVALID_PARAMETER');
+          if (ids.length > 1) throw new HttpError(400, 'Invalid requestId: pass exactly one requestId', 'INVALID_PARAMETER');
+          const row = store.byId(ids[0]);
+          if (!row) return errorReply(404, `No request with id ${JSON.stringify(ids[0].slice(0, 100))}`, 'NOT_FOUND');
+          return { status: 200, body: presentIntentStatus(row, faults) };
+        }
+        case '/requests/v3':
+          return requestsV3(req, url);
+        case '/requests/v2':
+          return requestsV2(req, url);
+      }
+    }
+    for (const [m, re, label] of NAMED_ONLY) {
+      if (!re.test(path)) continue;
+      if (m !== method) return errorReply(405, `Method ${method} is not allowed on ${path}; use ${m}`, 'METHOD_NOT_ALLOWED', { Allow: m });
+      return errorReply(501, `${m} ${path} (${label}) is named by the API document but not implemented by the reference server`, 'NOT_IMPLEMENTED');
+    }
+    return errorReply(404, `No route for ${method} ${path}; see the API document for the available operations`, 'NOT_FOUND');
+  }
+
+  function requestsV3(req: IncomingMessage, url: URL): Reply {
+    const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
+    const integrator = key?.integrator ?? null;
+    const { query, flags } = parseV3Query(toParams(url.searchParams), { integrator, faults });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') });
+    const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults };
+    const body: Record<string, unknown> = { requests: page.rows.map((r) => presentV3(store, r, ctx)) };
+    if (page.continuation) body.continuation = page.continuation;
+    if (page.total !== undefined) body.total = faults.has('v3-total-page-count') ? page.rows.length : page.total;
+    return { status: 200, body };
+  }
+
+  function requestsV2(req: IncomingMessage, url: URL): Reply {
+    const t = now();
+    const key = optionalKey(req.headers['x-api-key']);
+    if (t >= SUNSET_AT) return { status: 410, body: retiredBody(app.baseUrl), headers: v2ErrorHeaders() };
+    const limit = opts.v2RateLimit !== undefined ? (opts.v2RateLimit > 0 ? opts.v2RateLimit : null) : defaultV2RateLimit(t);
+    if (limit !== null) {
+      const caller = key ? `key:${key.key}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+      if (!throttle.take(caller, limit, t)) {
+        const headers = v2ErrorHeaders();
+        if (faults.has('v2-429-retry-after')) headers['Retry-After'] = '60';
+        return { status: 429, body: rateLimitedBody(app.baseUrl), headers };
+      }
+    }
+    const integrator = key?.integrator ?? null;
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator);
+    const page = runQuery(store, query, { overlap: false, gap: false });
+    const requests = page.rows.map((r) => {
+      const v3 = store.dataset.record(r);
+      const auth = includeAuthenticatedData && ownedBy(r, integrator) ? store.dataset.authenticated(r) : undefined;
+      return toV2(r, v3, auth?.platformFee);
+    });
+    const body: Record<string, unknown> = { requests };
+    if (page.continuation) body.continuation = page.continuation;
+    if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(app.baseUrl);
+    return { status: 200, body, headers: v2Headers() };
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      send(res, errorReply(400, 'Malformed request URL', 'INVALID_URL'), now());
+      return;
+    }
+    const isV2 = url.pathname.replace(/\/+$/, '') === '/requests/v2';
+    const head = req.method === 'HEAD';
+    const withV2 = (reply: Reply): Reply => {
+      if (isV2) reply.headers = { ...(reply.status < 400 ? v2Headers() : v2ErrorHeaders()), ...reply.headers };
+      return reply;
+    };
+    handle(req, url).then(
+      (reply) => send(res, withV2(reply), now(), head),
+      (err: unknown) => {
+        let reply: Reply;
+        if (err instanceof HttpError) reply = errorReply(err.status, err.message, err.errorCode, { ...err.headers });
+        else {
+          opts.log?.(`500 ${req.method} ${url.pathname}: ${err instanceof Error ? err.message : String(err)}`);
+          reply = errorReply(500, 'Internal server error', 'INTERNAL_ERROR');
+        }
+        if (!res.headersSent) send(res, withV2(reply), now(), head);
+      },
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (_err, socket) => {
+    const body = '{"message":"Malformed HTTP request","errorCode":"BAD_REQUEST"}';
+    if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  app.server = server;
+  return app;
+}
+
+/** Address of a listening server as `http://host:port` (IPv6 hosts bracketed). */
+export function baseUrlOf(server: Server, host: string): string {
+  const addr = server.address() as AddressInfo;
+  const h = host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${addr.port}`;
+}
+
+export { Faults };

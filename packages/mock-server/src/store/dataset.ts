@@ -1,0 +1,14 @@
+/** A data set: rows (query view) plus a way to build each row's full v3 record. */
+import type { Json } from '../data/record-v3.js';
+import type { Row } from '../data/row.js';
+
+export interface Dataset {
+  /** Rows in the default order (createdAt desc, id desc); `rows[i].idx === i`. */
+  rows: Row[];
+  /** The v3 record of a row, without authenticated fields; a fresh object the caller may change. */
+  record(row: Row): Json;
+  /** The authenticated fields (`referrer`, `platformFee`, `apiKeyName`) of a row. */
+  authenticated(row: Row): Json;
+  /** Where the data came from. */
+  source: 'generated' | 'file';
+}
