@@ -118,6 +118,12 @@ export function renderOutcomeBlock(o: CheckOutcome, options: ConsoleOptions = {}
   return lines.join('\n');
 }
 
+/** What discovery sampled, in one line. */
+export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
+  const problems = d.problems.length ? `; ${d.problems.length} problem${d.problems.length === 1 ? '' : 's'}: ${d.problems.map(clean).join('; ')}` : '';
+  return `${d.records} records${d.complete ? '' : ' (window not fully walked)'}, ${d.currencies} currencies${problems}`;
+}
+
 /**
  * The end-of-run console report: summary table per family, each failure/warning/error, skipped
  * checks with their reason, then totals, requests, duration, seed and the exit status in words.
@@ -152,6 +158,8 @@ export function renderConsole(result: RunResult, options: ConsoleOptions = {}): 
     `Requests:  ${result.requests}`,
     `Duration:  ${formatDuration(result.durationMs)}`,
     `Seed:      ${result.seed}`,
+    ...(result.discovery ? [`Discovery: ${discoveryLine(result.discovery)}`] : []),
+    ...(result.aborted ? [`Aborted:   ${clean(result.aborted)}`] : []),
     `Target:    ${clean(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}`,
     `Spec:      ${clean(result.spec.hash)}`,
     `Result:    ${paint(v.ok ? 'green' : 'red', paint('bold', v.sentence))}`,
@@ -200,8 +208,26 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
 
   return (event: RunEvent) => {
     switch (event.type) {
-      case 'run-start':
-        write(`Running ${event.total} check${event.total === 1 ? '' : 's'}\n`);
+      case 'run-start': {
+        const where = event.target ? ` against ${clean(event.target.baseUrl)}${event.target.embedded ? ' (embedded reference server)' : ''}` : '';
+        const seed = event.seed !== undefined ? ` (seed ${event.seed})` : '';
+        write(`Running ${event.total} check${event.total === 1 ? '' : 's'}${where}${seed}\n`);
+        break;
+      }
+      case 'discovery-start':
+        closeFamily();
+        write(`${pad('discovery', width)} `);
+        break;
+      case 'discovery-end': {
+        const when = (s: number) => (Number.isFinite(s) ? new Date(s * 1000).toISOString().replace('.000Z', 'Z') : '?');
+        write(
+          `${event.records} records${event.complete ? '' : ' (window not fully walked)'}, ${event.currencies} currencies, window ${when(event.window.start)} – ${when(event.window.end)} ${paint('dim', `(${formatDuration(event.durationMs)})`)}\n`,
+        );
+        for (const problem of event.problems) write(`  ${paint('yellow', '⚠')} ${clean(problem)}\n`);
+        break;
+      }
+      case 'family-start':
+        openFamily(event.family);
         break;
       case 'check-start':
         openFamily(event.check.family);
@@ -215,6 +241,9 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
         write(o.status === 'pass' ? mark : paint(STATUS_COLOR[o.status] ?? 'bold', mark));
         break;
       }
+      case 'family-end':
+        if (current?.family === event.family) closeFamily();
+        break;
       case 'run-end':
         closeFamily();
         write(`Done: ${totalChecks(event.result)} checks, ${event.result.requests} requests in ${formatDuration(event.result.durationMs)}\n`);

@@ -6,6 +6,7 @@
  */
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 import { STATUSES, STATUS_MARK, clauseLine, clauseStatus, familySummaries, isStrict, verdict } from './summary.js';
+import { discoveryLine } from './console.js';
 import { formatDuration, htmlEscape as h, redactConfig, redactHeaders, redactText, safeJson, truncate } from './text.js';
 
 /** Longest request/response body shown per outcome, in characters. */
@@ -140,6 +141,8 @@ export function renderHtml(result: RunResult): string {
     ['Strict', isStrict(result) ? 'yes (SHOULD violations fail)' : 'no (SHOULD violations warn)'],
   ];
   if (result.target.now) meta.splice(1, 0, ['Target clock', result.target.now]);
+  if (result.discovery) meta.push(['Discovery', discoveryLine(result.discovery)]);
+  if (result.aborted) meta.push(['Stopped early', redactText(result.aborted)]);
 
   const familyRows = familySummaries(result.outcomes)
     .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)

@@ -75,6 +75,15 @@ export function resultsDocument(result: RunResult): Record<string, unknown> {
     config: toJsonSafe(redactConfig(result.config ?? {})),
     totals,
     requests: result.requests,
+    discovery: result.discovery && {
+      window: { start: result.discovery.window.start, end: result.discovery.window.end },
+      records: result.discovery.records,
+      complete: result.discovery.complete,
+      currencies: result.discovery.currencies,
+      targetNow: result.discovery.targetNow,
+      problems: result.discovery.problems.map(redactText),
+    },
+    aborted: result.aborted === undefined ? undefined : redactText(result.aborted),
     families: familySummaries(result.outcomes).map((f) => ({
       family: f.family,
       total: f.total,

@@ -5,6 +5,7 @@
  * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
+import { discoveryLine } from './console.js';
 import { STATUSES, STATUS_MARK, clauseStatus, familySummaries, verdict } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, redactText, safeJson, truncate } from './text.js';
 
@@ -68,6 +69,10 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
       `| ${mdInline(result.target.baseUrl)}${result.target.embedded ? ' (embedded)' : ''} | ${mdCode(String(result.seed))} | ${mdCode(result.spec.hash)} | ${mdCode(`${result.kit.name}@${result.kit.version}`)} | ${formatDuration(result.durationMs)} | ${result.requests} |`,
     ].join('\n'),
   );
+  const notes: string[] = [];
+  if (result.discovery) notes.push(`- **Discovery:** ${mdInline(discoveryLine(result.discovery))}`);
+  if (result.aborted) notes.push(`- **Stopped early:** ${mdInline(redactText(result.aborted))}`);
+  if (notes.length) out.push(notes.join('\n'));
   out.push(`### Totals\n\n${totalsTable(result)}`);
 
   /** Reserve for the closing sections and the omission note. */
@@ -118,7 +123,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
         : mdInline(c.untestable ? `untestable: ${c.untestable}` : 'no check');
       return `| ${mdCode(c.id)} | ${c.level ?? ''} | ${CLAUSE_MARK[st] ?? ''} ${st} | ${checks} |`;
     });
-    const section = `<details><summary>Clause traceability (${result.clauses.length} clauses)</summary>\n\n| Clause | Level | Status | Checks |\n|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;
+    const section = `<details><summary>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'})</summary>\n\n| Clause | Level | Status | Checks |\n|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;
     const size = byteLength(section) + 2;
     if (used + size <= budget - reserve) {
       out.push(section);

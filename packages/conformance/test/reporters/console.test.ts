@@ -52,12 +52,13 @@ describe('renderConsole', () => {
   });
 
   it('ends with totals, requests, duration, seed and the exit status in words', () => {
-    const lines = renderConsole(mixed).trimEnd().split('\n').slice(-7);
+    const lines = renderConsole(mixed).trimEnd().split('\n').slice(-8);
     expect(lines).toEqual([
       'Checks:    7 — 2 pass, 1 fail, 1 warn, 1 skip, 1 disabled, 1 error',
       `Requests:  ${mixed.requests}`,
       'Duration:  12.3 s',
       'Seed:      1234',
+      'Discovery: 3000 records, 40 currencies',
       'Target:    http://127.0.0.1:4010 (embedded reference server)',
       'Spec:      sha256:0123456789abcdef',
       'Result:    FAILED (exit 1): 1 check failed, 1 warning, 1 errored',
@@ -113,14 +114,27 @@ describe('createProgressPrinter', () => {
     const b2 = outcome({ id: 'fam-b.two', status: 'warn', durationMs: 1 });
     const b3 = outcome({ id: 'fam-b.three', status: 'error', durationMs: 2 });
     const b4 = outcome({ id: 'fam-b.four', status: 'disabled', durationMs: 0 });
-    const events: RunEvent[] = [{ type: 'run-start', total: 6 }];
-    for (const o of [a1, a2, b1, b2, b3, b4]) {
-      events.push({ type: 'check-start', check: { id: o.id, family: o.family } }, { type: 'check-end', outcome: o });
+    const all = [a1, a2, b1, b2, b3, b4];
+    const result = runResult(all, { durationMs: 2000, requests: 18 });
+    const events: RunEvent[] = [
+      { type: 'run-start', total: 6, seed: 7, target: result.target, config: result.config },
+      { type: 'discovery-start' },
+      { type: 'discovery-end', records: 3000, complete: true, currencies: 40, window: { start: 0, end: 86_400 }, problems: ['GET /requests/v3 answered 401'], durationMs: 1234 },
+    ];
+    for (const fam of ['fam-a', 'fam-b']) {
+      const members = all.filter((o) => o.family === fam);
+      events.push({ type: 'family-start', family: fam, checks: members.length });
+      for (const o of members) {
+        events.push({ type: 'check-start', check: { id: o.id, family: o.family, title: o.title } }, { type: 'check-end', outcome: o });
+      }
+      events.push({ type: 'family-end', family: fam, outcomes: members });
     }
-    events.push({ type: 'run-end', result: runResult([a1, a2, b1, b2, b3, b4], { durationMs: 2000, requests: 18 }) });
+    events.push({ type: 'run-end', result });
     expect(run(events)).toBe(
       [
-        'Running 6 checks',
+        'Running 6 checks against http://127.0.0.1:4010 (embedded reference server) (seed 7)',
+        'discovery            3000 records, 40 currencies, window 1970-01-01T00:00:00Z – 1970-01-02T00:00:00Z (1.2 s)',
+        '  ⚠ GET /requests/v3 answered 401',
         'fam-a                .✘  1 pass, 1 fail (150 ms)',
         'fam-b                s⚠E-  1 warn, 1 skip, 1 disabled, 1 error (3 ms)',
         'Done: 6 checks, 18 requests in 2.0 s',

@@ -97,7 +97,9 @@ export const passing = outcome({ id: 'currencies.limit.default', status: 'pass',
 export const passing2 = outcome({ id: 'requests-v3.paging.walk', status: 'pass' });
 
 /** One outcome of every status. */
-export const mixed = runResult([passing, failing, warning, skipped, disabled, errored, passing2]);
+export const mixed = runResult([passing, failing, warning, skipped, disabled, errored, passing2], {
+  discovery: { window: { start: 1_763_600_000, end: 1_763_700_000 }, records: 3000, complete: true, currencies: 40, targetNow: '2026-11-21T10:00:00.000Z', problems: [] },
+});
 
 /** Everything passes. */
 export const clean = runResult([passing, passing2, skipped]);
@@ -129,5 +131,7 @@ export const hostile = runResult(
   {
     config: { apiKey: FAKE_KEY, otherApiKey: FAKE_KEY, nested: { token: FAKE_KEY }, hasApiKey: true, baseUrl: 'http://127.0.0.1:4010' },
     target: { baseUrl: 'http://127.0.0.1:4010/?q=<b>&x="1"', embedded: false },
+    discovery: { window: { start: 0, end: 1 }, records: 0, complete: false, currencies: 0, targetNow: '2026-11-21T10:00:00.000Z', problems: [HOSTILE, `x-api-key: ${FAKE_KEY}`] },
+    aborted: `target unreachable: x-api-key: ${FAKE_KEY} ${HOSTILE}`,
   },
 );
