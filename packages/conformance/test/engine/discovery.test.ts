@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { discover, valuesOf } from '../../src/engine/discovery.js';
+import { FetchHttpClient } from '../../src/engine/http.js';
+import { DATE, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
+import type { Handler } from './fake-fetch.js';
+
+const NOW = Date.parse(DATE) / 1000;
+
+function http(handler: Handler, apiKey?: string) {
+  return new FetchHttpClient({ baseUrl: 'http://t.test', fetch: fakeFetch(handler), apiKey, timeoutMs: 1000, maxRequests: 500 });
+}
+
+describe('discover', () => {
+  it('picks a window ending an hour before the target clock and walks it completely', async () => {
+    // 2000 records, one every 10 minutes: about 144 a day.
+    const all = records(2000, NOW, 600);
+    const client = http(v3Listing(all), 'good-key');
+    const d = await discover(client, { hasApiKey: true });
+    expect(d.targetNow.toISOString()).toBe(new Date(DATE).toISOString());
+    expect(d.window.end).toBe(NOW - 3600);
+    const inWindow = all.filter((r) => {
+      const t = Date.parse(r.createdAt) / 1000;
+      return t >= d.window.start && t <= d.window.end;
+    });
+    expect(d.complete).toBe(true);
+    expect(d.records.map((r) => r.id)).toEqual(inWindow.map((r) => r.id));
+    expect(d.records.length).toBeGreaterThanOrEqual(300);
+    expect(d.records.length).toBeLessThanOrEqual(1000);
+    expect(d.windowTotal).toBe(inWindow.length);
+    expect(d.currencies).toHaveLength(1);
+    expect(d.problems).toEqual([]);
+    expect(d.values.statuses.sort()).toEqual(['failure', 'pending', 'refund', 'success']);
+    expect(d.values.chainIds.sort()).toEqual([1, 2, 3]);
+    expect(d.values.features).toEqual(['fast_fill']);
+  });
+
+  it('narrows a window that would hold too many records', async () => {
+    const all = records(5000, NOW, 5); // 720 an hour
+    const d = await discover(http(v3Listing(all), 'good-key'), { hasApiKey: true });
+    expect(d.records.length).toBeLessThanOrEqual(1000);
+    expect(d.records.length).toBeGreaterThan(0);
+    expect(d.complete).toBe(true);
+  });
+
+  it('without a key: no records, the reason in problems, no crash', async () => {
+    const d = await discover(http(v3Listing(records(10, NOW))), { hasApiKey: false });
+    expect(d.records).toEqual([]);
+    expect(d.problems!.join()).toMatch(/no API key/);
+  });
+
+  it('a refused key: the status in problems', async () => {
+    const d = await discover(http(v3Listing(records(10, NOW)), 'bad-key'), { hasApiKey: true });
+    expect(d.records).toEqual([]);
+    expect(d.problems!.join()).toMatch(/answered 401/);
+  });
+
+  it('a target answering garbage: problems, not a crash', async () => {
+    const d = await discover(http(() => new Response('<html>', { status: 200, headers: { date: DATE } }), 'k'), { hasApiKey: true });
+    expect(d.records).toEqual([]);
+    expect(d.problems!.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a repeated cursor stops the walk (never a hang)', async () => {
+    const all = records(400, NOW, 60);
+    const handler: Handler = (req) => {
+      if (req.url.pathname === '/requests/v3' && !req.url.searchParams.has('includeTotal')) {
+        return jsonResponse(200, { requests: all.slice(0, 50), continuation: 'same' });
+      }
+      return v3Listing(all, ['k'])(req);
+    };
+    const d = await discover(http(handler, 'k'), { hasApiKey: true });
+    expect(d.complete).toBe(false);
+    expect(d.problems!.join()).toMatch(/repeated a continuation/);
+  });
+});
+
+describe('valuesOf', () => {
+  it('collects distinct values from the nested fields', () => {
+    const v = valuesOf([
+      {
+        id: 'a',
+        user: 'u1',
+        recipient: 'u2',
+        depositAddress: { address: 'd1', depositor: 'u3', depositTxHash: 'h0' },
+        protocol: { orderId: 'o1' },
+        data: { route: { actual: { origin: { inputCurrency: { amountUsd: '12.5', currency: { chainId: 8453, symbol: 'USDC', address: '0xc' } } } } } },
+      },
+      { id: 'a', user: 'u1' },
+    ]);
+    expect(v.ids).toEqual(['a']);
+    expect(v.wallets.sort()).toEqual(['u1', 'u2', 'u3']);
+    expect(v.depositAddresses).toEqual(['d1']);
+    expect(v.txHashes).toEqual(['h0']);
+    expect(v.orderIds).toEqual(['o1']);
+    expect(v.symbols).toEqual(['USDC']);
+    expect(v.chainIds).toEqual([8453]);
+    expect(v.amountsUsd).toEqual([12.5]);
+  });
+});
