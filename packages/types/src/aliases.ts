@@ -29,6 +29,9 @@ export type RequestsV3Query = NonNullable<operations['getRequestsV3']['parameter
 export type RequestsV3Response = Schemas['RequestsV3Response'];
 /** One OR-group of the JSON-encoded `filters` parameter (GET /requests/v3 rule 7). */
 export type RequestsV3FilterGroup = Schemas['RequestsV3FilterGroup'];
+/** The decoded `filters` parameter: an array of groups. */
+export type RequestsV3Filters = Schemas['RequestsV3Filters'];
+export type RequestsV3FilterValue = Schemas['RequestsV3FilterValue'];
 
 /** Amount object of v3 records. */
 export type Amount = Schemas['Amount'];

@@ -20,6 +20,7 @@ export {
   type SettlementResult,
 } from './client.js';
 export { paginateRequestsV3, iterateRequestsV3, PaginationError, type PaginateOptions, type PaginationEndReason, type PaginationSummary } from './paginate.js';
+export { encodeRequestsV3Filters } from './filters.js';
 export { MissingApiKeyError, SettlementApiError, SettlementResponseError } from './errors.js';
 export { readDeprecationSignals, hasDeprecationSignals, DEPRECATION_LINK_RELATIONS, type DeprecationSignals } from './deprecation.js';
 export { parseLinkHeader, findLink, type ParsedLink, type ParseLinkOptions } from './headers/link.js';

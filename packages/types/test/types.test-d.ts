@@ -20,6 +20,7 @@ import type {
   PublicSettlementClient,
   RequestStatusV3,
   RequestsV2Response,
+  RequestsV3Filters,
   RequestsV3Query,
   RequestsV3Response,
   RequestTypeV3,
@@ -33,7 +34,7 @@ import type {
   WsRequestStatusUpdated,
   WsSubscribeRequest,
 } from '../src/index.js';
-import { contractOperations, createSettlementClient, iterateRequestsV3, paginateRequestsV3, type PaginationSummary } from '../src/index.js';
+import { contractOperations, createSettlementClient, encodeRequestsV3Filters, iterateRequestsV3, paginateRequestsV3, type PaginationSummary } from '../src/index.js';
 
 type V3Status = 'pending' | 'waiting' | 'depositing' | 'submitted' | 'success' | 'failure' | 'refund';
 
@@ -114,6 +115,12 @@ describe('GET /requests/v3 query (API document, rules 1-8)', () => {
   it('hash and referrer are not v3 parameters (rule 8)', () => {
     expectTypeOf<RequestsV3Query>().not.toHaveProperty('hash');
     expectTypeOf<RequestsV3Query>().not.toHaveProperty('referrer');
+  });
+
+  it('filters groups reject null mixed with values in one array (rule 7)', () => {
+    expectTypeOf(encodeRequestsV3Filters).parameter(0).toEqualTypeOf<RequestsV3Filters>();
+    expectTypeOf<[{ 'not:user': null; status: ['refund', 'failure'] }]>().toExtend<RequestsV3Filters>();
+    expectTypeOf<[{ user: [null, '0x1'] }]>().not.toExtend<RequestsV3Filters>();
   });
 
   it('continuation, includeTotal and filters are present', () => {
