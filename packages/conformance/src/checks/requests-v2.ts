@@ -47,22 +47,34 @@ function answered(ctx: CheckContext): Exchange[] {
 
 // ── Header validators: each returns the problem, or undefined when the header is right ──────────
 
+/**
+ * Parses an RFC 9651 Date item (`@<integer seconds>`, parameters allowed). structured-headers 2.1.0
+ * rejects a Date followed by parameters, so those are checked apart, on an integer item.
+ */
+export function parseSfDate(value: string): Date | { problem: string } {
+  const withParams = /^ *@(-?\d{1,15})(;.*)$/.exec(value);
+  try {
+    if (withParams) {
+      parseItem(`0${withParams[2]}`);
+      return new Date(Number(withParams[1]) * 1000);
+    }
+    const item = parseItem(value)[0];
+    return item instanceof Date ? item : { problem: 'not a structured-field Date (@<unix seconds>)' };
+  } catch (err) {
+    return { problem: `not a structured field (${(err as Error).message})` };
+  }
+}
+
 /** `Deprecation`: an RFC 9651 Date item `@<unix seconds>` (RFC 9745; API document: "`@<unix_seconds>`"). */
 export function deprecationProblem(value: string | undefined): string | undefined {
   if (value === undefined) return 'no Deprecation header';
-  let item: unknown;
-  try {
-    item = parseItem(value)[0];
-  } catch (err) {
-    return `Deprecation "${value}" is not a structured field (${(err as Error).message})`;
-  }
-  if (!(item instanceof Date)) return `Deprecation "${value}" is not a structured-field Date (@<unix seconds>)`;
-  return undefined;
+  const parsed = parseSfDate(value);
+  return parsed instanceof Date ? undefined : `Deprecation "${value}" is ${parsed.problem}`;
 }
 
 /** The instant of a valid Deprecation header. */
 function deprecationMs(value: string): number {
-  return (parseItem(value)[0] as Date).getTime();
+  return (parseSfDate(value) as Date).getTime();
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

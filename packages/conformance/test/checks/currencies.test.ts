@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { checks } from '../../src/checks/currencies.js';
+import type { RequestSpec } from '../../src/engine/types.js';
+import { bodyOf, fakeContext, json, route, type FakeResponse } from '../support/fake-context.js';
+import { settle } from '../support/settle.js';
+
+type Fault = 'key-required' | 'default-limit-50' | 'uncapped' | 'chain-ignored' | 'verified-ignored' | 'address-ignored' | 'tokens-ignored' | 'refuse-extra-fields' | 'text-array';
+
+const hex = (n: number): string => `0x${n.toString(16).padStart(40, '0')}`;
+/** 130 currencies on three chains, every third unverified. */
+const CURRENCIES = Array.from({ length: 130 }, (_, i) => ({
+  chainId: [1, 10, 8453][i % 3]!,
+  address: i % 2 === 0 ? hex(0xabc000 + i) : hex(0xabc000 + i).toUpperCase().replace('0X', '0x'),
+  symbol: `T${i}`,
+  name: `Token ${i}`,
+  decimals: 18,
+  vmType: 'evm',
+  metadata: { logoURI: 'https://x/logo.png', verified: i % 3 !== 0, isNative: false },
+}));
+
+/** A conformant POST /currencies/v2 over CURRENCIES, with one optional fault. */
+function currencies(fault?: Fault) {
+  return (req: RequestSpec): FakeResponse => {
+    if (fault === 'key-required' && req.auth === 'none') return json(401, { message: 'key required' });
+    const body = bodyOf(req);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return json(400, { message: 'body must be an object' });
+    const b = body as Record<string, unknown>;
+    const extra = ['defaultList', 'term', 'currencyId', 'includeAllChains', 'useExternalSearch', 'depositAddressOnly'];
+    if (fault === 'refuse-extra-fields' && extra.some((k) => k in b)) return json(400, { message: 'unsupported field' });
+    let list = [...CURRENCIES];
+    if (Array.isArray(b.chainIds) && fault !== 'chain-ignored') list = list.filter((c) => (b.chainIds as number[]).includes(c.chainId));
+    if (typeof b.verified === 'boolean' && fault !== 'verified-ignored') list = list.filter((c) => c.metadata.verified === b.verified);
+    if (typeof b.address === 'string' && fault !== 'address-ignored') list = list.filter((c) => c.address.toLowerCase() === (b.address as string).toLowerCase());
+    if (Array.isArray(b.tokens) && fault !== 'tokens-ignored') {
+      list = list.filter((c) => (b.tokens as string[]).some((t) => t.toLowerCase() === `${c.chainId}:${c.address}`.toLowerCase()));
+    }
+    let limit = typeof b.limit === 'number' ? b.limit : fault === 'default-limit-50' ? 50 : 20;
+    if (limit > 100 && fault !== 'uncapped') limit = 100;
+    const out = list.slice(0, limit);
+    return fault === 'text-array' ? { status: 200, bodyText: JSON.stringify(out), headers: { 'content-type': 'text/plain' } } : json(200, out);
+  };
+}
+
+function ctxFor(fault?: Fault, discovered = CURRENCIES) {
+  return fakeContext({ handler: route({ 'POST /currencies/v2': currencies(fault) }), discovery: { currencies: discovered } });
+}
+
+const byId = (id: string) => {
+  const c = checks.find((x) => x.id === id);
+  if (!c) throw new Error(`no check ${id}`);
+  return c;
+};
+
+describe('currencies checks', () => {
+  it.each([
+    ['currencies-v2.auth.optional', 'key-required', 'optional'],
+    ['currencies-v2.limit.default', 'default-limit-50', 'default limit'],
+    ['currencies-v2.limit.max', 'uncapped', 'maximum limit'],
+    ['currencies-v2.filter.chain-ids', 'chain-ignored', 'one of those chains'],
+    ['currencies-v2.filter.verified', 'verified-ignored', 'metadata.verified'],
+    ['currencies-v2.filter.address', 'address-ignored', 'that address'],
+    ['currencies-v2.filter.tokens', 'tokens-ignored', 'listed tokens'],
+    ['currencies-v2.body.accepted', 'refuse-extra-fields', 'must be accepted'],
+  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
+    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
+    const bad = await settle(byId(id), ctxFor(fault));
+    expect(bad.status).toBe('fail');
+    if (bad.status === 'fail') {
+      expect(bad.violation.message).toContain(message);
+      expect(bad.violation.exchange?.curl).toContain('/currencies/v2');
+    }
+  });
+
+  it('accepts a 4xx refusal of a limit above 100', async () => {
+    const refuse = (req: RequestSpec) => ((bodyOf(req) as { limit?: number }).limit! > 100 ? json(400, { message: 'limit' }) : json(200, []));
+    const ctx = fakeContext({ handler: route({ 'POST /currencies/v2': refuse }) });
+    expect(await settle(byId('currencies-v2.limit.max'), ctx)).toMatchObject({ status: 'pass' });
+  });
+
+  it.each(['currencies-v2.filter.chain-ids', 'currencies-v2.filter.address', 'currencies-v2.filter.tokens'])('%s skips without discovered currencies', async (id) => {
+    const ctx = ctxFor(undefined, []);
+    expect(await settle(byId(id), ctx)).toMatchObject({ status: 'skip' });
+  });
+
+  it('the schema check validates every recorded 200 and names the first invalid one', async () => {
+    const ctx = ctxFor();
+    expect(await settle(byId('currencies-v2.response.schema'), ctx)).toMatchObject({ status: 'skip' });
+    const req = { method: 'POST' as const, path: '/currencies/v2', body: {} };
+    await ctx.http.record(req, { ...json(200, []), schema: { valid: true, errors: [] } });
+    expect(await settle(byId('currencies-v2.response.schema'), ctx)).toMatchObject({ status: 'pass' });
+    await ctx.http.record(req, { ...json(200, [{ chainId: 'x' }]), schema: { valid: false, errors: [{ instancePath: '/0/chainId', schemaPath: '#/type', message: 'must be number' }] } });
+    const bad = await settle(byId('currencies-v2.response.schema'), ctx);
+    expect(bad.status).toBe('fail');
+    if (bad.status === 'fail') {
+      expect(bad.violation.message).toContain('/0/chainId must be number');
+      expect(bad.violation.exchange?.seq).toBe(2);
+    }
+  });
+});

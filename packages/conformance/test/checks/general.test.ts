@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { badInputs, checks, sweep } from '../../src/checks/general.js';
+import type { RequestSpec } from '../../src/engine/types.js';
+import { bodyOf, fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
+import { settle } from '../support/settle.js';
+import fc from 'fast-check';
+
+const byId = (id: string) => {
+  const c = checks.find((x) => x.id === id);
+  if (!c) throw new Error(`no check ${id}`);
+  return c;
+};
+
+/** A server that validates strictly: anything odd is a 400 with a JSON message. */
+const strict: FakeHandler = (req) => {
+  const q = queryOf(req);
+  if (Object.values(q).some((v) => v.length > 100 || /[^\w:.,-]/.test(v))) return json(400, { message: 'bad parameter' });
+  if (req.method === 'POST' && (typeof bodyOf(req) !== 'object' || bodyOf(req) === null || Array.isArray(bodyOf(req)))) return json(400, { message: 'bad body' });
+  return json(200, req.method === 'POST' ? [] : { requests: [] });
+};
+
+type Fault = 'limit-500' | 'currencies-field-500' | 'hang-on-filters';
+
+function faulty(fault: Fault): FakeHandler {
+  return (req, url) => {
+    const q = queryOf(req);
+    if (fault === 'limit-500' && req.path === '/requests/v3' && q.limit === 'abc') return json(500, { message: 'NaN' });
+    if (fault === 'hang-on-filters' && q.filters !== undefined) return { status: 0, transportError: 'timeout after 10000 ms' };
+    if (fault === 'currencies-field-500' && req.method === 'POST') {
+      const b = bodyOf(req);
+      const canonical = sweepBodies.has(JSON.stringify(b));
+      if (!canonical && b !== null && typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length > 0) return json(500, { message: 'boom' });
+    }
+    return strict(req, url);
+  };
+}
+
+const sweepBodies = new Set(
+  sweep(fakeContext()).filter((i) => i.req.method === 'POST').map((i) => (typeof i.req.body === 'string' ? i.req.body : JSON.stringify(i.req.body))),
+);
+
+describe('general.no-server-error-on-bad-input', () => {
+  const check = byId('general.no-server-error-on-bad-input');
+
+  it('the sweep covers every parameter of v3 and v2, every currencies body field, and the status id', () => {
+    const inputs = sweep(fakeContext());
+    const v3 = new Set(inputs.filter((i) => i.req.path === '/requests/v3').flatMap((i) => Object.keys(i.req.query ?? {})));
+    for (const p of ['term', 'filters', 'continuation', 'limit', 'sortBy', 'sortDirection', 'includeTotal', 'amountUsdMin', 'fillTimeMax', 'features', 'privateChainsToInclude']) expect(v3).toContain(p);
+    expect(inputs.filter((i) => i.req.path === '/requests/v2').length).toBeGreaterThan(15);
+    expect(inputs.filter((i) => i.req.path === '/intents/status').length).toBe(3);
+    expect(inputs.some((i) => i.req.body === '{not json')).toBe(true);
+  });
+
+  it('bad inputs keep the discovery window except where a bound is the bad value', () => {
+    for (const input of fc.sample(badInputs(fakeContext()), { seed: 1, numRuns: 200 })) {
+      if (input.req.path !== '/requests/v3') continue;
+      const q = input.req.query!;
+      if (!('startTimestamp' in q && 'endTimestamp' in q)) expect(input.label).toMatch(/Timestamp=/);
+    }
+  });
+
+  it('passes a strict server and a lenient one (ignoring bad values with 200)', async () => {
+    expect(await settle(check, fakeContext({ handler: strict }))).toMatchObject({ status: 'pass' });
+    const lenient: FakeHandler = (req) => json(200, req.method === 'POST' ? [] : { requests: [] });
+    expect(await settle(check, fakeContext({ handler: lenient }))).toMatchObject({ status: 'pass' });
+  });
+
+  it.each([
+    ['limit-500', 'limit=abc', '500'],
+    ['hang-on-filters', 'filters=', 'no answer'],
+  ] as const)('fails on %s (found by the sweep)', async (fault, label, received) => {
+    const result = await settle(check, fakeContext({ handler: faulty(fault) }));
+    expect(result.status).toBe('fail');
+    if (result.status === 'fail') {
+      expect(result.violation.message).toContain(label);
+      expect(`${result.violation.message} ${result.violation.received}`).toContain(received);
+      expect(result.violation.exchange).toBeDefined();
+    }
+  });
+
+  it('fails with a shrunk counterexample on a fault only random values reach', async () => {
+    const result = await settle(check, fakeContext({ handler: faulty('currencies-field-500'), config: { numRuns: 40 } }));
+    expect(result.status).toBe('fail');
+    if (result.status === 'fail') {
+      expect(result.counterexample).toMatchObject({ req: { method: 'POST', path: '/currencies/v2' } });
+      expect(result.violation.received).toContain('500');
+    }
+  });
+
+  it('leaves v2 out once it is retired', async () => {
+    const ctx = fakeContext({ handler: strict, discovery: { targetNow: new Date('2027-01-01T00:00:00Z') } });
+    await settle(check, ctx);
+    expect(ctx.http.requests.some((r) => r.path === '/requests/v2')).toBe(false);
+  });
+});
+
+describe('general.json-bodies', () => {
+  const check = byId('general.json-bodies');
+  const req: RequestSpec = { method: 'GET', path: '/requests/v3' };
+
+  it.each([
+    ['a JSON body', json(200, { requests: [] }), 'pass'],
+    ['a problem+json error', { status: 400, bodyText: '{"message":"x"}', headers: { 'content-type': 'application/problem+json' } }, 'pass'],
+    ['an HTML error page', { status: 502, bodyText: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } }, 'fail'],
+    ['no content type', { status: 200, bodyText: '{}' }, 'fail'],
+    ['a JSON content type on a non-JSON body', { status: 200, bodyText: 'OK', headers: { 'content-type': 'application/json' } }, 'fail'],
+  ] as Array<[string, FakeResponse, string]>)('%s -> %s', async (_, answer, status) => {
+    const ctx = fakeContext();
+    await ctx.http.record(req, json(200, { requests: [] }));
+    await ctx.http.record(req, answer);
+    const result = await settle(check, ctx);
+    expect(result.status).toBe(status);
+    if (result.status === 'fail') expect(result.violation.exchange?.seq).toBe(2);
+  });
+
+  it('skips without recorded bodies, and ignores operations outside the four', async () => {
+    const ctx = fakeContext();
+    await ctx.http.record({ method: 'GET', path: '/health' }, { status: 200, bodyText: 'ok', headers: { 'content-type': 'text/plain' } });
+    expect(await settle(check, ctx)).toMatchObject({ status: 'skip' });
+  });
+});
+
+describe('general.error-body-shape', () => {
+  const check = byId('general.error-body-shape');
+
+  it.each([
+    [{ message: 'missing key', errorCode: 'UNAUTHORIZED' }, 'pass'],
+    [{ error: 'missing key' }, 'fail'],
+    ['missing key', 'fail'],
+  ])('a 4xx body %j -> %s', async (body, status) => {
+    const ctx = fakeContext();
+    await ctx.http.record({ method: 'GET', path: '/requests/v3', auth: 'none' }, json(401, body));
+    expect((await settle(check, ctx)).status).toBe(status);
+  });
+
+  it('provokes a 4xx when none was recorded, and skips when none comes', async () => {
+    const refusing = fakeContext({ handler: route({ 'GET /requests/v3': () => json(401, { message: 'key' }) }) });
+    expect(await settle(check, refusing)).toMatchObject({ status: 'pass' });
+    expect(refusing.http.requests[0]?.auth).toBe('none');
+    const open = fakeContext({ handler: route({ 'GET /requests/v3': () => json(200, { requests: [] }) }) });
+    expect(await settle(check, open)).toMatchObject({ status: 'skip' });
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { checks, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from '../../src/checks/requests-v2.js';
+import type { RequestSpec } from '../../src/engine/types.js';
+import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
+import { settle } from '../support/settle.js';
+
+type Fault =
+  | 'deprecation-http-date'
+  | 'sunset-bad-weekday'
+  | 'link-no-sunset'
+  | 'link-successor-v2'
+  | 'no-expose'
+  | 'no-headers-on-errors'
+  | 'no-deprecation-object'
+  | 'deprecation-date-not-iso'
+  | 'body-dates-differ'
+  | 'retry-after'
+  | '429-no-successor'
+  | 'gone';
+
+const GUIDE = 'https://docs.example/migrating-to-requests-v3';
+
+function headers(fault?: Fault): Record<string, string> {
+  return {
+    deprecation: fault === 'deprecation-http-date' ? 'Wed, 22 Jul 2026 00:00:00 GMT' : '@1784678400',
+    sunset: fault === 'sunset-bad-weekday' ? 'Mon, 24 Nov 2026 00:00:00 GMT' : 'Tue, 24 Nov 2026 00:00:00 GMT',
+    link: [
+      `<${GUIDE}>; rel="deprecation"`,
+      ...(fault === 'link-no-sunset' ? [] : [`<${GUIDE}>; rel="sunset"`]),
+      `<${fault === 'link-successor-v2' ? '/requests/v2' : 'https://api.example/requests/v3'}>; rel="successor-version"`,
+    ].join(', '),
+    ...(fault === 'no-expose' ? {} : { 'access-control-expose-headers': 'Deprecation, Sunset, Link' }),
+  };
+}
+
+const DEPRECATION = {
+  message: 'GET /requests/v2 is deprecated.',
+  deprecatedAt: '2026-07-22T00:00:00Z',
+  throttledFrom: '2026-09-01T00:00:00Z',
+  sunsetAt: '2026-11-24T00:00:00Z',
+  successor: 'https://api.example/requests/v3',
+  migrationGuide: GUIDE,
+};
+
+/** A conformant GET /requests/v2: 400 for bad params, a 429 from the `throttleAfter`-th request on. */
+function v2(fault?: Fault, throttleAfter = Infinity) {
+  let served = 0;
+  return (req: RequestSpec): FakeResponse => {
+    served++;
+    const q = queryOf(req);
+    const h = fault === 'no-headers-on-errors' ? {} : headers(fault);
+    if (fault === 'gone') return json(410, { message: 'gone' }, h);
+    if (served > throttleAfter) {
+      const body = { message: 'You reached the rate limit', ...(fault === '429-no-successor' ? {} : { successor: 'https://api.example/requests/v3' }), migrationGuide: GUIDE };
+      return json(429, body, { ...h, ...(fault === 'retry-after' ? { 'retry-after': '60' } : {}) });
+    }
+    if (q.limit !== undefined && !/^\d+$/.test(q.limit)) return json(400, { message: 'bad limit' }, h);
+    let deprecation: Record<string, unknown> | undefined = DEPRECATION;
+    if (fault === 'no-deprecation-object') deprecation = undefined;
+    if (fault === 'deprecation-date-not-iso') deprecation = { ...DEPRECATION, sunsetAt: 'Nov 24, 2026' };
+    if (fault === 'body-dates-differ') deprecation = { ...DEPRECATION, sunsetAt: '2026-12-01T00:00:00Z' };
+    return json(200, { requests: [], ...(deprecation ? { deprecation } : {}) }, headers(fault));
+  };
+}
+
+function ctxFor(fault?: Fault, opts: { now?: string; probe?: number; throttleAfter?: number } = {}) {
+  return fakeContext({
+    handler: route({ 'GET /requests/v2': v2(fault, opts.throttleAfter) }),
+    discovery: { targetNow: new Date(opts.now ?? '2026-10-01T00:00:00Z') },
+    config: { v2ProbeRequests: opts.probe ?? 0 },
+  });
+}
+
+const byId = (id: string) => {
+  const c = checks.find((x) => x.id === id);
+  if (!c) throw new Error(`no check ${id}`);
+  return c;
+};
+
+describe('header validators', () => {
+  it.each([
+    ['@1784678400', undefined],
+    ['@1784678400;foo=1', undefined],
+    ['@1784678400;=', 'not a structured field'],
+    [undefined, 'no Deprecation header'],
+    ['1784678400', 'not a structured-field Date'],
+    ['Wed, 22 Jul 2026 00:00:00 GMT', 'not a structured'],
+    ['@17846784.5', 'not a structured'],
+  ])('Deprecation %s', (value, problem) => {
+    const p = deprecationProblem(value);
+    if (problem === undefined) expect(p).toBeUndefined();
+    else expect(p).toContain(problem);
+  });
+
+  it.each([
+    ['Tue, 24 Nov 2026 00:00:00 GMT', true],
+    ['Mon, 24 Nov 2026 00:00:00 GMT', false],
+    ['Tue, 24 Nov 2026 00:00:00 UTC', false],
+    ['2026-11-24T00:00:00Z', false],
+    ['Tue, 31 Nov 2026 00:00:00 GMT', false],
+    ['Tuesday, 24-Nov-26 00:00:00 GMT', false],
+  ])('IMF-fixdate %s -> %s', (value, ok) => {
+    expect(parseImfFixdate(value) !== undefined).toBe(ok);
+    expect(sunsetProblem(value) === undefined).toBe(ok);
+  });
+
+  it('Link needs the three relations and a successor naming /requests/v3 (relative targets resolve)', () => {
+    const url = 'http://fake.test/requests/v2';
+    expect(linkProblem(headers().link, url)).toBeUndefined();
+    expect(linkProblem('<https://g>; rel="deprecation sunset", </requests/v3/>; rel="successor-version"', url)).toBeUndefined();
+    expect(linkProblem(headers('link-no-sunset').link, url)).toContain('sunset');
+    expect(linkProblem(headers('link-successor-v2').link, url)).toContain('does not name /requests/v3');
+    expect(linkProblem(undefined, url)).toBe('no Link header');
+  });
+
+  it('Access-Control-Expose-Headers must list the three, in any case', () => {
+    expect(exposeProblem('link, DEPRECATION,sunset, x-other')).toBeUndefined();
+    expect(exposeProblem('Deprecation, Link')).toContain('sunset');
+    expect(exposeProblem('*')).toContain('does not list');
+  });
+});
+
+describe('requests-v2 checks', () => {
+  it.each([
+    ['requests-v2.deprecation.header', 'deprecation-http-date', 'Deprecation header'],
+    ['requests-v2.deprecation.sunset', 'sunset-bad-weekday', 'Sunset header'],
+    ['requests-v2.deprecation.link', 'link-no-sunset', 'Link header'],
+    ['requests-v2.deprecation.link', 'link-successor-v2', 'Link header'],
+    ['requests-v2.deprecation.expose-headers', 'no-expose', 'Access-Control-Expose-Headers'],
+    ['requests-v2.deprecation.on-errors', 'no-headers-on-errors', 'including 4xx and 5xx'],
+    ['requests-v2.deprecation.body-object', 'no-deprecation-object', '`deprecation` object'],
+    ['requests-v2.deprecation.body-object', 'deprecation-date-not-iso', 'ISO 8601'],
+    ['requests-v2.deprecation.consistent', 'body-dates-differ', 'timeline'],
+    ['requests-v2.timeline', 'gone', 'keeps working'],
+  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
+    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
+    const bad = await settle(byId(id), ctxFor(fault));
+    expect(bad.status).toBe('fail');
+    if (bad.status === 'fail') {
+      expect(bad.violation.message).toContain(message);
+      expect(bad.violation.exchange?.request.url).toContain('/requests/v2');
+    }
+  });
+
+  it('the Origin header is sent so CORS headers show', async () => {
+    const ctx = ctxFor();
+    await settle(byId('requests-v2.deprecation.expose-headers'), ctx);
+    expect(ctx.http.requests[0]?.headers?.origin).toBeDefined();
+  });
+
+  it.each([
+    ['requests-v2.rate-limit.body', '429-no-successor', 'successor'],
+    ['requests-v2.rate-limit.no-retry-after', 'retry-after', 'Retry-After'],
+  ] as const)('%s probes for a 429 and fails on %s', async (id, fault, message) => {
+    expect(await settle(byId(id), ctxFor(undefined, { probe: 3, throttleAfter: 2 }))).toMatchObject({ status: 'pass' });
+    const bad = await settle(byId(id), ctxFor(fault, { probe: 3, throttleAfter: 2 }));
+    expect(bad.status).toBe('fail');
+    if (bad.status === 'fail') expect(bad.violation.message).toContain(message);
+  });
+
+  it('rate-limit checks skip when no 429 is seen, and never probe beyond the budget', async () => {
+    const none = ctxFor(undefined, { probe: 0, throttleAfter: 1 });
+    expect(await settle(byId('requests-v2.rate-limit.body'), none)).toEqual({ status: 'skip', reason: 'no 429 observed' });
+    expect(none.http.requests).toHaveLength(0);
+    const budget = ctxFor(undefined, { probe: 4 });
+    expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', reason: 'no 429 observed' });
+    expect(budget.http.requests).toHaveLength(4);
+    expect(budget.http.requests.every((r) => r.acceptRateLimit === true)).toBe(true);
+  });
+
+  it('on-errors skips when no error can be provoked', async () => {
+    const lenient = fakeContext({ handler: route({ 'GET /requests/v2': () => json(200, { requests: [], deprecation: DEPRECATION }, headers()) }) });
+    expect(await settle(byId('requests-v2.deprecation.on-errors'), lenient)).toMatchObject({ status: 'skip' });
+  });
+
+  it('after the sunset date (target clock) every v2 check skips with the retirement reason, even on a 410', async () => {
+    for (const check of checks) {
+      const ctx = ctxFor('gone', { now: '2026-11-24T00:00:01Z', probe: 3 });
+      const result = await settle(check, ctx);
+      expect(result).toEqual({ status: 'skip', reason: 'v2 retired on 2026-11-24 (target clock 2026-11-24T00:00:01.000Z)' });
+      expect(ctx.http.requests).toHaveLength(0);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { checks, destinationSides, failReasonProblem } from '../../src/checks/requests-v3-records.js';
+import { fakeContext, route } from '../support/fake-context.js';
+import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
+import { settle } from '../support/settle.js';
+
+type Fault = 'na' | 'na-refund-only' | 'success-with-reason' | 'same-chain-destination' | 'superseded-dangling';
+
+const data = (r: Rec): Rec => r.data as Rec;
+
+/** Records of the listing fake, with reasons on failed/refunded ones, one superseded pair, and one fault. */
+function records(fault?: Fault): Rec[] {
+  const rs = makeRecords(40).map((r) => structuredClone(r));
+  for (const r of rs) {
+    if (r.status === 'failure' || r.status === 'refund') data(r).failReason = 'SLIPPAGE';
+    if (fault === 'na' && r.status !== 'failure' && r.status !== 'refund') data(r).failReason = 'N/A';
+    if (fault === 'na-refund-only' && r.status === 'refund') data(r).refundFailReason = 'N/A';
+    if (fault === 'success-with-reason' && r.status === 'success') data(r).refundFailReason = 'UNKNOWN';
+    if (fault === 'same-chain-destination' && r.requestType === 'Same-chain Swap') {
+      const route = data(r).route as { quoted: Rec; actual: Rec };
+      route.actual = { ...route.actual, destination: route.actual.origin };
+    }
+  }
+  rs[3]!.supersededByRequestId = fault === 'superseded-dangling' ? '0xnot-a-request' : rs[0]!.id;
+  return rs;
+}
+
+/**
+ * The discovery sample shows the faulty records except for `na-refund-only`, whose victims
+ * discovery missed: the check must look at failed and refunded requests itself.
+ */
+function ctxFor(fault?: Fault, sample?: Rec[]) {
+  const rs = records(fault);
+  const seen = sample ?? (fault === 'na-refund-only' ? records() : rs);
+  return fakeContext({ handler: route({ 'GET /requests/v3': fakeRequestsV3(rs) }), discovery: discoveryOf(seen) });
+}
+
+const byId = (id: string) => {
+  const c = checks.find((x) => x.id === id);
+  if (!c) throw new Error(`no check ${id}`);
+  return c;
+};
+
+describe('record predicates', () => {
+  it.each([
+    [{ status: 'failure', data: { failReason: 'SLIPPAGE', refundFailReason: null } }, undefined],
+    [{ status: 'pending', data: { failReason: null, refundFailReason: null } }, undefined],
+    [{ status: 'pending', data: { failReason: 'n/a' } }, 'the v2 placeholder'],
+    [{ status: 'refund', data: { refundFailReason: 'N/A' } }, 'the v2 placeholder'],
+    [{ status: 'success', data: { failReason: 'UNKNOWN' } }, 'on a successful request'],
+  ])('failReasonProblem %j', (r, problem) => {
+    const p = failReasonProblem(r);
+    if (problem === undefined) expect(p).toBeUndefined();
+    else expect(p).toContain(problem);
+  });
+
+  it('destinationSides sees quoted and actual, null counts as absent', () => {
+    expect(destinationSides({ data: { route: { quoted: { destination: {} }, actual: { destination: null } } } })).toEqual(['data.route.quoted.destination']);
+    expect(destinationSides({ data: { route: { quoted: {}, actual: {} } } })).toEqual([]);
+  });
+});
+
+describe('requests-v3 record checks', () => {
+  it.each([
+    ['requests-v3.record.fail-reason-null', 'na', 'null when there is none'],
+    ['requests-v3.record.fail-reason-null', 'na-refund-only', 'null when there is none'],
+    ['requests-v3.record.fail-reason-null', 'success-with-reason', 'null when there is none'],
+    ['requests-v3.record.same-chain-no-destination', 'same-chain-destination', 'no destination side'],
+    ['requests-v3.record.superseded-resolves', 'superseded-dangling', 'supersededByRequestId'],
+  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
+    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
+    const bad = await settle(byId(id), ctxFor(fault));
+    expect(bad.status).toBe('fail');
+    if (bad.status === 'fail') {
+      expect(bad.violation.message).toContain(message);
+      expect(bad.violation.exchange?.request.url).toContain('/requests/v3');
+    }
+  });
+
+  it.each([
+    ['requests-v3.record.fail-reason-null', [] as Rec[]],
+    ['requests-v3.record.same-chain-no-destination', records().filter((r) => r.requestType !== 'Same-chain Swap')],
+    ['requests-v3.record.superseded-resolves', records().map((r) => ({ ...r, supersededByRequestId: null }))],
+  ])('%s skips without records of its kind', async (id, sample) => {
+    expect(await settle(byId(id), ctxFor(undefined, sample))).toMatchObject({ status: 'skip' });
+  });
+
+  it('a record that changed since discovery is judged on its fresh view', async () => {
+    const ctx = ctxFor(undefined, records('same-chain-destination'));
+    expect(await settle(byId('requests-v3.record.same-chain-no-destination'), ctx)).toMatchObject({ status: 'pass' });
+  });
+});
