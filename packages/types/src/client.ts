@@ -11,8 +11,7 @@ export type SettlementOperationId = 'postCurrenciesV2' | 'getIntentStatus' | 'ge
  * What an operation resolves to: openapi-fetch's `{ data, response }` on 2xx or
  * `{ error, response }` otherwise, typed from the contract.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type OperationResult<K extends SettlementOperationId> = FetchResponse<operations[K], {}, 'application/json'>;
+export type OperationResult<K extends SettlementOperationId> = FetchResponse<operations[K], object, 'application/json'>;
 
 /** The query of an operation, typed from the contract. */
 export type OperationQuery<K extends SettlementOperationId> = NonNullable<operations[K]['parameters']['query']>;
