@@ -64,6 +64,16 @@ class LinkCursor {
     return this.input.slice(start, this.pos);
   }
 
+  /**
+   * An unquoted parameter value. The grammar says `token`, but RFC 8288 Appendix B.3 (step 7.4)
+   * reads up to the next ";" or ",": so `type=text/html` is accepted. Trailing OWS is dropped.
+   */
+  bareValue(): string {
+    const start = this.pos;
+    while (!this.done && this.peek() !== ';' && this.peek() !== ',') this.pos++;
+    return this.input.slice(start, this.pos).replace(/[ \t]+$/, '');
+  }
+
   /** quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE, RFC 9110 §5.6.4. */
   quotedString(): string {
     const start = this.pos;
@@ -150,7 +160,7 @@ export function parseLinkHeader(value: string, options: ParseLinkOptions = {}): 
       if (c.peek() === '=') {
         c.pos++;
         c.skipWhitespace();
-        paramValue = c.peek() === '"' ? c.quotedString() : c.token(`value for "${name}"`);
+        paramValue = c.peek() === '"' ? c.quotedString() : c.bareValue();
       }
       if (name.endsWith('*')) {
         paramValue = decodeExtValue(paramValue) ?? c.fail(`"${name}" is not a valid RFC 8187 ext-value`, nameAt);

@@ -48,6 +48,13 @@ describe('parseLinkHeader (RFC 8288 §3)', () => {
     expect(link!.params.media).toBe('screen');
   });
 
+  it('reads unquoted values up to the next ";" or "," (RFC 8288 Appendix B.3)', () => {
+    const [first, second] = parseLinkHeader('<https://x.example/>; type=text/html ; rel=, <https://y.example/>; rel=next');
+    expect(first!.params.type).toBe('text/html');
+    expect(first!.rel).toEqual([]);
+    expect(second!.rel).toEqual(['next']);
+  });
+
   it('decodes RFC 8187 ext-values (title*)', () => {
     const [link] = parseLinkHeader("<https://x.example/>; rel=sunset; title*=UTF-8'de'n%c3%a4chstes%20Kapitel");
     expect(link!.params['title*']).toBe('nächstes Kapitel');
@@ -85,7 +92,6 @@ describe('parseLinkHeader (RFC 8288 §3)', () => {
     ['unterminated target', '<https://x.example/; rel=a', /unterminated "<"/],
     ['unterminated quoted string', '<https://x.example/>; rel="a', /unterminated quoted string/],
     ['junk after the target', '<https://x.example/> rel=a', /expected ";" or ","/],
-    ['a missing value', '<https://x.example/>; rel=', /expected a value for "rel"/],
     ['a bad parameter name', '<https://x.example/>; ="a"', /expected a parameter name/],
     ['whitespace in the target', '<https://x.example/a b>; rel=a', /whitespace/],
     ['a bad ext-value', "<https://x.example/>; title*=nope", /ext-value/],
