@@ -45,6 +45,8 @@ export interface ConformanceConfig {
   mockSeed: number;
   /** Embedded target: faults to inject (self-tests). */
   mockFaults: string[];
+  /** Embedded target: v2 rate limit per minute per key (0 = unlimited); default the server's dated step-down. */
+  mockV2RateLimit?: number;
   /** Path of the config file read, if any. */
   configFile?: string;
 }
@@ -114,7 +116,8 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'mockRecords', flag: '--mock-records', env: 'CONFORMANCE_MOCK_RECORDS', kind: 'posint', example: '--mock-records 3000' },
   { key: 'mockNow', flag: '--mock-now', env: 'CONFORMANCE_MOCK_NOW', kind: 'iso', example: '--mock-now 2026-10-15T12:00:00Z' },
   { key: 'mockSeed', flag: '--mock-seed', env: 'CONFORMANCE_MOCK_SEED', kind: 'int', min: 0, example: '--mock-seed 1' },
-  { key: 'mockFaults', flag: '--mock-fault', env: 'CONFORMANCE_MOCK_FAULTS', kind: 'list', example: '--mock-fault v3-limit-not-capped' },
+  { key: 'mockFaults', flag: '--mock-fault', env: 'CONFORMANCE_MOCK_FAULTS', kind: 'list', example: '--mock-fault v3-limit-uncapped' },
+  { key: 'mockV2RateLimit', flag: '--mock-v2-rate-limit', env: 'CONFORMANCE_MOCK_V2_RATE_LIMIT', kind: 'int', min: 0, example: '--mock-v2-rate-limit 5' },
 ];
 
 const FIELD_BY_KEY = new Map(FIELDS.map((f) => [f.key, f]));
@@ -280,6 +283,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     mockNow: raw.mockNow as string | undefined,
     mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
     mockFaults: (raw.mockFaults as string[] | undefined) ?? [],
+    mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
     configFile: raw.configFile as string | undefined,
   };
 }
@@ -327,6 +331,7 @@ function describe(field: FieldSpec): string {
     mockNow: "embedded target: the server's clock (ISO 8601)",
     mockSeed: `embedded target: data set seed (default ${DEFAULTS.mockSeed})`,
     mockFaults: 'embedded target: inject a fault of the reference server (repeatable; self-tests)',
+    mockV2RateLimit: "embedded target: v2 requests per minute per key (default: the server's dated step-down)",
   };
   return text[field.key] ?? field.key;
 }

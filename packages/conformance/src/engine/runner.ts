@@ -118,12 +118,14 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
 export function replayCommand(config: ConformanceConfig, id: string, external: boolean): string {
   const parts = ['crosschain-conformance', '--seed', String(config.seed), '--only', id];
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
+  if (config.v2ProbeRequests !== DEFAULTS.v2ProbeRequests) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
   if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
   if (!external) {
     if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
     if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));
     if (config.mockNow) parts.push('--mock-now', config.mockNow);
     for (const f of config.mockFaults) parts.push('--mock-fault', f);
+    if (config.mockV2RateLimit !== undefined) parts.push('--mock-v2-rate-limit', String(config.mockV2RateLimit));
   }
   return parts.join(' ');
 }
@@ -176,7 +178,13 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
   let target: EmbeddedTarget | undefined;
   if (embedded) {
-    target = await startEmbeddedTarget({ records: config.mockRecords, seed: config.mockSeed, now: config.mockNow, faults: config.mockFaults });
+    target = await startEmbeddedTarget({
+      records: config.mockRecords,
+      seed: config.mockSeed,
+      now: config.mockNow,
+      faults: config.mockFaults,
+      v2RateLimit: config.mockV2RateLimit,
+    });
   }
   try {
     const apiKey = config.apiKey ?? target?.apiKey;

@@ -13,6 +13,7 @@ interface MockServerModule {
     seed?: number;
     now?: string | Date;
     faults?: string[];
+    v2RateLimit?: number;
     quiet?: boolean;
   }): Promise<{ url: string; close(): Promise<void> | void; apiKeys?: { demo?: string; other?: string; revoked?: string } }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
@@ -31,6 +32,7 @@ export interface EmbeddedOptions {
   seed: number;
   now?: string;
   faults: string[];
+  v2RateLimit?: number;
 }
 
 const MOCK_MODULE = '@crosschain/mock-server';
@@ -62,6 +64,7 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     seed: options.seed,
     ...(options.now ? { now: options.now } : {}),
     faults: options.faults,
+    ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     quiet: true,
   });
   return {
