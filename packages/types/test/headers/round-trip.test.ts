@@ -93,7 +93,7 @@ describe('round trips', () => {
     const random = prng(SEED + 1);
     for (let run = 0; run < RUNS; run++) {
       // Whole seconds between year 1000 and 9999.
-      const ms = Math.floor((-30610224000 + random() * (253402300799 + 30610224000)) ) * 1000;
+      const ms = Math.floor(-30610224000 + random() * (253402300799 + 30610224000)) * 1000;
       const header = new Date(ms).toUTCString();
       expect(parseHttpDate(header).date.getTime(), `run ${run}, header: ${header}`).toBe(ms);
     }
