@@ -104,6 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   app.baseUrl = baseUrlOf(app.server, host);
+  void store.warm();
   let closing: Promise<void> | undefined;
   return {
     url: app.baseUrl,

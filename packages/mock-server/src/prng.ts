@@ -17,8 +17,8 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
   /** One element chosen by weight; `weights` and `items` have the same length. */
   weighted<T>(items: readonly T[], weights: readonly number[]): T;
-  /** `n` lowercase hex characters. */
-  hex(n: number): string;
+  /** `prefix` followed by `n` lowercase hex characters, as one flat string. */
+  hex(n: number, prefix?: string): string;
 }
 
 function splitmix32(a: number): () => number {
@@ -33,8 +33,8 @@ function splitmix32(a: number): () => number {
   };
 }
 
-const HEX = '0123456789abcdef';
-const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX[i >> 4] + HEX[i & 15]);
+const SCRATCH = Buffer.alloc(1024);
+const HEX_CODES = Buffer.from('0123456789abcdef', 'latin1');
 
 /** Creates a generator from one or more integer seeds (mixed together). */
 export function createRng(...seeds: number[]): Rng {
@@ -80,13 +80,18 @@ export function createRng(...seeds: number[]): Rng {
       }
       return items[items.length - 1];
     },
-    hex: (n) => {
-      let s = '';
-      while (s.length < n) {
-        const v = u32();
-        s += BYTE_HEX[v & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[v >>> 24];
+    hex: (n, prefix = '') => {
+      // Written as ASCII into a scratch buffer and decoded once: one flat string (concatenation
+      // would leave rope strings costing ~1 KB each).
+      let at = SCRATCH.write(prefix, 0, 'latin1');
+      while (at < prefix.length + n) {
+        let v = u32();
+        for (let k = 0; k < 8 && at < prefix.length + n; k++) {
+          SCRATCH[at++] = HEX_CODES[v & 15];
+          v >>>= 4;
+        }
       }
-      return s.length === n ? s : s.slice(0, n);
+      return SCRATCH.toString('latin1', 0, at);
     },
   };
 }

@@ -127,7 +127,7 @@ function buildCurrencies(): CatalogueCurrency[] {
     const symbol = `${word}${Math.floor(i / MEME_WORDS.length) + 1}`;
     out.push({
       chainId,
-      address: `0x${rng.hex(40)}`,
+      address: rng.hex(40, '0x'),
       symbol,
       name: `${word[0]}${word.slice(1).toLowerCase()} Token ${i + 1}`,
       decimals: 18,

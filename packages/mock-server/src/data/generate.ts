@@ -35,6 +35,10 @@ const BLOCKS: Record<number, [number, number]> = {
   1337: [23_000_000, 1_000], 728126428: [78_500_000, 3_000], 99990001: [1_200_000, 5_000],
 };
 const BLOCK_EPOCH = Date.UTC(2026, 0, 1);
+/** Shared empty list (rows never mutate their lists after generation). */
+const NONE: never[] = [];
+/** One shared feature list per bitmask. */
+const FEATURE_LISTS: Feature[][] = Array.from({ length: 1 << FEATURES.length }, (_, m) => FEATURES.filter((f) => (m & FEATURE_BIT[f]) !== 0));
 
 /** Block number of `chainId` at epoch ms `t`. */
 export function blockAt(chainId: number, t: number): number {
@@ -69,12 +73,30 @@ class WalletPool {
   }
 }
 
-function currencyOn(rng: Rng, chainId: number, verifiedBias = 0.92): CatalogueCurrency {
-  const list = TRADABLE.get(chainId)!;
-  const verified = list.filter((c) => c.metadata.verified);
-  const unverified = list.filter((c) => !c.metadata.verified);
-  if (unverified.length && !rng.chance(verifiedBias)) return rng.pick(unverified);
-  return rng.pick(verified);
+const VERIFIED = new Map<number, CatalogueCurrency[]>();
+const UNVERIFIED = new Map<number, CatalogueCurrency[]>();
+const DEPOSITABLE = new Map<number, CatalogueCurrency[]>();
+const SAME_CHAIN_OUT = new Map<CatalogueCurrency, { verified: CatalogueCurrency[]; all: CatalogueCurrency[] }>();
+for (const [chainId, list] of TRADABLE) {
+  VERIFIED.set(chainId, list.filter((c) => c.metadata.verified));
+  UNVERIFIED.set(chainId, list.filter((c) => !c.metadata.verified));
+  DEPOSITABLE.set(chainId, list.filter((c) => c.depositAddress));
+  for (const c of list) {
+    const all = list.filter((o) => o !== c);
+    const verified = all.filter((o) => o.metadata.verified);
+    SAME_CHAIN_OUT.set(c, { all, verified: verified.length ? verified : all });
+  }
+}
+const REFERRER_OF_KEY = API_KEYS.map((k) => INTEGRATORS.find((i) => i.name === k.integrator)!.referrer);
+const SAME_CHAIN_ORIGINS = PUBLIC_CHAINS.filter((c) => c.id !== 8253038);
+const DEPOSIT_ORIGINS = [1, 8453, 42161, 10, 137, 792703809, 8253038, 728126428];
+const FAILURES = FAIL_REASONS.slice(0, -1);
+const REFUND_FAILURES = REFUND_FAIL_REASONS.slice(0, -1);
+
+function currencyOn(rng: Rng, chainId: number): CatalogueCurrency {
+  const unverified = UNVERIFIED.get(chainId)!;
+  if (unverified.length && rng.chance(0.08)) return rng.pick(unverified);
+  return rng.pick(VERIFIED.get(chainId)!);
 }
 
 function sameAsset(rng: Rng, from: CatalogueCurrency, chainId: number): CatalogueCurrency {
@@ -109,13 +131,13 @@ export function generateRows(options: GenerateOptions): Row[] {
     } else {
       let origin: number;
       if (forced?.origin) origin = forced.origin;
-      else if (deposit) origin = rng.pick([1, 8453, 42161, 10, 137, 792703809, 8253038, 728126428]);
+      else if (deposit) origin = rng.pick(DEPOSIT_ORIGINS);
       else if (rng.chance(0.01)) origin = PRIVATE_CHAIN.id;
-      else origin = rng.pick(sameChain ? PUBLIC_CHAINS.filter((c) => c.id !== 8253038) : PUBLIC_CHAINS).id;
-      inCur = deposit ? rng.pick(TRADABLE.get(origin)!.filter((c) => c.depositAddress)) : currencyOn(rng, origin);
+      else origin = rng.pick(sameChain ? SAME_CHAIN_ORIGINS : PUBLIC_CHAINS).id;
+      inCur = deposit ? rng.pick(DEPOSITABLE.get(origin)!) : currencyOn(rng, origin);
       if (sameChain) {
-        const others = TRADABLE.get(origin)!.filter((c) => c !== inCur);
-        outCur = rng.chance(0.9) ? rng.pick(others.filter((c) => c.metadata.verified).length ? others.filter((c) => c.metadata.verified) : others) : rng.pick(others);
+        const others = SAME_CHAIN_OUT.get(inCur)!;
+        outCur = rng.pick(rng.chance(0.9) ? others.verified : others.all);
       } else {
         let dest = rng.pick(PUBLIC_CHAINS).id;
         while (dest === origin) dest = rng.pick(PUBLIC_CHAINS).id;
@@ -132,16 +154,13 @@ export function generateRows(options: GenerateOptions): Row[] {
     const keyRoll = rng.next();
     const keyIdx = keyRoll < 0.38 ? 0 : keyRoll < 0.46 ? 1 : keyRoll < 0.74 ? 2 : keyRoll < 0.77 ? 3 : -1;
     let features = 0;
-    const on = (f: Feature, p: number): void => {
-      if (rng.chance(p)) features |= FEATURE_BIT[f];
-    };
     if (deposit) features |= FEATURE_BIT.deposit_address;
-    if (keyIdx >= 0) on('app_fees', 0.35);
-    on('fast_fill', sameChain ? 0 : 0.15);
-    on('gasless_execution', status === 'depositing' ? 0.9 : 0.08);
-    on('gasless_swap', 0.05);
-    on('gas_top_up', sameChain ? 0 : 0.08);
-    on('fixed_rate', 0.05);
+    if (keyIdx >= 0 && rng.chance(0.35)) features |= FEATURE_BIT.app_fees;
+    if (!sameChain && rng.chance(0.15)) features |= FEATURE_BIT.fast_fill;
+    if (rng.chance(status === 'depositing' ? 0.9 : 0.08)) features |= FEATURE_BIT.gasless_execution;
+    if (rng.chance(0.05)) features |= FEATURE_BIT.gasless_swap;
+    if (!sameChain && rng.chance(0.08)) features |= FEATURE_BIT.gas_top_up;
+    if (rng.chance(0.05)) features |= FEATURE_BIT.fixed_rate;
     const fast = (features & FEATURE_BIT.fast_fill) !== 0;
     const fillTime = fast ? rng.int(1, 5) : rng.int(4, 900);
     const updatedAt = Math.min(now, createdAt + (fillTime + rng.int(0, 40)) * 1000 + rng.int(0, 999));
@@ -158,24 +177,24 @@ export function generateRows(options: GenerateOptions): Row[] {
       user = depositor;
     }
     const hasDeposit = status !== 'waiting' && status !== 'depositing';
-    const inTxHashes = hasDeposit ? [txHash(rng, originVm)] : [];
-    const inBlocks = hasDeposit ? [blockAt(inCur.chainId, createdAt + 1000)] : [];
+    const inTxHashes = hasDeposit ? [txHash(rng, originVm)] : NONE;
+    const inBlocks = hasDeposit ? [blockAt(inCur.chainId, createdAt + 1000)] : NONE;
     const filled = status === 'success' || status === 'submitted';
-    const fillTxHashes = filled ? [txHash(rng, destVm)] : [];
+    const fillTxHashes = filled ? [txHash(rng, destVm)] : NONE;
     const fillAt = createdAt + fillTime * 1000;
-    const outBlocks = filled ? [blockAt(outCur.chainId, fillAt)] : [];
-    const refundTxHashes = status === 'refund' ? [txHash(rng, originVm)] : [];
-    if (status === 'refund') outBlocks.push(blockAt(inCur.chainId, updatedAt));
+    const refunded = status === 'refund';
+    const outBlocks = filled ? [blockAt(outCur.chainId, fillAt)] : refunded ? [blockAt(inCur.chainId, updatedAt)] : NONE;
+    const refundTxHashes = refunded ? [txHash(rng, originVm)] : NONE;
     const failed = status === 'failure' || status === 'refund';
-    const failReason = failed ? rng.pick(FAIL_REASONS.slice(0, -1)) : null;
-    const refundFailReason = status === 'failure' && rng.chance(0.35) ? rng.pick(REFUND_FAIL_REASONS.slice(0, -1)) : null;
+    const failReason = failed ? rng.pick(FAILURES) : null;
+    const refundFailReason = status === 'failure' && rng.chance(0.35) ? rng.pick(REFUND_FAILURES) : null;
     const failedTxHash = failed && rng.chance(0.5) ? txHash(rng, destVm) : null;
     const appBps = (features & FEATURE_BIT.app_fees) !== 0 ? rng.pick([5, 10, 25, 50, 100]) : 0;
-    const featureList = FEATURES.filter((f) => (features & FEATURE_BIT[f]) !== 0);
-    const privateChain = [inCur.chainId, outCur.chainId].map((c) => CHAIN_BY_ID.get(c)!.privateUuid).find(Boolean) ?? null;
+    const featureList = FEATURE_LISTS[features];
+    const privateChain = CHAIN_BY_ID.get(inCur.chainId)!.privateUuid ?? CHAIN_BY_ID.get(outCur.chainId)!.privateUuid ?? null;
     return {
       idx: 0,
-      id: `0x${rng.hex(64)}`,
+      id: rng.hex(64, '0x'),
       status,
       requestType,
       originChainId: inCur.chainId,
@@ -194,7 +213,7 @@ export function generateRows(options: GenerateOptions): Row[] {
       recipient,
       depositAddress,
       depositor,
-      orderId: `0x${rng.hex(64)}`,
+      orderId: rng.hex(64, '0x'),
       inTxHashes,
       inBlocks,
       fillTxHashes,
@@ -204,7 +223,7 @@ export function generateRows(options: GenerateOptions): Row[] {
       failReason,
       refundFailReason,
       keyIdx,
-      referrer: keyIdx >= 0 ? INTEGRATORS.find((i) => i.name === API_KEYS[keyIdx].integrator)!.referrer : null,
+      referrer: keyIdx >= 0 ? REFERRER_OF_KEY[keyIdx] : null,
       features,
       featureList,
       appFeesUsd: appBps ? Math.round(amountUsd * appBps * 100) / 1e6 : 0,

@@ -108,8 +108,8 @@ export function buildV3Record(row: Row, seed: number): Json {
   };
   const totalFees = feesUsd.execution + feesUsd.swap + feesUsd.platform + feesUsd.app;
   const outUsd = Math.max(0, row.amountUsd - (sponsored ? 0 : totalFees));
-  const solver = `0x${rng.hex(40)}`;
-  const depository = `0x${rng.hex(40)}`;
+  const solver = rng.hex(40, '0x');
+  const depository = rng.hex(40, '0x');
   const side = (actual: boolean, which: 'origin' | 'destination'): Json => {
     if (which === 'origin') {
       return {
@@ -136,7 +136,7 @@ export function buildV3Record(row: Row, seed: number): Json {
     ...row.refundTxHashes.map((h) => txEntry(rng, h, row.originChainId, row.outBlocks[row.outBlocks.length - 1] ?? 0, row.updatedAt, 'success')),
   ];
   const appBps = row.appFeesUsd > 0 ? String(Math.round((row.appFeesUsd / row.amountUsd) * 10_000)) : null;
-  const appRecipient = key ? `0x${rng.hex(40)}` : null;
+  const appRecipient = key ? rng.hex(40, '0x') : null;
   const appUnits = unitsFromUsd(row.appFeesUsd, inCur.priceUsd, inCur.decimals);
   const appItem = appBps ? { recipient: appRecipient, bps: appBps, amount: appUnits.toString(), amountFormatted: formatUnits(appUnits, inCur.decimals) } : null;
   const fixedRate = (row.features & FEATURE_BIT.fixed_rate) !== 0;
@@ -163,7 +163,7 @@ export function buildV3Record(row: Row, seed: number): Json {
       refundFailReason: row.refundFailReason,
       failedTxHash: row.failedTxHash,
       failedTxBlockNumber: row.failedTxHash ? blockFor(row) : null,
-      failedCallData: row.failedTxHash ? `0x${rng.hex(72)}` : null,
+      failedCallData: row.failedTxHash ? rng.hex(72, '0x') : null,
       usesExternalLiquidity: rng.chance(0.1),
       timeEstimate: (row.features & FEATURE_BIT.fast_fill) !== 0 ? 2 : rng.pick([4, 10, 30, 60]),
       triggeredByFastFill: (row.features & FEATURE_BIT.fast_fill) !== 0 ? true : null,
@@ -221,7 +221,7 @@ export function buildV3Record(row: Row, seed: number): Json {
           currency: inCur.address,
           depositor: row.depositor ?? row.user ?? '',
           depository,
-          onchainId: `0x${rng.hex(64)}`,
+          onchainId: rng.hex(64, '0x'),
           transactionId: row.inTxHashes[0] ?? '',
         },
       },

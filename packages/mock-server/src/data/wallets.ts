@@ -5,17 +5,29 @@ import type { VmType } from './catalogue.js';
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
+const CODES: number[] = [];
+
+/** `n` characters of `alphabet`, built as one flat string. */
 function pickChars(rng: Rng, alphabet: string, n: number): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += alphabet[rng.u32() % alphabet.length];
-  return s;
+  CODES.length = n;
+  const base = alphabet.length;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    if (i % 5 === 0) v = rng.u32();
+    CODES[i] = alphabet.charCodeAt(v % base);
+    v = Math.floor(v / base);
+  }
+  return String.fromCharCode(...CODES);
 }
 
 /** A checksum-looking mixed-case EVM address (case carries no meaning here; filters ignore case). */
 function mixedCase(rng: Rng, hex: string): string {
-  let out = '';
-  for (const ch of hex) out += ch >= 'a' && rng.chance(0.5) ? ch.toUpperCase() : ch;
-  return out;
+  CODES.length = hex.length;
+  for (let i = 0; i < hex.length; i++) {
+    const c = hex.charCodeAt(i);
+    CODES[i] = i >= 2 && c >= 97 && rng.chance(0.5) ? c - 32 : c;
+  }
+  return String.fromCharCode(...CODES);
 }
 
 /** A wallet address on a chain of `vm`; EVM-like wallets are mixed case. */
@@ -28,7 +40,7 @@ export function walletAddress(rng: Rng, vm: VmType): string {
     case 'tvm':
       return `T${pickChars(rng, B58, 33)}`;
     default:
-      return `0x${mixedCase(rng, rng.hex(40))}`;
+      return mixedCase(rng, rng.hex(40, '0x'));
   }
 }
 
@@ -41,7 +53,7 @@ export function txHash(rng: Rng, vm: VmType): string {
     case 'tvm':
       return rng.hex(64);
     default:
-      return `0x${rng.hex(64)}`;
+      return rng.hex(64, '0x');
   }
 }
 

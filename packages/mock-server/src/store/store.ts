@@ -26,9 +26,43 @@ export function keyOf(v: Key): Key {
   return typeof v === 'string' ? v.toLowerCase() : v;
 }
 
+type Extract = (r: Row) => Key | null | readonly (Key | null)[];
+
+/** How each index reads a row. */
+const EXTRACT: Record<IndexName, Extract> = {
+  id: (r) => r.id,
+  orderId: (r) => r.orderId,
+  depositTxHash: (r) => r.inTxHashes,
+  fillTxHash: (r) => r.fillTxHashes,
+  refundTxHash: (r) => r.refundTxHashes,
+  failedTxHash: (r) => r.failedTxHash,
+  originChainId: (r) => r.originChainId,
+  destinationChainId: (r) => r.destinationChainId,
+  user: (r) => [r.sender, r.depositor, r.user],
+  userV2: (r) => [r.sender, r.recipient, r.user],
+  sender: (r) => r.sender,
+  depositAddress: (r) => r.depositAddress,
+  recipient: (r) => r.recipient,
+  status: (r) => r.status,
+  failReason: (r) => r.failReason,
+  refundFailReason: (r) => r.refundFailReason,
+  apiKey: (r) => (r.keyIdx >= 0 ? r.keyIdx : null),
+  referrer: (r) => r.referrer,
+  requestType: (r) => r.requestType,
+  currencyInChainId: (r) => r.inChainId,
+  currencyOutChainId: (r) => r.outChainId,
+  currencyInAddress: (r) => r.inAddress,
+  currencyOutAddress: (r) => r.outAddress,
+  currencyInSymbol: (r) => r.inSymbol,
+  currencyOutSymbol: (r) => r.outSymbol,
+  feature: (r) => r.featureList,
+  parentId: (r) => r.parentId,
+};
+
 export class Store {
   readonly rows: Row[];
   readonly size: number;
+  /** Indexes are built on first use (or by `warm()` in the background after start-up). */
   private readonly indexes = new Map<IndexName, Map<Key, Posting>>();
   /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
   readonly order: Record<SortBy, Int32Array>;
@@ -38,75 +72,62 @@ export class Store {
   constructor(readonly dataset: Dataset) {
     this.rows = dataset.rows;
     this.size = this.rows.length;
-    const names: IndexName[] = [
-      'id', 'orderId', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash', 'originChainId', 'destinationChainId',
-      'user', 'userV2', 'sender', 'depositAddress', 'recipient', 'status', 'failReason', 'refundFailReason', 'apiKey', 'referrer',
-      'requestType', 'currencyInChainId', 'currencyOutChainId', 'currencyInAddress', 'currencyOutAddress', 'currencyInSymbol',
-      'currencyOutSymbol', 'feature', 'parentId',
-    ];
-    for (const n of names) this.indexes.set(n, new Map());
     this.privateRows = [];
-    for (const row of this.rows) this.indexRow(row);
+    for (const row of this.rows) if (row.privateChain) this.privateRows.push(row.idx);
     const created = new Int32Array(this.size);
     for (let i = 0; i < this.size; i++) created[i] = i;
-    const updated = Int32Array.from(created).sort((a, b) => this.rows[b].updatedAt - this.rows[a].updatedAt || cmpId(this.rows[b].id, this.rows[a].id));
-    const amount = Int32Array.from(created).sort((a, b) => amountKey(this.rows[a]) - amountKey(this.rows[b]) || cmpId(this.rows[a].id, this.rows[b].id));
+    const rows = this.rows;
+    const updated = Int32Array.from(created).sort((a, b) => rows[b].updatedAt - rows[a].updatedAt || cmpId(rows[b].id, rows[a].id));
+    const amount = Int32Array.from(created).sort((a, b) => amountKey(rows[a]) - amountKey(rows[b]) || cmpId(rows[a].id, rows[b].id));
     this.order = { createdAt: created, updatedAt: updated, amountUsd: amount };
     this.rank = { createdAt: created, updatedAt: invert(updated), amountUsd: invert(amount) };
   }
 
-  private add(name: IndexName, key: Key | null | undefined, pos: number): void {
-    const map = this.indexes.get(name)!;
-    const k = key === null || key === undefined || key === '' ? NULL_KEY : keyOf(key);
-    const cur = map.get(k);
-    if (cur === undefined) map.set(k, pos);
-    else if (typeof cur === 'number') {
-      if (cur !== pos) map.set(k, [cur, pos]);
-    } else if (cur[cur.length - 1] !== pos) cur.push(pos);
+  private build(name: IndexName): Map<Key, Posting> {
+    const map = new Map<Key, Posting>();
+    const extract = EXTRACT[name];
+    const add = (key: Key | null, pos: number): void => {
+      const k = key === null || key === '' ? NULL_KEY : keyOf(key);
+      const cur = map.get(k);
+      if (cur === undefined) map.set(k, pos);
+      else if (typeof cur === 'number') {
+        if (cur !== pos) map.set(k, [cur, pos]);
+      } else if (cur[cur.length - 1] !== pos) cur.push(pos);
+    };
+    for (let p = 0; p < this.size; p++) {
+      const v = extract(this.rows[p]);
+      if (Array.isArray(v)) {
+        let any = false;
+        for (const k of v as readonly (Key | null)[]) {
+          if (k === null || k === '') continue;
+          any = true;
+          add(k, p);
+        }
+        if (!any) add(null, p);
+      } else add(v as Key | null, p);
+    }
+    this.indexes.set(name, map);
+    return map;
   }
 
-  private addAll(name: IndexName, keys: readonly (Key | null)[], pos: number): void {
-    const present = keys.filter((k) => k !== null && k !== '');
-    if (present.length === 0) this.add(name, null, pos);
-    else for (const k of present) this.add(name, k, pos);
-  }
-
-  private indexRow(r: Row): void {
-    const p = r.idx;
-    this.add('id', r.id, p);
-    this.add('orderId', r.orderId, p);
-    this.addAll('depositTxHash', r.inTxHashes, p);
-    this.addAll('fillTxHash', r.fillTxHashes, p);
-    this.addAll('refundTxHash', r.refundTxHashes, p);
-    this.add('failedTxHash', r.failedTxHash, p);
-    this.add('originChainId', r.originChainId, p);
-    this.add('destinationChainId', r.destinationChainId, p);
-    this.addAll('user', [r.sender, r.depositor, r.user], p);
-    this.addAll('userV2', [r.sender, r.recipient, r.user], p);
-    this.add('sender', r.sender, p);
-    this.add('depositAddress', r.depositAddress, p);
-    this.add('recipient', r.recipient, p);
-    this.add('status', r.status, p);
-    this.add('failReason', r.failReason, p);
-    this.add('refundFailReason', r.refundFailReason, p);
-    this.add('apiKey', r.keyIdx >= 0 ? r.keyIdx : null, p);
-    this.add('requestType', r.requestType, p);
-    this.add('currencyInChainId', r.inChainId, p);
-    this.add('currencyOutChainId', r.outChainId, p);
-    this.add('currencyInAddress', r.inAddress, p);
-    this.add('currencyOutAddress', r.outAddress, p);
-    this.add('currencyInSymbol', r.inSymbol, p);
-    this.add('currencyOutSymbol', r.outSymbol, p);
-    this.addAll('feature', r.featureList, p);
-    this.add('parentId', r.parentId, p);
-    this.add('referrer', r.referrer, p);
-    if (r.privateChain) this.privateRows.push(p);
+  /** Builds the missing indexes one per event-loop turn, so that start-up does not wait for them. */
+  warm(): Promise<void> {
+    const names = (Object.keys(EXTRACT) as IndexName[]).filter((n) => !this.indexes.has(n));
+    return new Promise((resolve) => {
+      const step = (): void => {
+        const name = names.shift();
+        if (name === undefined) return resolve();
+        if (!this.indexes.has(name)) this.build(name);
+        setImmediate(step);
+      };
+      setImmediate(step);
+    });
   }
 
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */
   lookup(name: IndexName, key: Key | null): readonly number[] {
     const k = key === null ? NULL_KEY : keyOf(key);
-    const cur = this.indexes.get(name)!.get(k);
+    const cur = (this.indexes.get(name) ?? this.build(name)).get(k);
     if (cur === undefined) return [];
     return typeof cur === 'number' ? [cur] : cur;
   }
