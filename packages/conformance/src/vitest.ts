@@ -1,0 +1,77 @@
+/**
+ * The vitest adapter (`@crosschain/conformance/vitest`): one vitest test per check, so an
+ * integrator runs the kit inside their own suite (house-style 5: runners are adapters over the
+ * same engine). The kit runs once, in `beforeAll`; each test then reports its check's outcome:
+ * `pass` passes, `skip`/`disabled` skip with the reason, `warn` passes and logs the warning, `fail`
+ * and `error` throw the house-style failure block. vitest is an optional peer dependency, loaded
+ * only by this entry point.
+ */
+import { beforeAll, describe, it } from 'vitest';
+import { allChecks } from './checks/index.js';
+import { matches, runConformance } from './engine/runner.js';
+import type { RunOptions } from './engine/runner.js';
+import type { CheckOutcome, RunResult } from './engine/types.js';
+import { renderOutcomeBlock } from './reporters/console.js';
+
+export interface ConformanceSuiteOptions extends RunOptions {
+  /** Name of the describe block (default `API contract conformance`). */
+  name?: string;
+  /** Timeout of the whole run in `beforeAll` (default 120 s). */
+  timeoutMs?: number;
+  /** Where warnings go (default console.warn). */
+  warn?: (text: string) => void;
+}
+
+/** Thrown by a test whose check failed or errored; its message is the house-style block. */
+export class ConformanceFailure extends Error {
+  constructor(readonly outcome: CheckOutcome) {
+    super(`\n${renderOutcomeBlock(outcome)}`);
+    this.name = outcome.status === 'error' ? 'ConformanceError' : 'ConformanceFailure';
+  }
+}
+
+/**
+ * What a test does with an outcome: returns `{ skip: reason }` for skip/disabled, logs and returns
+ * for warn, throws {@link ConformanceFailure} for fail/error.
+ */
+export function settle(outcome: CheckOutcome | undefined, id: string, warn: (text: string) => void = console.warn): { skip?: string } {
+  if (!outcome) throw new Error(`the run has no outcome for ${id}`);
+  switch (outcome.status) {
+    case 'pass':
+      return {};
+    case 'skip':
+    case 'disabled':
+      return { skip: `${outcome.status}: ${outcome.reason ?? ''}` };
+    case 'warn':
+      warn(renderOutcomeBlock(outcome));
+      return {};
+    default:
+      throw new ConformanceFailure(outcome);
+  }
+}
+
+/** Registers one vitest test per selected check; the kit runs once before them. */
+export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): void {
+  const { name = 'API contract conformance', timeoutMs: suiteTimeout = 120_000, warn, ...runOptions } = options;
+  const registry = runOptions.checks ?? allChecks;
+  const only = runOptions.only ?? [];
+  const selected = registry.filter((c) => only.length === 0 || matches(c.id, only));
+  describe(name, () => {
+    let result: RunResult | undefined;
+    let failure: unknown;
+    beforeAll(async () => {
+      try {
+        result = await runConformance(runOptions);
+      } catch (err) {
+        failure = err;
+      }
+    }, suiteTimeout);
+    for (const check of selected) {
+      it(`${check.id} — ${check.title}`, (ctx) => {
+        if (failure !== undefined) throw failure;
+        const verdict = settle(result?.outcomes.find((o) => o.id === check.id), check.id, warn);
+        if (verdict.skip !== undefined) ctx.skip(verdict.skip);
+      });
+    }
+  });
+}
