@@ -5,6 +5,10 @@ type Schemas = components['schemas'];
 /** Currency (API document, Resources: Currency). */
 export type Currency = Schemas['Currency'];
 export type CurrencyMetadata = Schemas['CurrencyMetadata'];
+/** The currency object inside v3 records; some nested occurrences carry only chainId, symbol, decimals. */
+export type RecordCurrency = Schemas['RecordCurrency'];
+/** `bvm | evm | svm | tvm | tonvm | hypevm | lvm | xrpvm`. */
+export type VmType = Schemas['VmType'];
 /** Body of `POST /currencies/v2`. */
 export type CurrenciesV2Body = Schemas['CurrenciesV2Body'];
 /** 200 body of `POST /currencies/v2`: an array of currencies. */
@@ -45,6 +49,8 @@ export type RouteSide = Schemas['RouteSide'];
 export type Protocol = Schemas['Protocol'];
 export type DepositAddress = Schemas['DepositAddress'];
 
+/** Status of a v2 request record. */
+export type RequestStatusV2 = Schemas['RequestStatusV2'];
 /** Request record of the deprecated `GET /requests/v2`. */
 export type RequestV2 = Schemas['RequestV2'];
 /** Query of `GET /requests/v2`. */
