@@ -26,7 +26,7 @@ dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}
 h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:32px}
 table{border-collapse:collapse;width:100%;margin:8px 0}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
-th{background:var(--code)}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th{background:var(--code)}.n{text-align:right;font-variant-numeric:tabular-nums}.z{color:var(--line)}
 code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 8px;max-height:480px;overflow:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
@@ -58,6 +58,8 @@ const SCRIPT = `
   }
   boxes.forEach(function(b){b.addEventListener('change',apply);});
   q.addEventListener('input',apply);
+  var hide=document.getElementById('hide-pass');
+  if(hide){hide.addEventListener('change',function(){[].slice.call(document.querySelectorAll('tr.clause')).forEach(function(r){r.hidden=hide.checked&&r.getAttribute('data-status')==='pass';});});}
   document.getElementById('expand').addEventListener('click',function(){items.forEach(function(e){if(!e.hidden)e.open=true;});});
   document.getElementById('collapse').addEventListener('click',function(){items.forEach(function(e){e.open=false;});});
   apply();
@@ -77,6 +79,17 @@ function headersText(headers: Record<string, string>): string {
     .sort()
     .map((k) => `${k}: ${headers[k]}`)
     .join('\n');
+}
+
+/** A JSON body indented for reading (when it parses and is not huge); any other body as is. */
+function prettyBody(body: string): string {
+  const trimmed = body.trimStart();
+  if (body.length > MAX_HTML_BODY || !(trimmed.startsWith('{') || trimmed.startsWith('['))) return body;
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
 }
 
 function outcomeHtml(o: CheckOutcome, index: number): string {
@@ -100,7 +113,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
     }
     if (v.response) {
       const res = v.response;
-      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(res.body ?? '', MAX_HTML_BODY)}`;
+      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(prettyBody(res.body ?? ''), MAX_HTML_BODY)}`;
       parts.push(`<div class="label">Response</div>${pre(text)}`);
     }
     if (v.curl) parts.push(`<div class="label">Reproduce</div>${pre(redactText(v.curl))}`);
@@ -115,6 +128,15 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
     parts.join('') +
     `</details>`
   );
+}
+
+/** What a reader must see first: fail, error, warn, then skip, disabled and pass, each in run order. */
+const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, skip: 3, disabled: 4, pass: 5 };
+
+function displayOrder(outcomes: readonly CheckOutcome[]): Array<[CheckOutcome, number]> {
+  return outcomes
+    .map((o, i) => [o, i] as [CheckOutcome, number])
+    .sort((a, b) => (DISPLAY_RANK[a[0].status] ?? 9) - (DISPLAY_RANK[b[0].status] ?? 9) || a[1] - b[1]);
 }
 
 /** report.html text. */
@@ -145,7 +167,7 @@ export function renderHtml(result: RunResult): string {
   if (result.aborted) meta.push(['Stopped early', redactText(result.aborted)]);
 
   const familyRows = familySummaries(result.outcomes)
-    .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)
+    .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n${f.counts[s] === 0 ? ' z' : ''}">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)
     .join('');
   const totalRow = `<tr><th>Total</th>${STATUSES.map((s) => `<th class="n">${result.totals[s] ?? 0}</th>`).join('')}<th class="n">${h(formatDuration(result.durationMs))}</th></tr>`;
 
@@ -155,7 +177,7 @@ export function renderHtml(result: RunResult): string {
       const checks = c.checks.length
         ? c.checks.map((k) => link(k.id, k.status)).join('<br>')
         : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : 'no check')}</span>`;
-      return `<tr><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td></tr>`;
+      return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td></tr>`;
     })
     .join('');
 
@@ -177,11 +199,11 @@ export function renderHtml(result: RunResult): string {
 <dl class="meta">${meta.map(([k, val]) => `<dt>${h(k)}</dt><dd>${h(val)}</dd>`).join('')}</dl>
 <h2>Totals per check family</h2>
 <table><thead><tr><th>Family</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>Time</th></tr></thead><tbody>${familyRows}</tbody><tfoot>${totalRow}</tfoot></table>
-<h2>Clause traceability (${result.clauses.length} clauses)</h2>
-${result.clauses.length ? `<table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Outcomes (<span id="shown">${result.outcomes.length}</span> of ${result.outcomes.length} shown)</h2>
 <div class="filters">${filters} <input type="search" id="q" placeholder="filter by id, family, operation, clause" aria-label="filter"> <button type="button" id="expand">expand all</button> <button type="button" id="collapse">collapse all</button></div>
-${result.outcomes.map(outcomeHtml).join('\n') || '<p class="empty">No check ran.</p>'}
+${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i)).join('\n') || '<p class="empty">No check ran.</p>'}
+<h2>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'}: clause → checks → outcome)</h2>
+${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Configuration (secrets redacted)</h2>
 ${pre(safeJson(redactConfig(result.config ?? {}), 2))}
 </main>

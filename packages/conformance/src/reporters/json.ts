@@ -24,7 +24,7 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
     level: o.level,
     clauses: [...o.clauses],
     status: o.status,
-    durationMs: o.durationMs,
+    durationMs: ms(o.durationMs),
     requests: o.requests,
     seed: o.seed,
     replay: redactText(o.replay),
@@ -51,6 +51,11 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
   };
 }
 
+/** Milliseconds rounded to the microsecond: enough for timings, stable to read. */
+function ms(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 1000) / 1000 : 0;
+}
+
 function sortKeys(record: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of Object.keys(record).sort()) out[k] = record[k];
@@ -69,7 +74,7 @@ export function resultsDocument(result: RunResult): Record<string, unknown> {
     target: { baseUrl: result.target.baseUrl, embedded: result.target.embedded, now: result.target.now },
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
-    durationMs: result.durationMs,
+    durationMs: ms(result.durationMs),
     exitCode: result.exitCode,
     verdict: verdict(result).word,
     config: toJsonSafe(redactConfig(result.config ?? {})),
@@ -88,7 +93,7 @@ export function resultsDocument(result: RunResult): Record<string, unknown> {
       family: f.family,
       total: f.total,
       ...f.counts,
-      durationMs: f.durationMs,
+      durationMs: ms(f.durationMs),
       requests: f.requests,
     })),
     outcomes: result.outcomes.map(outcomeJson),

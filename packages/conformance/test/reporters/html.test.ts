@@ -43,11 +43,20 @@ describe('renderHtml', () => {
   it('one outcome block per outcome with its status, failures open, with request/response, curl and replay', () => {
     const html = renderHtml(mixed);
     const blocks = outcomes(html);
-    expect(blocks.map((b) => b.status)).toEqual(mixed.outcomes.map((o) => o.status));
-    const fail = blocks[1];
+    // Failures first, then errors, warnings, skips, disabled and passes; anchors keep the run index.
+    expect(blocks.map((b) => [b.status, b.anchor])).toEqual([
+      ['fail', 'o-1'],
+      ['error', 'o-5'],
+      ['warn', 'o-2'],
+      ['skip', 'o-3'],
+      ['disabled', 'o-4'],
+      ['pass', 'o-0'],
+      ['pass', 'o-6'],
+    ]);
+    const fail = blocks[0];
     expect(fail.body).toContain('Groups must be OR-ed');
     expect(fail.body).toContain('<div class="label">Request</div><pre>GET http://127.0.0.1:4010/requests/v3?limit=51\naccept: application/json\nx-api-key: &lt;redacted&gt;</pre>');
-    expect(fail.body).toContain('<div class="label">Response</div><pre>HTTP 200\ncontent-type: application/json\n\n{&quot;requests&quot;:[]}</pre>');
+    expect(fail.body).toContain('<div class="label">Response</div><pre>HTTP 200\ncontent-type: application/json\n\n{\n  &quot;requests&quot;: []\n}</pre>');
     expect(fail.body).toContain(`<div class="label">Reproduce</div><pre>curl -H &#39;x-api-key: &lt;redacted&gt;&#39; &#39;http://127.0.0.1:4010/requests/v3?limit=51&#39;</pre>`);
     expect(fail.body).toContain(`<div class="label">Replay</div><pre>${failing.replay}</pre>`);
     expect(html).toMatch(/<details class="outcome s-fail" id="o-1" data-status="fail" data-search="[^"]*" open>/);
@@ -56,7 +65,7 @@ describe('renderHtml', () => {
 
   it('clause traceability matrix: clause -> checks -> outcome, linked to the outcome', () => {
     const html = renderHtml(mixed);
-    const row = html.match(/<tr><td><code>requests-v3\.filters\.groups-or<\/code><\/td>[\s\S]*?<\/tr>/)?.[0] ?? '';
+    const row = html.match(/<tr class="clause" data-status="fail"><td><code>requests-v3\.filters\.groups-or<\/code><\/td>[\s\S]*?<\/tr>/)?.[0] ?? '';
     expect(row).toContain('<span class="badge b-fail">✘ fail</span>');
     expect(row).toContain(`<a href="#o-1"><span class="badge b-fail">✘ fail</span> <code>${failing.id}</code></a>`);
     const untestable = renderHtml(runResult([], { clauses: [{ id: 'x.y', kind: 'behaviour', untestable: 'needs <the> clock', checks: [] }] }));

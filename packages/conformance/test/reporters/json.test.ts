@@ -115,6 +115,14 @@ describe('renderJson', () => {
     });
   });
 
+  it('rounds durations to the microsecond and clamps bad ones to 0', () => {
+    const r = runResult([outcome({ id: 'a.b', status: 'pass', durationMs: 1.23456789 }), outcome({ id: 'a.c', status: 'pass', durationMs: NaN })], { durationMs: 10.0000004 });
+    const doc = JSON.parse(renderJson(r));
+    expect(doc.outcomes.map((o: { durationMs: number }) => o.durationMs)).toEqual([1.235, 0]);
+    expect(doc.durationMs).toBe(10);
+    expect(doc.families[0].durationMs).toBe(1.235);
+  });
+
   it('survives values JSON cannot hold and truncates long bodies', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.me = cyclic;
