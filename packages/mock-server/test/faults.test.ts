@@ -1,0 +1,127 @@
+/**
+ * Every fault of the catalogue changes the behaviour it claims: each probe returns true when the
+ * server honours the clause; it must hold on the clean server and fail with the fault switched on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultCatalogue, startMockServer, type MockServer } from '../src/index.js';
+import { call, qs } from './helpers/contract.js';
+
+const NOW = '2026-08-15T12:00:00Z';
+type Probe = (base: string) => Promise<boolean>;
+const K = 'demo-key';
+const v3 = (base: string, p: Record<string, string | number | boolean>, key: string | null = K) =>
+  fetch(`${base}/requests/v3${qs(p)}`, { headers: key ? { 'x-api-key': key } : {} }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
+const ids = (b: any): string[] => b.requests.map((r: any) => r.id);
+const count = async (base: string, filters: unknown, extra: Record<string, string | number> = {}) =>
+  (await v3(base, { filters: JSON.stringify(filters), includeTotal: true, limit: 1, ...extra })).body.total as number;
+const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(base + path, { headers: key ? { 'x-api-key': key } : {} });
+const currencies = (base: string, body: unknown) =>
+  fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const sameChain = (r: any) => r.requestType === 'Same-chain Swap';
+
+const PROBES: Record<string, Probe> = {
+  'v3-no-auth': async (b) => (await v3(b, {}, null)).status === 401,
+  'v3-limit-uncapped': async (b) => {
+    const r = await v3(b, { limit: 200 });
+    return r.status === 400 || r.body.requests.length <= 50;
+  },
+  'v3-default-sort-asc': async (b) => {
+    const r = (await v3(b, { limit: 10 })).body.requests;
+    return r[0].createdAt > r[9].createdAt;
+  },
+  'v3-amountusd-default-desc': async (b) => {
+    const r = (await v3(b, { sortBy: 'amountUsd', limit: 2 })).body.requests.map((x: any) => Number(x.data.route.actual.origin.inputCurrency.amountUsd));
+    return r[0] <= r[1];
+  },
+  'v3-groups-anded': async (b) => (await count(b, [{ status: 'refund' }, { status: 'failure' }])) > 0,
+  'v3-not-ignored': async (b) => (await v3(b, { filters: JSON.stringify([{ 'not:status': 'success' }]), limit: 50 })).body.requests.every((r: any) => r.status !== 'success'),
+  'v3-null-mix-accepted': async (b) => (await v3(b, { filters: JSON.stringify([{ failReason: ['SLIPPAGE', null] }]) })).status === 400,
+  'v3-total-page-count': async (b) => (await v3(b, { includeTotal: true, limit: 5 })).body.total > 5,
+  'v3-total-always': async (b) => (await v3(b, { limit: 5 })).body.total === undefined,
+  'v3-page-overlap': async (b) => {
+    const p1 = await v3(b, { limit: 10 });
+    const p2 = await v3(b, { limit: 10, continuation: p1.body.continuation });
+    return !ids(p2.body).some((id) => ids(p1.body).includes(id));
+  },
+  'v3-page-gap': async (b) => {
+    const both = ids((await v3(b, { limit: 20 })).body);
+    const p1 = await v3(b, { limit: 10 });
+    const p2 = await v3(b, { limit: 10, continuation: p1.body.continuation });
+    return JSON.stringify([...ids(p1.body), ...ids(p2.body)]) === JSON.stringify(both);
+  },
+  'v3-failreason-na': async (b) => (await v3(b, { status: 'success', limit: 5 })).body.requests.every((r: any) => r.data.failReason === null),
+  'v3-chainid-origin-only': async (b) => (await count(b, [{ chainId: 8453 }])) > (await count(b, [{ originChainId: 8453 }])),
+  'v3-symbol-case-sensitive': async (b) => (await v3(b, { currencyInSymbol: 'usdc', includeTotal: true })).body.total > 0,
+  'v3-authenticated-leak': async (b) =>
+    (await v3(b, { includeAuthenticatedData: true, limit: 50 })).body.requests.every((r: any) => !('referrer' in r.data) || r.data.referrer === 'demo.app'),
+  'v3-status-filter-lenient': async (b) => (await v3(b, { status: 'waiting' })).status === 400,
+  'v3-amount-number': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.data.route.actual.origin.inputCurrency.amount === 'string'),
+  'v3-missing-requesttype': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.requestType === 'string'),
+  'v3-top-level-ignored-with-filters': async (b) => (await v3(b, { originChainId: 10, filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.data.route.actual.origin.inputCurrency.currency.chainId === 10),
+  'v3-same-chain-destination': async (b) => (await v3(b, { requestType: 'Same-chain Swap', limit: 10 })).body.requests.every((r: any) => sameChain(r) && !r.data.route.actual.destination && !r.data.route.quoted.destination),
+  'v2-no-deprecation-on-errors': async (b) => (await v2(b, '/requests/v2?limit=abc')).headers.get('deprecation') !== null,
+  'v2-deprecation-header-format': async (b) => /^@\d+$/.test((await v2(b)).headers.get('deprecation') ?? ''),
+  'v2-link-missing-sunset-rel': async (b) => ((await v2(b)).headers.get('link') ?? '').includes('rel="sunset"'),
+  'v2-no-deprecation-object': async (b) => typeof (await (await v2(b)).json()).deprecation === 'object',
+  'v2-429-retry-after': async (b) => {
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) last = await v2(b, '/requests/v2?limit=1', 'other-key');
+    return last!.status === 429 && last!.headers.get('retry-after') === null;
+  },
+  'currencies-limit-uncapped': async (b) => {
+    const r = await currencies(b, { limit: 150 });
+    return r.status === 400 || r.body.length <= 100;
+  },
+  'currencies-default-limit-50': async (b) => (await currencies(b, {})).body.length === 20,
+  'currencies-verified-ignored': async (b) => (await currencies(b, { verified: false, limit: 100 })).body.every((c: any) => !c.metadata.verified),
+  'intents-status-refund-as-failure': async (b) => {
+    const id = (await v3(b, { status: 'refund', limit: 1 })).body.requests[0].id;
+    return (await (await fetch(`${b}/intents/status?requestId=${id}`)).json()).status === 'fallback';
+  },
+  'server-error-on-bad-input': async (b) => (await v3(b, { limit: 'ten' })).status === 400,
+};
+
+/** The throttle probe needs a small v2 limit; the others an unlimited one. */
+const options = (name: string) => ({ records: 1500, seed: 11, now: NOW, v2RateLimit: name === 'v2-429-retry-after' ? 3 : 0, quiet: true });
+let clean: MockServer;
+let cleanThrottled: MockServer;
+beforeAll(async () => {
+  clean = await startMockServer(options(''));
+  cleanThrottled = await startMockServer(options('v2-429-retry-after'));
+});
+afterAll(async () => {
+  await clean.close();
+  await cleanThrottled.close();
+});
+
+describe('fault catalogue', () => {
+  it('has a probe for every fault and unique names', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(faultCatalogue.map((f) => f.name).sort());
+    expect(new Set(faultCatalogue.map((f) => f.name)).size).toBe(faultCatalogue.length);
+  });
+  it('rejects unknown fault names, listing the valid ones', async () => {
+    await expect(startMockServer({ faults: ['v3-nope'] })).rejects.toThrow(/unknown fault "v3-nope"; valid faults: v3-no-auth/);
+  });
+  it.each(faultCatalogue.map((f) => [f.name, f.clause]))('%s breaks %s', async (name) => {
+    const probe = PROBES[name];
+    const reference = name === 'v2-429-retry-after' ? cleanThrottled : clean;
+    expect(await probe(reference.url), 'clean server honours the clause').toBe(true);
+    const faulty = await startMockServer({ ...options(name), faults: [name] });
+    try {
+      expect(await probe(faulty.url), 'fault breaks the clause').toBe(false);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
+
+describe('responses under faults stay valid JSON with the right status family', () => {
+  it('a v3 page with v3-amount-number fails the RequestV3 schema (observable to a schema check)', async () => {
+    const faulty = await startMockServer({ records: 100, seed: 11, now: NOW, faults: ['v3-amount-number'], quiet: true });
+    try {
+      await expect(call(faulty.url, '/requests/v3?limit=2', { key: K })).rejects.toThrow(/RequestsV3Response/);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
