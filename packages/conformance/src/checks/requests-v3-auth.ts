@@ -77,13 +77,20 @@ export const checks: CheckDefinition[] = [
   {
     id: 'requests-v3.auth.active-key',
     family: FAMILY,
-    title: 'An unknown key is refused with a 4xx and no records',
+    title: 'An unknown key, and the configured inactive key, are refused with a 4xx and no records',
     clauses: ['requests-v3.auth.active-key'],
     operation: V3,
     async run(ctx) {
       const e = await sendAs(ctx, { key: unknownKey(ctx) }, { ...windowQuery(ctx), limit: 5 });
       expectRefused(e, 'GET /requests/v3 requires an active key: an unknown key must be refused');
-      const note = `unknown key refused with ${e.response!.status}`;
+      let note = `unknown key refused with ${e.response!.status}`;
+      if (ctx.config.hasInactiveApiKey) {
+        const inactive = await sendAs(ctx, 'inactive', { ...windowQuery(ctx), limit: 5 });
+        expectRefused(inactive, 'GET /requests/v3 requires an active key: the inactive key must be refused');
+        note += `; inactive key refused with ${inactive.response!.status}`;
+      } else {
+        note += '; no inactive key configured (--inactive-api-key)';
+      }
       return pass(note);
     },
   },

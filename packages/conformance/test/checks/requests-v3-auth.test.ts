@@ -5,7 +5,7 @@ import { fakeContext, json, queryOf, route, type FakeResponse } from '../support
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
 import { settle } from '../support/settle.js';
 
-type Fault = 'no-auth' | 'unknown-key-accepted' | 'refusal-lists-records' | 'leak' | 'opt-in-ignored' | 'disjoint-views' | 'null-fields';
+type Fault = 'no-auth' | 'unknown-key-accepted' | 'inactive-key-accepted' | 'refusal-lists-records' | 'leak' | 'opt-in-ignored' | 'disjoint-views' | 'null-fields';
 
 const RECORDS = makeRecords(60);
 /** Even records belong to the primary key's integrator, odd ones to the other's. */
@@ -18,6 +18,7 @@ function v3(fault?: Fault) {
     const auth = req.auth;
     if (auth === 'none' && fault !== 'no-auth') return json(401, { message: 'missing key', ...(fault === 'refusal-lists-records' ? { requests: RECORDS.slice(0, 2) } : {}) });
     if (typeof auth === 'object' && fault !== 'unknown-key-accepted') return json(401, { message: 'unknown key' });
+    if (auth === 'inactive' && fault !== 'inactive-key-accepted') return json(403, { message: 'inactive key' });
     const res = list({ ...req, auth: 'primary' });
     if (res.status !== 200) return res;
     const body = res.body as { requests: Rec[] };
@@ -35,7 +36,7 @@ function v3(fault?: Fault) {
   };
 }
 
-function ctxFor(fault?: Fault, config: { hasOtherApiKey?: boolean } = {}) {
+function ctxFor(fault?: Fault, config: { hasOtherApiKey?: boolean; hasInactiveApiKey?: boolean } = { hasInactiveApiKey: true }) {
   return fakeContext({ handler: route({ 'GET /requests/v3': v3(fault) }), discovery: discoveryOf(RECORDS), config });
 }
 
@@ -58,6 +59,7 @@ describe('requests-v3 auth checks', () => {
     ['requests-v3.auth.key-required', 'no-auth', 'requires x-api-key'],
     ['requests-v3.auth.key-required', 'refusal-lists-records', 'must not list records'],
     ['requests-v3.auth.active-key', 'unknown-key-accepted', 'unknown key'],
+    ['requests-v3.auth.active-key', 'inactive-key-accepted', 'inactive key'],
     ['requests-v3.auth.authenticated-data-opt-in', 'opt-in-ignored', 'only with includeAuthenticatedData=true'],
     ['requests-v3.auth.authenticated-data-owner', 'leak', "tied to the caller's key"],
   ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
@@ -75,6 +77,12 @@ describe('requests-v3 auth checks', () => {
     await settle(byId('requests-v3.auth.active-key'), ctx);
     expect(typeof ctx.http.requests[0]?.auth).toBe('object');
     expect(ctx.http.exchanges[0]?.curl).toContain('<redacted>');
+  });
+
+  it('active-key sends the inactive key only when one is configured', async () => {
+    const ctx = ctxFor(undefined, { hasInactiveApiKey: false });
+    expect(await settle(byId('requests-v3.auth.active-key'), ctx)).toMatchObject({ status: 'pass', note: expect.stringContaining('no inactive key') });
+    expect(ctx.http.requests.map((r) => r.auth)).not.toContain('inactive');
   });
 
   it('key-accepted passes with a key and fails when the key is refused', async () => {
