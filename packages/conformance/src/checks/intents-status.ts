@@ -53,6 +53,7 @@ export const checks: CheckDefinition[] = [
       const id = listedIds(ctx)[0] ?? `0x${'0'.repeat(63)}1`;
       const anonymous = await getStatus(ctx, id, 'none');
       const status = anonymous.response?.status ?? 0;
+      if (status === 429) return skip('the request without a key was rate limited (429); a key gives higher rate limits');
       ensure(
         status !== 401 && status !== 403,
         'The x-api-key header is optional on GET /intents/status: a request without it must not be refused for lack of a key',

@@ -71,6 +71,12 @@ describe('currencies checks', () => {
     }
   });
 
+  it('auth.optional skips (not fails) when the anonymous request is rate limited', async () => {
+    const limited = (req: RequestSpec) => (req.auth === 'none' ? json(429, { message: 'slow down' }) : json(200, []));
+    const ctx = fakeContext({ handler: route({ 'POST /currencies/v2': limited }) });
+    expect(await settle(byId('currencies-v2.auth.optional'), ctx)).toMatchObject({ status: 'skip', reason: expect.stringContaining('429') });
+  });
+
   it('accepts a 4xx refusal of a limit above 100', async () => {
     const refuse = (req: RequestSpec) => ((bodyOf(req) as { limit?: number }).limit! > 100 ? json(400, { message: 'limit' }) : json(200, []));
     const ctx = fakeContext({ handler: route({ 'POST /currencies/v2': refuse }) });

@@ -82,6 +82,11 @@ describe('intents-status checks', () => {
     expect(await settle(byId(id), ctxFor(undefined, []))).toMatchObject({ status: 'skip' });
   });
 
+  it('auth.optional skips (not fails) when the anonymous request is rate limited', async () => {
+    const ctx = fakeContext({ handler: route({ 'GET /intents/status': (req) => (req.auth === 'none' ? json(429, { message: 'slow' }) : json(200, { status: 'success' })) }) });
+    expect(await settle(byId('intents-status.auth.optional'), ctx)).toMatchObject({ status: 'skip', reason: expect.stringContaining('429') });
+  });
+
   it('auth.optional works without discovered ids (a made-up id answered alike)', async () => {
     expect(await settle(byId('intents-status.auth.optional'), ctxFor(undefined, []))).toMatchObject({ status: 'pass' });
     expect((await settle(byId('intents-status.auth.optional'), ctxFor('key-required', []))).status).toBe('fail');
