@@ -1,0 +1,53 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { faultCatalogue } from '../src/index.js';
+
+const BIN = resolve(import.meta.dirname, '../bin/crosschain-mock.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
+
+describe('crosschain-mock CLI', () => {
+  it('prints "listening on <url>" first, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, '--port', '0', '--records', '50', '--seed', '3', '--now', '2026-08-15T12:00:00Z']);
+    const first = await new Promise<string>((res) => createInterface({ input: child.stdout }).once('line', res));
+    expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = first.slice('listening on '.length);
+    const r = await fetch(`${url}/requests/v3?limit=1`, { headers: { 'x-api-key': 'demo-key' } });
+    expect(r.status).toBe(200);
+    const code = await new Promise<number | null>((res) => {
+      child.once('exit', res);
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+  });
+  it('lists the faults as name, clause, description', () => {
+    const r = run('--list-faults');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(faultCatalogue.length);
+    expect(lines[0]).toMatch(/^v3-no-auth\s+requests-v3\.auth\.key-required\s+\S/);
+  });
+  it.each([
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535, got "abc"\. Example: --port 4010/],
+    [['--fault', 'v9-bogus'], /--fault "v9-bogus" is not a known fault/],
+    [['--now', 'yesterday'], /--now must be an ISO 8601 time, got "yesterday"/],
+    [['--records'], /--records must be an integer/],
+    [['--frobnicate'], /unknown argument "--frobnicate"/],
+  ])('exits 2 with one line for %j', (args, message) => {
+    const r = run(...(args as string[]));
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+  it('exits 2 naming the line of a bad --data file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    const file = join(dir, 'bad.ndjson');
+    writeFileSync(file, '{"id":"x"}\n');
+    const r = run('--data', file);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.ndjson line 1: not a valid RequestV3 record/);
+  });
+});
