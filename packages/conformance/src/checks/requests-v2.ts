@@ -5,11 +5,10 @@
  * Every check judges time by the target's clock (`ctx.discovery.targetNow`): from the sunset date
  * on, v2 is retired and every v2 check is skipped with the reason; a retirement is never a failure.
  */
-import LinkHeader from 'http-link-header';
-import { parseItem } from 'structured-headers';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { validateRecorded } from './schema.js';
+import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
 import { isObject, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -45,93 +44,6 @@ function sendV2(ctx: CheckContext, query: Record<string, QueryValue> = {}): Prom
 /** Every recorded v2 exchange with a response (the fresh one included). */
 function answered(ctx: CheckContext): Exchange[] {
   return ctx.exchangesFor(OP).filter((e) => e.response !== undefined);
-}
-
-// ── Header validators: each returns the problem, or undefined when the header is right ──────────
-
-/**
- * Parses an RFC 9651 Date item (`@<integer seconds>`, parameters allowed). structured-headers 2.1.0
- * rejects a Date followed by parameters, so those are checked apart, on an integer item.
- */
-export function parseSfDate(value: string): Date | { problem: string } {
-  const withParams = /^ *@(-?\d{1,15})(;.*)$/.exec(value);
-  try {
-    if (withParams) {
-      parseItem(`0${withParams[2]}`);
-      return new Date(Number(withParams[1]) * 1000);
-    }
-    const item = parseItem(value)[0];
-    return item instanceof Date ? item : { problem: 'not a structured-field Date (@<unix seconds>)' };
-  } catch (err) {
-    return { problem: `not a structured field (${(err as Error).message})` };
-  }
-}
-
-/** `Deprecation`: an RFC 9651 Date item `@<unix seconds>` (RFC 9745; API document: "`@<unix_seconds>`"). */
-export function deprecationProblem(value: string | undefined): string | undefined {
-  if (value === undefined) return 'no Deprecation header';
-  const parsed = parseSfDate(value);
-  return parsed instanceof Date ? undefined : `Deprecation "${value}" is ${parsed.problem}`;
-}
-
-/** The instant of a valid Deprecation header. */
-function deprecationMs(value: string): number {
-  return (parseSfDate(value) as Date).getTime();
-}
-
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-
-/** Parses an IMF-fixdate (RFC 9110 §5.6.7, the form senders generate); undefined when malformed. */
-export function parseImfFixdate(value: string): number | undefined {
-  const m = IMF_FIXDATE.exec(value);
-  if (!m) return undefined;
-  const [, day, dd, mon, yyyy, hh, mi, ss] = m;
-  const ms = Date.UTC(Number(yyyy), MONTHS.indexOf(mon!), Number(dd), Number(hh), Number(mi), Number(ss));
-  const d = new Date(ms);
-  if (d.getUTCDate() !== Number(dd) || d.getUTCHours() !== Number(hh) || d.getUTCMinutes() !== Number(mi) || d.getUTCSeconds() !== Number(ss)) return undefined;
-  if (DAYS[d.getUTCDay()] !== day) return undefined;
-  return ms;
-}
-
-/** `Sunset`: an HTTP-date (RFC 8594; API document: "RFC 7231 HTTP-date"). */
-export function sunsetProblem(value: string | undefined): string | undefined {
-  if (value === undefined) return 'no Sunset header';
-  if (parseImfFixdate(value) === undefined) return `Sunset "${value}" is not an HTTP-date (IMF-fixdate, e.g. "Tue, 24 Nov 2026 00:00:00 GMT", with the right weekday)`;
-  return undefined;
-}
-
-const LINK_RELS = ['deprecation', 'sunset', 'successor-version'] as const;
-
-/** `Link` (RFC 8288): the three relations, successor-version naming /requests/v3. */
-export function linkProblem(value: string | undefined, requestUrl: string): string | undefined {
-  if (value === undefined) return 'no Link header';
-  let link: LinkHeader;
-  try {
-    link = LinkHeader.parse(value);
-  } catch (err) {
-    return `Link "${value}" does not parse (${(err as Error).message})`;
-  }
-  const missing = LINK_RELS.filter((rel) => !link.rel(rel).some((r) => r.uri !== ''));
-  if (missing.length > 0) return `Link "${value}" lacks the relation(s) ${missing.join(', ')}`;
-  const successor = link.rel('successor-version')[0]!.uri;
-  let path: string;
-  try {
-    path = new URL(successor, requestUrl).pathname;
-  } catch {
-    return `Link successor-version target "${successor}" is not a URI`;
-  }
-  if (!path.replace(/\/+$/, '').endsWith('/requests/v3')) return `Link successor-version target "${successor}" does not name /requests/v3`;
-  return undefined;
-}
-
-/** `Access-Control-Expose-Headers` lists Deprecation, Sunset and Link. */
-export function exposeProblem(value: string | undefined): string | undefined {
-  if (value === undefined) return 'no Access-Control-Expose-Headers header';
-  const listed = new Set(value.split(',').map((s) => s.trim().toLowerCase()));
-  const missing = ['deprecation', 'sunset', 'link'].filter((h) => !listed.has(h));
-  return missing.length > 0 ? `Access-Control-Expose-Headers "${value}" does not list ${missing.join(', ')}` : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checks, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from '../../src/checks/requests-v2.js';
+import { checks } from '../../src/checks/requests-v2.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';
@@ -76,49 +76,6 @@ const byId = (id: string) => {
   if (!c) throw new Error(`no check ${id}`);
   return c;
 };
-
-describe('header validators', () => {
-  it.each([
-    ['@1784678400', undefined],
-    ['@1784678400;foo=1', undefined],
-    ['@1784678400;=', 'not a structured field'],
-    [undefined, 'no Deprecation header'],
-    ['1784678400', 'not a structured-field Date'],
-    ['Wed, 22 Jul 2026 00:00:00 GMT', 'not a structured'],
-    ['@17846784.5', 'not a structured'],
-  ])('Deprecation %s', (value, problem) => {
-    const p = deprecationProblem(value);
-    if (problem === undefined) expect(p).toBeUndefined();
-    else expect(p).toContain(problem);
-  });
-
-  it.each([
-    ['Tue, 24 Nov 2026 00:00:00 GMT', true],
-    ['Mon, 24 Nov 2026 00:00:00 GMT', false],
-    ['Tue, 24 Nov 2026 00:00:00 UTC', false],
-    ['2026-11-24T00:00:00Z', false],
-    ['Tue, 31 Nov 2026 00:00:00 GMT', false],
-    ['Tuesday, 24-Nov-26 00:00:00 GMT', false],
-  ])('IMF-fixdate %s -> %s', (value, ok) => {
-    expect(parseImfFixdate(value) !== undefined).toBe(ok);
-    expect(sunsetProblem(value) === undefined).toBe(ok);
-  });
-
-  it('Link needs the three relations and a successor naming /requests/v3 (relative targets resolve)', () => {
-    const url = 'http://fake.test/requests/v2';
-    expect(linkProblem(headers().link, url)).toBeUndefined();
-    expect(linkProblem('<https://g>; rel="deprecation sunset", </requests/v3/>; rel="successor-version"', url)).toBeUndefined();
-    expect(linkProblem(headers('link-no-sunset').link, url)).toContain('sunset');
-    expect(linkProblem(headers('link-successor-v2').link, url)).toContain('does not name /requests/v3');
-    expect(linkProblem(undefined, url)).toBe('no Link header');
-  });
-
-  it('Access-Control-Expose-Headers must list the three, in any case', () => {
-    expect(exposeProblem('link, DEPRECATION,sunset, x-other')).toBeUndefined();
-    expect(exposeProblem('Deprecation, Link')).toContain('sunset');
-    expect(exposeProblem('*')).toContain('does not list');
-  });
-});
 
 describe('requests-v2 checks', () => {
   it.each([
