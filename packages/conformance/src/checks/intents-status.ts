@@ -122,6 +122,8 @@ export const checks: CheckDefinition[] = [
     title: 'Chain ids, hashes and time (ms = updatedAt) agree with the listed request',
     clauses: ['intents-status.consistent-with-listing'],
     operation: OP,
+    /** The listing side of the comparison is GET /requests/v3, which needs a key. */
+    requires: ['apiKey'],
     async run(ctx) {
       const ids = listedIds(ctx);
       if (ids.length === 0) return skip('no request id was discovered');
