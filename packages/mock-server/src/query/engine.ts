@@ -101,16 +101,11 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       else member = groupBm;
     }
   }
-  if (store.privateRows.length) {
-    const hidden = store.privateRows.filter((p) => !q.privateInclude.has(store.rows[p].privateChain!));
-    if (hidden.length) {
-      if (!member) member = new Uint8Array(n).fill(1);
-      for (const p of hidden) member[p] = 0;
-    }
-  }
+  const hidePrivate = store.privateRows.length > 0;
   const matches = (p: number): boolean => {
     if (member && member[p] === 0) return false;
     const r = store.rows[p];
+    if (hidePrivate && r.privateChain !== null && !q.privateInclude.has(r.privateChain)) return false;
     if (q.features && (r.features & q.features) === 0) return false;
     return q.ranges.length === 0 || rangeOk(r, q.ranges);
   };
@@ -158,8 +153,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     }
     if (q.includeTotal) {
       let count = 0;
-      if (member && !q.features && q.ranges.length === 0) for (let p = 0; p < n; p++) count += member[p];
-      else for (let p = 0; p < n; p++) if (matches(p)) count++;
+      for (let p = 0; p < n; p++) if (matches(p)) count++;
       total = count;
     }
   }
