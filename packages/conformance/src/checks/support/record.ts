@@ -222,13 +222,15 @@ export function fillTxHashes(r: RecordJson): string[] {
   );
 }
 
-/** Refund transaction hashes: `protocol.settlement.destination.refunds[]` (string or `{transactionId}`, live facts §2.3). */
+/**
+ * Refund transaction hashes: `protocol.settlement.destination.refunds[]` (string or `{transactionId}`,
+ * live facts §2.3), and, on a refunded request, its `outTxs[].txHash` (a refund is an outgoing
+ * transaction; the document does not say which list carries it).
+ */
 export function refundTxHashes(r: RecordJson): string[] {
-  return unique(
-    defined(
-      arr(get(r, 'protocol', 'settlement', 'destination', 'refunds')).map((x) => str(x) ?? str(get(x, 'transactionId'))),
-    ),
-  );
+  const protocol = arr(get(r, 'protocol', 'settlement', 'destination', 'refunds')).map((x) => str(x) ?? str(get(x, 'transactionId')));
+  const outgoing = recordStatus(r) === 'refund' ? arr(get(r, 'data', 'outTxs')).map((tx) => str(get(tx, 'txHash'))) : [];
+  return unique(defined([...protocol, ...outgoing]));
 }
 
 /** Every transaction hash `term` matches: deposit, fill, refund, failed (API document, `term`). */
@@ -368,6 +370,8 @@ export function matchesComplete(r: RecordJson, param: EqualityParam, value: stri
   const all = (values: Array<string | number>): boolean =>
     values.length > 0 && values.every((c) => sameStrict(kind, c, value));
   if (param === 'chainId') return all(originChainIds(r)) || all(destinationChainIds(r));
+  // An outgoing transaction of a refunded request may be its refund rather than a fill.
+  if (param === 'fillTxHash' && refundTxHashes(r).some((h) => sameLoose('exact', h, value))) return false;
   return all(candidates(r, param));
 }
 
