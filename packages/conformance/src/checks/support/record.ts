@@ -228,9 +228,13 @@ export function fillTxHashes(r: RecordJson): string[] {
  * transaction; the document does not say which list carries it).
  */
 export function refundTxHashes(r: RecordJson): string[] {
-  const protocol = arr(get(r, 'protocol', 'settlement', 'destination', 'refunds')).map((x) => str(x) ?? str(get(x, 'transactionId')));
   const outgoing = recordStatus(r) === 'refund' ? arr(get(r, 'data', 'outTxs')).map((tx) => str(get(tx, 'txHash'))) : [];
-  return unique(defined([...protocol, ...outgoing]));
+  return unique([...protocolRefundTxHashes(r), ...defined(outgoing)]);
+}
+
+/** Refund hashes named explicitly by `protocol.settlement.destination.refunds[]`. */
+export function protocolRefundTxHashes(r: RecordJson): string[] {
+  return unique(defined(arr(get(r, 'protocol', 'settlement', 'destination', 'refunds')).map((x) => str(x) ?? str(get(x, 'transactionId')))));
 }
 
 /** Every transaction hash `term` matches: deposit, fill, refund, failed (API document, `term`). */
@@ -372,6 +376,8 @@ export function matchesComplete(r: RecordJson, param: EqualityParam, value: stri
   if (param === 'chainId') return all(originChainIds(r)) || all(destinationChainIds(r));
   // An outgoing transaction of a refunded request may be its refund rather than a fill.
   if (param === 'fillTxHash' && refundTxHashes(r).some((h) => sameLoose('exact', h, value))) return false;
+  // Only a refund the record names explicitly is certainly found by refundTxHash.
+  if (param === 'refundTxHash' && !protocolRefundTxHashes(r).some((h) => sameStrict('exact', h, value))) return false;
   return all(candidates(r, param));
 }
 
