@@ -101,13 +101,29 @@ function isIso8601(value: unknown): value is string {
 /** The UTC day of an instant. */
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** A fresh 200 of v2 with its `deprecation` object, or the skip reason. */
-async function fresh200(ctx: CheckContext): Promise<Exchange | CheckResult> {
+/** The parsed body of a response, also after the engine compacted it (small bodies stay whole). */
+export function bodyJson(e: Exchange): unknown {
+  const r = e.response;
+  if (!r) return undefined;
+  if (r.json !== undefined || r.truncated) return r.json;
+  try {
+    return JSON.parse(r.bodyText);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A v2 200 to read the body of: a fresh one, or else (v2 throttled) the latest 200 recorded
+ * earlier in the run; the skip reason when there is none.
+ */
+async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
   const retired = retiredReason(ctx);
   if (retired) return skip(retired);
   const e = await sendV2(ctx);
-  if (e.response?.status !== 200) return skip(`v2 did not answer 200 (${statusLine(e)})`);
-  return e;
+  if (e.response?.status === 200) return e;
+  const earlier = answered(ctx).filter((x) => x.response!.status === 200 && bodyJson(x) !== undefined).pop();
+  return earlier ?? skip(`v2 did not answer 200 (${statusLine(e)})`);
 }
 
 export const checks: CheckDefinition[] = [
@@ -219,9 +235,9 @@ export const checks: CheckDefinition[] = [
     clauses: ['requests-v2.deprecation.body-object'],
     operation: OP,
     async run(ctx) {
-      const e = await fresh200(ctx);
+      const e = await some200(ctx);
       if (!('seq' in e)) return e;
-      const body = e.response!.json;
+      const body = bodyJson(e);
       const dep = isObject(body) ? body.deprecation : undefined;
       if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', brief(body), e);
       for (const field of ['message', 'successor', 'migrationGuide']) {
@@ -240,9 +256,9 @@ export const checks: CheckDefinition[] = [
     clauses: ['requests-v2.deprecation.consistent'],
     operation: OP,
     async run(ctx) {
-      const e = await fresh200(ctx);
+      const e = await some200(ctx);
       if (!('seq' in e)) return e;
-      const body = e.response!.json;
+      const body = bodyJson(e);
       const dep = isObject(body) && isObject(body.deprecation) ? body.deprecation : undefined;
       if (!dep || !isIso8601(dep.deprecatedAt) || !isIso8601(dep.sunsetAt) || !isIso8601(dep.throttledFrom)) {
         return skip('the 200 body has no well-formed deprecation object (see requests-v2.deprecation.body-object)');
@@ -287,7 +303,7 @@ export const checks: CheckDefinition[] = [
       const limited = await rateLimited(ctx);
       if (limited.length === 0) return skip('no 429 observed');
       for (const e of limited) {
-        const body = e.response!.json;
+        const body = bodyJson(e);
         const expected = '{"message": string, "successor": "<base>/requests/v3", "migrationGuide": string}';
         if (!isObject(body)) violate('A v2 429 must have a JSON object body', expected, brief(e.response!.bodyText), e);
         ensure(typeof body.message === 'string', 'The v2 429 body must have a string `message`', expected, brief(body), e);

@@ -125,6 +125,17 @@ describe('requests-v2 checks', () => {
     expect(budget.http.requests.every((r) => r.acceptRateLimit === true)).toBe(true);
   });
 
+  it('body checks read an earlier 200 when v2 is throttled now (also after compaction)', async () => {
+    const ctx = ctxFor(undefined, { throttleAfter: 1 });
+    const first = await ctx.http.send({ method: 'GET', path: '/requests/v2' });
+    first.response!.json = undefined;
+    first.response!.truncated = false;
+    expect(await settle(byId('requests-v2.deprecation.body-object'), ctx)).toMatchObject({ status: 'pass' });
+    expect(ctx.http.exchanges.at(-1)?.response?.status).toBe(429);
+    const none = ctxFor(undefined, { throttleAfter: 0 });
+    expect(await settle(byId('requests-v2.deprecation.consistent'), none)).toMatchObject({ status: 'skip', reason: expect.stringContaining('429') });
+  });
+
   it('on-errors skips when no error can be provoked', async () => {
     const lenient = fakeContext({ handler: route({ 'GET /requests/v2': () => json(200, { requests: [], deprecation: DEPRECATION }, headers()) }) });
     expect(await settle(byId('requests-v2.deprecation.on-errors'), lenient)).toMatchObject({ status: 'skip' });
