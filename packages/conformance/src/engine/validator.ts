@@ -30,7 +30,10 @@ const MAX_ERRORS = 10;
 
 interface MediaEntry {
   ref: string;
+  /** First-error validator (the fast path). */
   validate: ValidateFunction;
+  /** All-errors validator, compiled on the first invalid response (for the report). */
+  explain?: ValidateFunction;
 }
 
 interface ResponseEntry {
@@ -66,15 +69,11 @@ function mediaType(contentType: string | undefined): string | undefined {
 /** Compiled validators of every response of an OpenAPI document. */
 export class ResponseValidator {
   private readonly ajv: InstanceType<typeof Ajv2020>;
+  private allErrorsAjv?: InstanceType<typeof Ajv2020>;
   private readonly operations: OperationEntry[] = [];
 
   constructor(private readonly document: OpenApiDocument) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: true });
-    addFormats(this.ajv);
-    for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
-      if (!this.ajv.formats[name]) this.ajv.addFormat(name, true);
-    }
-    this.ajv.addSchema({ ...document, $id: DOC_ID } as object, DOC_ID);
+    this.ajv = this.newAjv(false);
     for (const [template, item] of Object.entries(document.paths ?? {})) {
       for (const method of METHODS) {
         const op = item?.[method] as { responses?: Record<string, unknown> } | undefined;
@@ -107,6 +106,28 @@ export class ResponseValidator {
         this.operations.push(entry);
       }
     }
+  }
+
+  /**
+   * Valid responses (nearly all) take the first-error validator, about a third faster; an invalid
+   * one is validated again with all errors, for the report.
+   */
+  private newAjv(allErrors: boolean): InstanceType<typeof Ajv2020> {
+    const ajv = new Ajv2020({ strict: false, allErrors, validateSchema: false, validateFormats: true });
+    addFormats(ajv);
+    for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
+      if (!ajv.formats[name]) ajv.addFormat(name, true);
+    }
+    ajv.addSchema({ ...this.document, $id: DOC_ID } as object, DOC_ID);
+    return ajv;
+  }
+
+  private explainer(media: MediaEntry): ValidateFunction {
+    if (!media.explain) {
+      this.allErrorsAjv ??= this.newAjv(true);
+      media.explain = this.allErrorsAjv.compile({ $ref: `${DOC_ID}${media.ref}` });
+    }
+    return media.explain;
   }
 
   /** Resolves a local `#/...` JSON pointer in the document. */
@@ -168,9 +189,10 @@ export class ResponseValidator {
     if (declaresJson && !isJson) {
       return { valid: false, schemaRef: media.ref, errors: [{ instancePath: '', schemaPath: media.ref, message: 'the body is not JSON' }] };
     }
-    const valid = media.validate(json);
-    if (valid) return { valid: true, errors: [], schemaRef: media.ref };
-    const errors = (media.validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
+    if (media.validate(json)) return { valid: true, errors: [], schemaRef: media.ref };
+    const explain = this.explainer(media);
+    explain(json);
+    const errors = (explain.errors ?? media.validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
       instancePath: e.instancePath,
       schemaPath: e.schemaPath,
       message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
