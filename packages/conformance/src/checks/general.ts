@@ -183,6 +183,13 @@ export function sweep(ctx: CheckContext): BadInput[] {
   for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));
   out.push(currencyInput({ limit: 5 }, 'a JSON body sent as text/plain', { 'content-type': 'text/plain' }));
   out.push(statusInput(undefined), statusInput(''), statusInput('x'.repeat(2048)));
+  /** The x-api-key header is a parameter of every operation too: an absurdly long made-up key. */
+  const longKey = { key: `k${'0'.repeat(2047)}` };
+  out.push(
+    { label: 'GET /requests/v3 with a 2048-character x-api-key', req: { method: 'GET', path: '/requests/v3', query: { ...windowOf(ctx), limit: 5 }, auth: longKey } },
+    { label: 'POST /currencies/v2 with a 2048-character x-api-key', req: { method: 'POST', path: '/currencies/v2', body: { limit: 5 }, auth: longKey } },
+    { label: 'GET /intents/status with a 2048-character x-api-key', req: { method: 'GET', path: '/intents/status', query: { requestId: '0x0' }, auth: longKey } },
+  );
   return out;
 }
 

@@ -47,8 +47,9 @@ describe('general.no-server-error-on-bad-input', () => {
     const v3 = new Set(inputs.filter((i) => i.req.path === '/requests/v3').flatMap((i) => Object.keys(i.req.query ?? {})));
     for (const p of ['term', 'filters', 'continuation', 'limit', 'sortBy', 'sortDirection', 'includeTotal', 'amountUsdMin', 'fillTimeMax', 'features', 'privateChainsToInclude']) expect(v3).toContain(p);
     expect(inputs.filter((i) => i.req.path === '/requests/v2').length).toBeGreaterThan(15);
-    expect(inputs.filter((i) => i.req.path === '/intents/status').length).toBe(3);
+    expect(inputs.filter((i) => i.req.path === '/intents/status').length).toBe(4);
     expect(inputs.some((i) => i.req.body === '{not json')).toBe(true);
+    expect(inputs.filter((i) => typeof i.req.auth === 'object').map((i) => i.req.path)).toEqual(['/requests/v3', '/currencies/v2', '/intents/status']);
   });
 
   it('bad inputs keep the discovery window except where a bound is the bad value', () => {
