@@ -4,12 +4,14 @@ import type { ServerResponse } from 'node:http';
 export interface Reply {
   status: number;
   body?: unknown;
+  /** Pre-serialized JSON body (takes precedence over `body`). */
+  raw?: string;
   headers?: Record<string, string>;
 }
 
 /** Writes `reply` as JSON; `Date` comes from the server clock (`nowMs`). */
 export function send(res: ServerResponse, reply: Reply, nowMs: number, head = false): void {
-  const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
   res.statusCode = reply.status;
   res.setHeader('Date', new Date(nowMs).toUTCString());
   res.setHeader('Content-Type', 'application/json');

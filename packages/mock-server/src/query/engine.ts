@@ -75,9 +75,21 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
 /** Runs `q`; returns the page rows, the next cursor and (when asked) the exact total. */
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
-  // Membership bitmap of the equality part (null = everything).
+  // Candidates: the smallest positive top-level posting list, else every row.
+  let candidates: number[] | null = null;
+  let source: Condition | null = null;
+  for (const c of q.top) {
+    if (c.negate) continue;
+    const list = postings(store, c);
+    if (!candidates || list.length < candidates.length) {
+      candidates = list;
+      source = c;
+    }
+  }
+  // Membership bitmap of the other equality conditions (null = everything).
   let member: Uint8Array | null = null;
   for (const c of q.top) {
+    if (c === source) continue;
     const bm = bitmap(store, c);
     if (member) andInto(member, bm);
     else member = bm;
@@ -109,13 +121,6 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     if (q.features && (r.features & q.features) === 0) return false;
     return q.ranges.length === 0 || rangeOk(r, q.ranges);
   };
-  // Candidates: the smallest positive top-level posting list, else every row.
-  let candidates: number[] | null = null;
-  for (const c of q.top) {
-    if (c.negate) continue;
-    const list = postings(store, c);
-    if (!candidates || list.length < candidates.length) candidates = list;
-  }
   const rank = store.rank[q.sortBy];
   const order = store.order[q.sortBy];
   const natural = q.sortBy === 'amountUsd' ? 'asc' : 'desc';
