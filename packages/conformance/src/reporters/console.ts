@@ -16,7 +16,7 @@ import {
   verdict,
   type Counts,
 } from './summary.js';
-import { formatDuration, hangingIndent, pad, redactText, safeJson, truncate } from './text.js';
+import { formatDuration, hangingIndent, pad, redactText, safeJson, sanitizeResult, sanitizeValue, truncate } from './text.js';
 
 export interface ConsoleOptions {
   /** ANSI colours; default false (the CLI decides from the TTY and NO_COLOR). */
@@ -92,7 +92,8 @@ function summaryTable(result: RunResult, paint: Paint): string[] {
 }
 
 /** One failure/warning/error block in the house-style format. */
-export function renderOutcomeBlock(o: CheckOutcome, options: ConsoleOptions = {}): string {
+export function renderOutcomeBlock(raw: CheckOutcome, options: ConsoleOptions = {}): string {
+  const o = sanitizeValue(raw);
   const paint = painter(options.color ?? false);
   const max = options.maxValueLength ?? 2000;
   const value = (text: string) => hangingIndent(truncate(clean(text), max), '    ');
@@ -128,7 +129,8 @@ export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
  * The end-of-run console report: summary table per family, each failure/warning/error, skipped
  * checks with their reason, then totals, requests, duration, seed and the exit status in words.
  */
-export function renderConsole(result: RunResult, options: ConsoleOptions = {}): string {
+export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): string {
+  const result = sanitizeResult(raw);
   const paint = painter(options.color ?? false);
   const out: string[] = [];
   out.push(...summaryTable(result, paint));

@@ -7,7 +7,7 @@
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 import { STATUSES, STATUS_MARK, clauseLine, clauseStatus, familySummaries, isStrict, verdict } from './summary.js';
 import { discoveryLine } from './console.js';
-import { formatDuration, htmlEscape as h, redactConfig, redactHeaders, redactText, safeJson, truncate } from './text.js';
+import { formatDuration, htmlEscape as h, redactConfig, redactHeaders, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Longest request/response body shown per outcome, in characters. */
 export const MAX_HTML_BODY = 64 * 1024;
@@ -113,7 +113,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
     }
     if (v.response) {
       const res = v.response;
-      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(prettyBody(res.body ?? ''), MAX_HTML_BODY)}`;
+      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(redactText(prettyBody(res.body ?? '')), MAX_HTML_BODY)}`;
       parts.push(`<div class="label">Response</div>${pre(text)}`);
     }
     if (v.curl) parts.push(`<div class="label">Reproduce</div>${pre(redactText(v.curl))}`);
@@ -140,7 +140,8 @@ function displayOrder(outcomes: readonly CheckOutcome[]): Array<[CheckOutcome, n
 }
 
 /** report.html text. */
-export function renderHtml(result: RunResult): string {
+export function renderHtml(raw: RunResult): string {
+  const result = sanitizeResult(raw);
   const v = verdict(result);
   const anchors = new Map<string, number>();
   result.outcomes.forEach((o, i) => {

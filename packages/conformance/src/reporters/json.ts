@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { STATUSES, clauseStatus, familySummaries, totalChecks, verdict } from './summary.js';
-import { redactConfig, redactHeaders, redactText, toJsonSafe, truncate } from './text.js';
+import { redactConfig, redactHeaders, redactText, sanitizeResult, toJsonSafe, truncate } from './text.js';
 
 /** Identifies the document format; bumped on an incompatible change of results.json. */
 export const RESULTS_FORMAT = 'crosschain-conformance-results/1';
@@ -44,7 +44,7 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
       response: v.response && {
         status: v.response.status,
         headers: sortKeys(redactHeaders(v.response.headers ?? {})),
-        body: truncate(v.response.body ?? '', MAX_BODY_CHARS),
+        body: truncate(redactText(v.response.body ?? ''), MAX_BODY_CHARS),
       },
     },
     counterexample: o.counterexample === undefined ? undefined : toJsonSafe(o.counterexample),
@@ -63,7 +63,8 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
 }
 
 /** The results.json document as an object (what {@link renderJson} serialises). */
-export function resultsDocument(result: RunResult): Record<string, unknown> {
+export function resultsDocument(raw: RunResult): Record<string, unknown> {
+  const result = sanitizeResult(raw);
   const totals: Record<string, number> = { checks: totalChecks(result) };
   for (const s of STATUSES) totals[s] = result.totals[s] ?? 0;
   return {

@@ -7,7 +7,7 @@
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { renderOutcomeBlock } from './console.js';
 import { familySummaries, isStrict } from './summary.js';
-import { redactText, truncate, xmlAttr, xmlText } from './text.js';
+import { redactText, sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';
 
 /** Longest response body excerpt inside a failure, in characters. */
 const MAX_BODY_IN_FAILURE = 8 * 1024;
@@ -50,7 +50,8 @@ function testcase(o: CheckOutcome, strict: boolean): string {
 }
 
 /** junit.xml text (UTF-8), every value XML-escaped. */
-export function renderJunit(result: RunResult): string {
+export function renderJunit(raw: RunResult): string {
+  const result = sanitizeResult(raw);
   const strict = isStrict(result);
   const failed = (o: CheckOutcome) => o.status === 'fail' || (strict && o.status === 'warn');
   const properties = [

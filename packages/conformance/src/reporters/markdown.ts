@@ -7,7 +7,7 @@
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
 import { STATUSES, STATUS_MARK, clauseStatus, familySummaries, verdict } from './summary.js';
-import { formatDuration, mdCode, mdFence, mdInline, redactText, safeJson, truncate } from './text.js';
+import { formatDuration, mdCode, mdFence, mdInline, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
@@ -55,7 +55,8 @@ function totalsTable(result: RunResult): string {
 }
 
 /** summary.md text. */
-export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
+export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): string {
+  const result = sanitizeResult(raw);
   const max = options.maxValueLength ?? 4000;
   const budget = options.maxBytes ?? MAX_MARKDOWN_BYTES;
   const v = verdict(result);

@@ -227,3 +227,38 @@ export function pad(text: string, width: number, right = false): string {
 export function hangingIndent(text: string, indent: string): string {
   return text.replace(/\r?\n/g, `\n${indent}`);
 }
+
+/** Applies {@link redactText} to every string of a value (cycles kept, other values as they are). */
+function redactStrings(value: unknown, seen: WeakMap<object, unknown>): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return seen.get(value);
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    seen.set(value, out);
+    for (const v of value) out.push(redactStrings(v, seen));
+    return out;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  const out: Record<string, unknown> = {};
+  seen.set(value, out);
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = k.toLowerCase() === 'headers' && v && typeof v === 'object' && !Array.isArray(v) ? redactHeaders(v as Record<string, string>) : redactStrings(v, seen);
+  }
+  return out;
+}
+
+/**
+ * The last line of defence every reporter applies before rendering: a copy of the run result with
+ * secret-named config values, secret headers and `x-api-key: …` / `Authorization: …` in any text
+ * replaced by `<redacted>`. The engine redacts already; this guards against a slip there.
+ */
+export function sanitizeResult<T extends { config: Record<string, unknown> }>(result: T): T {
+  const copy = sanitizeValue(result);
+  return { ...copy, config: redactConfig(copy.config ?? {}) as Record<string, unknown> };
+}
+
+/** {@link redactText} over every string of a value, secret headers hidden (a copy). */
+export function sanitizeValue<T>(value: T): T {
+  return redactStrings(value, new WeakMap()) as T;
+}
