@@ -96,8 +96,11 @@ export function verdict(result: RunResult): Verdict {
       return { word: 'PASSED', ok: true, sentence: `PASSED (exit 0): no check failed${tail}` };
     }
     case 1: {
-      const parts = [`${plural(t.fail, 'check')} failed`];
-      if (t.warn > 0) parts.push(strict ? `${plural(t.warn, 'warning')} counted as failures under --strict` : plural(t.warn, 'warning'));
+      const parts: string[] = [];
+      if (t.fail > 0 || t.warn === 0 || !strict) parts.push(`${plural(t.fail, 'check')} failed`);
+      if (t.warn > 0) {
+        parts.push(strict ? `${plural(t.warn, 'warning')} counted as ${t.warn === 1 ? 'a failure' : 'failures'} under --strict` : plural(t.warn, 'warning'));
+      }
       if (t.error > 0) parts.push(`${t.error} errored`);
       return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): ${parts.join(', ')}` };
     }

@@ -67,7 +67,7 @@ describe('renderConsole', () => {
 
   it.each([
     [0, clean, 'PASSED (exit 0): no check failed, 1 skipped'],
-    [1, strict, 'FAILED (exit 1): 0 checks failed, 1 warning counted as failures under --strict'],
+    [1, strict, 'FAILED (exit 1): 1 warning counted as a failure under --strict'],
     [2, runResult([], { exitCode: 2 }), 'USAGE ERROR (exit 2): the configuration is invalid'],
     [3, runResult([errored], { exitCode: 3 }), 'INTERNAL ERROR (exit 3): the kit itself broke (1 check errored)'],
     [4, runResult([], { exitCode: 4 }), 'TARGET UNREACHABLE (exit 4): http://127.0.0.1:4010 did not answer'],

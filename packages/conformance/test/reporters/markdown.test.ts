@@ -14,12 +14,12 @@ describe('renderMarkdown', () => {
   it.each([
     [mixed, '## ❌ Conformance FAILED', '**FAILED (exit 1): 1 check failed, 1 warning, 1 errored**'],
     [clean, '## ✅ Conformance PASSED', '**PASSED (exit 0): no check failed, 1 skipped**'],
-    [strict, '## ❌ Conformance FAILED', '**FAILED (exit 1): 0 checks failed, 1 warning counted as failures under \\-\\-strict**'],
+    [strict, '## ❌ Conformance FAILED', '**FAILED (exit 1): 1 warning counted as a failure under --strict**'],
   ])('headline verdict', (result, headline, sentence) => {
     const md = renderMarkdown(result);
     const lines = md.split('\n');
     expect(lines[0]).toBe(headline);
-    expect(lines[2]).toBe(sentence.replace(/\\-/g, '-'));
+    expect(lines[2]).toBe(sentence);
   });
 
   it('has a totals table with one row per family and a total row', () => {
@@ -27,7 +27,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| Family | ✔ pass | ✘ fail | ⚠ warn | ○ skip | – disabled | ‼ error | Time |');
     expect(md).toContain('| `requests-v3.filters` | 0 | 1 | 0 | 0 | 0 | 0 | 13 ms |');
     expect(md).toContain('| **Total** | **2** | **1** | **1** | **1** | **1** | **1** | **12.3 s** |');
-    expect(md).toContain('| `http://127.0.0.1:4010` (embedded) | `1234` | `sha256:0123456789abcdef` |'.replace('`http://127.0.0.1:4010`', 'http://127.0.0.1:4010'));
+    expect(md).toContain('| http://127.0.0.1:4010 (embedded) | `1234` | `sha256:0123456789abcdef` |');
   });
 
   it('shows each failure with clause, expected/received, curl and replay in code blocks', () => {
