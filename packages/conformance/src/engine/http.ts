@@ -38,8 +38,8 @@ export interface HttpClientOptions {
   now?: () => number;
 }
 
-/** Size above which an exchange's body is cut when compacted. */
-const KEEP_BODY_CHARS = 16 * 1024;
+/** Size above which an exchange's body is cut when compacted (the reports show at most 4 KiB). */
+const KEEP_BODY_CHARS = 4 * 1024;
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -250,7 +250,7 @@ export class FetchHttpClient implements HttpClient {
   }
 
   /**
-   * Bounds memory: cuts the bodies of exchanges recorded before this call to 16 KiB and drops their
+   * Bounds memory: cuts the bodies of exchanges recorded before this call to 4 KiB and drops their
    * parsed JSON (status, headers, `isJson` and the schema verdict stay). The runner calls it after
    * each check, so a check always sees its own exchanges whole.
    */
@@ -258,7 +258,8 @@ export class FetchHttpClient implements HttpClient {
     for (let i = this.compactedUpTo; i < this.exchanges.length; i += 1) {
       const resp = this.exchanges[i]?.response;
       if (resp && resp.bodyText.length > KEEP_BODY_CHARS) {
-        resp.bodyText = `${resp.bodyText.slice(0, KEEP_BODY_CHARS)}…`;
+        // A copy, not a slice: V8 slices keep the whole parent string alive.
+        resp.bodyText = `${Buffer.from(resp.bodyText.slice(0, KEEP_BODY_CHARS), 'utf8').toString('utf8')}…`;
         resp.json = undefined;
         resp.truncated = true;
       }

@@ -61,7 +61,7 @@ export interface ExchangeResponse {
   isJson?: boolean;
   /**
    * Set when the engine compacted this exchange after its check ended (to bound memory): `bodyText`
-   * is cut to its first 16 KiB and `json` is dropped. Final-phase checks read `isJson`, `status`,
+   * is cut to its first 4 KiB and `json` is dropped. Final-phase checks read `isJson`, `status`,
    * `headers` and `schema`, which compaction keeps.
    */
   truncated?: boolean;

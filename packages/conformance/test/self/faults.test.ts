@@ -47,7 +47,7 @@ describe.each(faultCatalogue.map((f) => [f.name, f.clause] as const))('fault %s 
       only: entry!.checks,
       mockFaults: [name],
       mockNow: '2026-10-15T12:00:00Z',
-      mockRecords: 1000,
+      mockRecords: 300,
       seed: 7,
       numRuns: 5,
       ...(entry!.options ?? {}),
