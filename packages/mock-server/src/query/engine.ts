@@ -20,11 +20,11 @@ export interface Page {
 }
 
 /** Ascending union of the postings of a condition (before negation). */
-function postings(store: Store, c: Condition): number[] {
+function postings(store: Store, c: Condition): readonly number[] {
   const lists: (readonly number[])[] = [];
   for (const index of c.indexes) for (const k of c.keys) lists.push(store.lookup(index, k));
-  let out: number[];
-  if (lists.length === 1) out = [...lists[0]];
+  let out: readonly number[];
+  if (lists.length === 1) out = lists[0];
   else {
     const set = new Set<number>();
     for (const l of lists) for (const p of l) set.add(p);
@@ -76,7 +76,7 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
   // Candidates: the smallest positive top-level posting list, else every row.
-  let candidates: number[] | null = null;
+  let candidates: readonly number[] | null = null;
   let source: Condition | null = null;
   for (const c of q.top) {
     if (c.negate) continue;
@@ -138,7 +138,23 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const want = q.limit + 1;
   const picked: number[] = [];
   let total: number | undefined;
-  if (candidates) {
+  if (candidates && q.sortBy === 'createdAt' && !q.includeTotal) {
+    // Postings are ascending positions, and a position is its createdAt rank: walk from the cursor.
+    let lo = 0;
+    let hi = candidates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[mid] <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    if (forward) {
+      for (let i = lo; i < candidates.length && picked.length < want; i++) if (matches(candidates[i])) picked.push(candidates[i]);
+    } else {
+      let i = lo - 1;
+      while (i >= 0 && candidates[i] >= after) i--;
+      for (; i >= 0 && picked.length < want; i--) if (matches(candidates[i])) picked.push(candidates[i]);
+    }
+  } else if (candidates) {
     const ranked: number[] = [];
     let count = 0;
     for (const p of candidates) {

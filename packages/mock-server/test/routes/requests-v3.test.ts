@@ -88,6 +88,12 @@ describe('pagination and totals', () => {
     expect(total).toBe(all.length);
     expect(all.every((r) => r.status === 'success')).toBe(true);
   });
+  it.each(['status=refund', 'chainId=1', ''])('walks ascending pages as the exact reverse of descending ones (%s)', async (filter) => {
+    const params = Object.fromEntries(new URLSearchParams(filter));
+    const desc = (await walk({ ...params, sortDirection: 'desc' })).map((r) => r.id);
+    const asc = (await walk({ ...params, sortDirection: 'asc' })).map((r) => r.id);
+    expect(asc).toEqual([...desc].reverse());
+  });
   it('omits total unless includeTotal=true, and continuation on the last page', async () => {
     const r = await v3({ status: 'refund', limit: 50 });
     expect(r.body.total).toBeUndefined();
