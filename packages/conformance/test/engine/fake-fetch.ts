@@ -28,7 +28,7 @@ export function fakeFetch(handler: Handler): FetchLike & { seen: FakeRequest[] }
     const answer = await handler(req);
     if (answer === 'hang') return new Promise<never>(() => undefined);
     return answer;
-  }) as FetchLike & { seen: FakeRequest[] };
+  }) as unknown as FetchLike & { seen: FakeRequest[] };
   fn.seen = seen;
   return fn;
 }
