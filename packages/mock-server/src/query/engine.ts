@@ -174,7 +174,11 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     }
     if (q.includeTotal) {
       let count = 0;
-      for (let p = 0; p < n; p++) if (matches(p)) count++;
+      if (member && !q.features && q.ranges.length === 0) {
+        // Only the bitmap and private-chain visibility apply: count bits, then drop hidden rows.
+        for (let p = 0; p < n; p++) count += member[p];
+        for (const p of store.privateRows) if (member[p] && !q.privateInclude.has(store.rows[p].privateChain!)) count--;
+      } else for (let p = 0; p < n; p++) if (matches(p)) count++;
       total = count;
     }
   }
