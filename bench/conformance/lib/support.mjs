@@ -58,7 +58,7 @@ export function figure(label, value, unit, target) {
     const ok = target.op === '<=' ? value <= target.limit : value >= target.limit;
     verdict = `  (target ${target.op} ${target.limit} ${unit}: ${ok ? 'ok' : 'MISSED'})`;
   }
-  console.log(`  ${label.padEnd(34)} ${shown} ${unit}${verdict}`);
+  console.log(`  ${label.padEnd(40)} ${shown} ${unit}${verdict}`);
 }
 
 /** Percentile of a sorted array (nearest rank). */
