@@ -201,11 +201,15 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
     write(`  ${parts.join(', ') || 'no checks'} ${paint('dim', `(${formatDuration(current.durationMs)})`)}\n`);
     current = undefined;
   };
+  const seen = new Set<string>();
   const openFamily = (family: string) => {
     if (current?.family === family) return;
     closeFamily();
     current = { family, counts: emptyCounts(), durationMs: 0 };
-    write(`${pad(clean(family), width)} `);
+    /** A family seen before is back for the final phase (schema checks over every exchange). */
+    const label = seen.has(family) ? `${clean(family)} (cont.)` : clean(family);
+    seen.add(family);
+    write(`${pad(label, width)} `);
   };
 
   return (event: RunEvent) => {

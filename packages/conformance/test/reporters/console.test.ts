@@ -143,6 +143,14 @@ describe('createProgressPrinter', () => {
     );
   });
 
+  it('marks a family that comes back (final phase) as continued', () => {
+    const a = outcome({ id: 'fam-a.one', status: 'pass', durationMs: 1 });
+    const b = outcome({ id: 'fam-b.one', status: 'pass', durationMs: 1 });
+    const a2 = outcome({ id: 'fam-a.schema', status: 'pass', durationMs: 1 });
+    const out = run([a, b, a2].map((o): RunEvent => ({ type: 'check-end', outcome: o })));
+    expect(out.split('\n').map((l) => l.split(/\s{2,}/)[0])).toEqual(['fam-a', 'fam-b', 'fam-a (cont.)']);
+  });
+
   it('copes with a check-end without its check-start, and with colour', () => {
     const o = outcome({ id: 'x.y', status: 'fail' });
     const out = run([{ type: 'check-end', outcome: o }, { type: 'run-end', result: runResult([o]) }], { color: true });
