@@ -25,7 +25,7 @@ dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:1
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}
 h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:32px}
 table{border-collapse:collapse;width:100%;margin:8px 0}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:var(--code)}.n{text-align:right;font-variant-numeric:tabular-nums}.z{color:var(--line)}
 code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 8px;max-height:480px;overflow:auto}
@@ -34,7 +34,7 @@ ${[...STATUSES, 'untestable', 'uncovered'].map((s) => `.b-${s}{background:var(--
 .filters{position:sticky;top:0;background:var(--bg);padding:8px 0;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:12px;align-items:center;z-index:1}
 .filters input[type=search]{padding:4px 8px;min-width:260px;border:1px solid var(--line);border-radius:6px}
 .filters button{padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:var(--code);cursor:pointer}
-details.outcome{border:1px solid var(--line);border-left-width:6px;border-radius:6px;margin:6px 0;padding:0 12px}
+details.outcome{border:1px solid var(--line);border-left-width:6px;border-radius:6px;margin:6px 0;padding:0 12px;overflow-wrap:anywhere}
 ${STATUSES.map((s) => `details.outcome.s-${s}{border-left-color:var(--${s})}`).join('')}
 details.outcome>summary{cursor:pointer;padding:6px 0;list-style-position:outside}
 details.outcome>summary .id{font-weight:600}
@@ -124,7 +124,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
   const open = o.status === 'fail' || o.status === 'error' ? ' open' : '';
   return (
     `<details class="outcome s-${h(o.status)}" id="o-${index}" data-status="${h(o.status)}" data-search="${h(search)}"${open}>` +
-    `<summary>${badge(o.status)} <span class="id">${h(o.id)}</span><span class="op">${h(o.operation)}</span><span class="title">${h(o.title)}</span></summary>` +
+    `<summary>${badge(o.status)} <span class="id">${h(o.id)}</span><span class="op">${h(o.operation)}</span><span class="title">${h(truncate(o.title, 200))}</span></summary>` +
     parts.join('') +
     `</details>`
   );
