@@ -34,6 +34,8 @@ function intArg(flag: string, raw: string | undefined, min: number, max: number,
 export function parseArgs(argv: readonly string[]): { action: 'serve'; options: MockServerOptions } | { action: 'help' | 'list-faults' } {
   const options: MockServerOptions = {};
   const faults: string[] = [];
+  // `pnpm mock -- --port 4010` hands the separator through: skip it.
+  if (argv[0] === '--') argv = argv.slice(1);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -99,6 +101,10 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
 
 /** Entry point of the bin: resolves to the exit code once the server has stopped. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // A reader that closes early (`crosschain-mock --list-faults | head`) is not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(argv);

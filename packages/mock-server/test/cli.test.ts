@@ -42,6 +42,16 @@ describe('crosschain-mock CLI', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
   });
+  it('skips the "--" that `pnpm mock -- …` hands through', () => {
+    const r = run('--', '--list-faults');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(faultCatalogue.length);
+  });
+  it('exits 0 without a stack trace when the reader closes early (| head)', () => {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" --list-faults | head -1`], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/EPIPE|Error/);
+  });
   it('exits 2 naming the line of a bad --data file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
     const file = join(dir, 'bad.ndjson');
