@@ -3,7 +3,7 @@
  * redacted with the seed, runs the engine, prints the console report, writes the report files and
  * returns the exit code (architecture.md, "Outcomes and exit codes"). The only module that prints.
  */
-import { ConfigError, HelpRequested, redactConfig, resolveConfig } from './config.js';
+import { ConfigError, HelpRequested, redactConfig, resolveConfig, targetDefaults } from './config.js';
 import type { ConformanceConfig } from './config.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
@@ -27,7 +27,7 @@ function defaultIo(): CliIo {
 }
 
 function configLines(config: ConformanceConfig): string {
-  const shown = redactConfig(config);
+  const shown = redactConfig({ ...config, ...targetDefaults(config, !config.baseUrl) });
   if (config.baseUrl) for (const k of Object.keys(shown)) if (k.startsWith('mock')) delete shown[k];
   const lines = Object.entries(shown).map(([k, v]) => `  ${k}: ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`);
   if (!config.baseUrl) lines.push('  target: embedded reference server');

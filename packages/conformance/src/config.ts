@@ -35,8 +35,11 @@ export interface ConformanceConfig {
   maxDurationMs?: number;
   format: ConsoleFormat;
   quiet: boolean;
-  /** Upper bound of v2 requests the rate-limit probe may send (0 = only examine 429s seen naturally). */
-  v2ProbeRequests: number;
+  /**
+   * Upper bound of v2 requests the rate-limit probe may send (0 = only examine 429s seen naturally);
+   * undefined = the target's default (see {@link targetDefaults}).
+   */
+  v2ProbeRequests?: number;
   /** Embedded target: number of records of the reference server. */
   mockRecords: number;
   /** Embedded target: the server's clock (ISO 8601). */
@@ -45,7 +48,10 @@ export interface ConformanceConfig {
   mockSeed: number;
   /** Embedded target: faults to inject (self-tests). */
   mockFaults: string[];
-  /** Embedded target: v2 rate limit per minute per key (0 = unlimited); default the server's dated step-down. */
+  /**
+   * Embedded target: v2 rate limit per minute per key (0 = unlimited); undefined = the target's
+   * default (see {@link targetDefaults}).
+   */
   mockV2RateLimit?: number;
   /** Path of the config file read, if any. */
   configFile?: string;
@@ -56,10 +62,46 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   maxRequests: 5_000,
   externalMaxRps: 50,
+  /** Against a URL or an in-process fetch: no v2 probing (politeness). */
   v2ProbeRequests: 0,
+  /** Against the embedded reference server: probe its v2 throttle so the 429 checks run. */
+  embeddedV2ProbeRequests: 60,
+  /** The embedded server's v2 limit per minute per key while v2 is throttled (from 2026-09-01). */
+  embeddedV2RateLimit: 30,
   mockRecords: 3_000,
   mockSeed: 1,
 } as const;
+
+/** First day of the v2 throttle (API document, Versioning > Timeline of GET /requests/v2). */
+const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
+
+/** The v2 probe settings of a run once its target is known. */
+export interface TargetDefaults {
+  v2ProbeRequests: number;
+  /** Rate limit to start the embedded server with; undefined = the server's own dated default. */
+  mockV2RateLimit?: number;
+}
+
+/**
+ * Target-dependent defaults of the options the user left unset. Against the embedded reference
+ * server the kit probes the v2 throttle (up to 60 requests) and, while v2 is throttled by the
+ * server's clock (from 2026-09-01), starts it with 30 requests per minute per key, so that the
+ * 429 checks have a 429 to examine. Against a URL or an in-process fetch nothing is probed.
+ */
+export function targetDefaults(
+  config: Pick<ConformanceConfig, 'v2ProbeRequests' | 'mockV2RateLimit' | 'mockNow'>,
+  embedded: boolean,
+  nowMs: number = Date.now(),
+): TargetDefaults {
+  if (!embedded) return { v2ProbeRequests: config.v2ProbeRequests ?? DEFAULTS.v2ProbeRequests };
+  const serverNow = config.mockNow !== undefined ? Date.parse(config.mockNow) : nowMs;
+  const throttled = serverNow >= V2_THROTTLED_FROM_MS;
+  const mockV2RateLimit = config.mockV2RateLimit ?? (throttled ? DEFAULTS.embeddedV2RateLimit : undefined);
+  return {
+    v2ProbeRequests: config.v2ProbeRequests ?? DEFAULTS.embeddedV2ProbeRequests,
+    ...(mockV2RateLimit !== undefined ? { mockV2RateLimit } : {}),
+  };
+}
 
 /** A usage or configuration error (exit code 2). */
 export class ConfigError extends Error {
@@ -278,7 +320,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     maxDurationMs: raw.maxDurationMs as number | undefined,
     format: (raw.format as ConsoleFormat | undefined) ?? 'console',
     quiet: (raw.quiet as boolean | undefined) ?? false,
-    v2ProbeRequests: (raw.v2ProbeRequests as number | undefined) ?? DEFAULTS.v2ProbeRequests,
+    v2ProbeRequests: raw.v2ProbeRequests as number | undefined,
     mockRecords: (raw.mockRecords as number | undefined) ?? DEFAULTS.mockRecords,
     mockNow: raw.mockNow as string | undefined,
     mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
@@ -326,12 +368,12 @@ function describe(field: FieldSpec): string {
     maxDurationMs: 'bound on the wall time of the run (default none)',
     format: 'console output: console (default) or json (results.json on stdout)',
     quiet: 'print only the summary',
-    v2ProbeRequests: 'v2 requests the rate-limit probe may send (default 0: only examine 429s seen)',
+    v2ProbeRequests: `v2 requests the rate-limit probe may send (default ${DEFAULTS.embeddedV2ProbeRequests} embedded, 0 against a URL: only examine 429s seen)`,
     mockRecords: `embedded target: records of the data set (default ${DEFAULTS.mockRecords})`,
     mockNow: "embedded target: the server's clock (ISO 8601)",
     mockSeed: `embedded target: data set seed (default ${DEFAULTS.mockSeed})`,
     mockFaults: 'embedded target: inject a fault of the reference server (repeatable; self-tests)',
-    mockV2RateLimit: "embedded target: v2 requests per minute per key (default: the server's dated step-down)",
+    mockV2RateLimit: `embedded target: v2 requests per minute per key, 0 = unlimited (default ${DEFAULTS.embeddedV2RateLimit} from 2026-09-01 by the server's clock, none before)`,
   };
   return text[field.key] ?? field.key;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, HelpRequested, redactConfig, resolveConfig } from '../src/config.js';
+import { ConfigError, DEFAULTS, HelpRequested, redactConfig, resolveConfig, targetDefaults } from '../src/config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
 const yamlFile = join(dir, 'c.yaml');
@@ -27,7 +27,8 @@ function errorOf(fn: () => unknown): string {
 describe('resolveConfig', () => {
   it('has the documented defaults', () => {
     const c = resolve([]);
-    expect(c).toMatchObject({ numRuns: DEFAULTS.numRuns, timeoutMs: 10_000, maxRequests: 5_000, strict: false, only: [], mockRecords: 3_000, v2ProbeRequests: 0 });
+    expect(c).toMatchObject({ numRuns: DEFAULTS.numRuns, timeoutMs: 10_000, maxRequests: 5_000, strict: false, only: [], mockRecords: 3_000 });
+    expect(c.v2ProbeRequests).toBeUndefined();
     expect(c.baseUrl).toBeUndefined();
     expect(c.maxRps).toBeUndefined();
     expect(Number.isInteger(c.seed)).toBe(true);
@@ -95,5 +96,24 @@ describe('redactConfig', () => {
     const shown = redactConfig(c);
     expect(shown).toMatchObject({ apiKey: '<redacted>', otherApiKey: '<redacted>', inactiveApiKey: '<redacted>', baseUrl: 'http://x.test' });
     expect(JSON.stringify(shown)).not.toMatch(/k1|k2|k3/);
+  });
+});
+
+describe('targetDefaults (v2 throttle probing)', () => {
+  const nov = Date.UTC(2026, 10, 21);
+  it('probes the embedded server, under a 30/min v2 limit while v2 is throttled by its clock', () => {
+    expect(targetDefaults(resolve([]), true, nov)).toEqual({ v2ProbeRequests: 60, mockV2RateLimit: 30 });
+    expect(targetDefaults(resolve(['--mock-now', '2026-09-01T00:00:00Z']), true, nov)).toEqual({ v2ProbeRequests: 60, mockV2RateLimit: 30 });
+  });
+  it("keeps the server's own (no) limit before the throttle date", () => {
+    expect(targetDefaults(resolve(['--mock-now', '2026-08-31T23:59:59Z']), true, nov)).toEqual({ v2ProbeRequests: 60 });
+  });
+  it('never probes an external target unless asked', () => {
+    expect(targetDefaults(resolve(['--base-url', 'https://x.test']), false, nov)).toEqual({ v2ProbeRequests: 0 });
+    expect(targetDefaults(resolve(['--base-url', 'https://x.test', '--v2-probe-requests', '5']), false, nov)).toEqual({ v2ProbeRequests: 5 });
+  });
+  it('what the user set wins, 0 included', () => {
+    expect(targetDefaults(resolve(['--v2-probe-requests', '0', '--mock-v2-rate-limit', '0']), true, nov)).toEqual({ v2ProbeRequests: 0, mockV2RateLimit: 0 });
+    expect(targetDefaults(resolve([], { CONFORMANCE_MOCK_V2_RATE_LIMIT: '7' }), true, nov)).toEqual({ v2ProbeRequests: 60, mockV2RateLimit: 7 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { ConfigError, DEFAULTS, kitVersion, parseOptionsObject, redactConfig, secretsOf, withDefaults } from '../config.js';
+import { ConfigError, DEFAULTS, kitVersion, parseOptionsObject, redactConfig, secretsOf, targetDefaults, withDefaults } from '../config.js';
 import type { ConformanceConfig } from '../config.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
@@ -118,7 +118,7 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
 export function replayCommand(config: ConformanceConfig, id: string, external: boolean): string {
   const parts = ['crosschain-conformance', '--seed', String(config.seed), '--only', id];
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
-  if (config.v2ProbeRequests !== DEFAULTS.v2ProbeRequests) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
+  if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
   if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
   if (!external) {
     if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
@@ -176,6 +176,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const t0 = performance.now();
   const external = options.fetch === undefined && config.baseUrl !== undefined;
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
+  const v2 = targetDefaults(config, embedded);
   let target: EmbeddedTarget | undefined;
   if (embedded) {
     target = await startEmbeddedTarget({
@@ -183,7 +184,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       seed: config.mockSeed,
       now: config.mockNow,
       faults: config.mockFaults,
-      v2RateLimit: config.mockV2RateLimit,
+      v2RateLimit: v2.mockV2RateLimit,
     });
   }
   try {
@@ -211,7 +212,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       validator,
     });
 
-    const shownConfig = redactConfig({ ...config, ...(maxRps !== undefined ? { maxRps } : {}) });
+    const shownConfig = redactConfig({
+      ...config,
+      ...(maxRps !== undefined ? { maxRps } : {}),
+      v2ProbeRequests: v2.v2ProbeRequests,
+      ...(embedded && v2.mockV2RateLimit !== undefined ? { mockV2RateLimit: v2.mockV2RateLimit } : {}),
+    });
     const targetInfo: RunResult['target'] = { baseUrl: redact(baseUrl), embedded, ...(config.mockNow && embedded ? { now: config.mockNow } : {}) };
     emit({ type: 'run-start', total: ordered.length, seed: config.seed, target: targetInfo, config: shownConfig });
 
@@ -224,7 +230,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       numRuns: config.numRuns,
       strict: config.strict,
       embedded,
-      v2ProbeRequests: config.v2ProbeRequests,
+      v2ProbeRequests: v2.v2ProbeRequests,
     };
     const levels = new Map(spec.clauses.map((c) => [c.id, c.level]));
 
