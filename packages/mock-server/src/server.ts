@@ -54,6 +54,8 @@ const MAX_BODY = 64 * 1024;
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
 const RECORD_FAULTS = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
 const CACHE_MAX = 20_000;
+const OPEN_REQUESTS = Buffer.from('{"requests":[');
+const COMMA = Buffer.from(',');
 
 export interface AppOptions {
   store: Store;
@@ -93,8 +95,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 export function createApp(opts: AppOptions): App {
   const { store, faults, now } = opts;
   const throttle = new Throttle();
-  /** Serialized v3 records (data is immutable): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
-  const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, string>();
+  /** Serialized v3 records as UTF-8 (data is immutable): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
+  const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
   const app: App = { server: undefined as unknown as Server, baseUrl: '' };
 
   const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
@@ -151,21 +153,27 @@ export function createApp(opts: AppOptions): App {
     const { query, flags } = parseV3Query(toParams(url.searchParams), { integrator, faults });
     const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') });
     const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults };
-    const records = page.rows.map((r) => {
-      if (!jsonCache) return JSON.stringify(presentV3(store, r, ctx));
+    const parts: Buffer[] = [OPEN_REQUESTS];
+    page.rows.forEach((r, i) => {
+      if (i > 0) parts.push(COMMA);
+      if (!jsonCache) {
+        parts.push(Buffer.from(JSON.stringify(presentV3(store, r, ctx))));
+        return;
+      }
       const key = r.idx * 2 + (ctx.includeAuthenticatedData && ownedBy(r, integrator) ? 1 : 0);
       let json = jsonCache.get(key);
       if (json === undefined) {
-        json = JSON.stringify(presentV3(store, r, ctx));
+        json = Buffer.from(JSON.stringify(presentV3(store, r, ctx)));
         if (jsonCache.size >= CACHE_MAX) jsonCache.delete(jsonCache.keys().next().value!);
         jsonCache.set(key, json);
       }
-      return json;
+      parts.push(json);
     });
-    let raw = `{"requests":[${records.join(',')}]`;
-    if (page.continuation) raw += `,"continuation":${JSON.stringify(page.continuation)}`;
-    if (page.total !== undefined) raw += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total}`;
-    return { status: 200, raw: `${raw}}` };
+    let tail = ']';
+    if (page.continuation) tail += `,"continuation":${JSON.stringify(page.continuation)}`;
+    if (page.total !== undefined) tail += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total}`;
+    parts.push(Buffer.from(`${tail}}`));
+    return { status: 200, raw: Buffer.concat(parts) };
   }
 
   function requestsV2(req: IncomingMessage, url: URL): Reply {

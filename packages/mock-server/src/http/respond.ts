@@ -5,7 +5,7 @@ export interface Reply {
   status: number;
   body?: unknown;
   /** Pre-serialized JSON body (takes precedence over `body`). */
-  raw?: string;
+  raw?: string | Buffer;
   headers?: Record<string, string>;
 }
 

@@ -1,9 +1,11 @@
 /**
- * Executes a list query on the store: index lookups and bitmaps for equality conditions, ranges on
- * the candidates, the pre-sorted order of `sortBy`, rank-based continuation (no duplicate, no gap).
+ * Executes a list query on the store: index bitsets for equality conditions (AND, OR, complement),
+ * per-row checks only for ranges, features and private chains, the pre-sorted order of `sortBy`
+ * walked from the cursor, rank-based continuation (no duplicate, no gap), popcount totals.
  */
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
+import { andBits, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
@@ -42,17 +44,76 @@ function postings(store: Store, c: Condition): readonly number[] {
   return out;
 }
 
-/** Bitmap of rows satisfying a condition (negation applied). */
-function bitmap(store: Store, c: Condition): Uint8Array {
-  const bm = new Uint8Array(store.size);
-  if (c.negate) bm.fill(1);
-  const v = c.negate ? 0 : 1;
-  for (const p of postings(store, c)) bm[p] = v;
-  return bm;
+/** Scratch slots of `Store.scratch` used by one query. */
+const COND = 0;
+const GROUP = 1;
+const GROUPS = 2;
+const TOP = 3;
+
+/**
+ * Bitset of the rows matching a condition before negation: a cached read-only bitset of the store
+ * when the condition is one frequent key, otherwise written into `tmp`.
+ */
+function conditionBits(store: Store, c: Condition, tmp: Bitset): Bitset {
+  if (c.exactSymbol || c.withChildren) {
+    tmp.fill(0);
+    setPositions(tmp, postings(store, c));
+    return tmp;
+  }
+  if (c.indexes.length === 1 && c.keys.length === 1) {
+    const cached = store.frequentBits(c.indexes[0], c.keys[0]);
+    if (cached) return cached;
+  }
+  tmp.fill(0);
+  for (const index of c.indexes) {
+    for (const k of c.keys) {
+      const cached = store.frequentBits(index, k);
+      if (cached) orBits(tmp, cached, false, store.size);
+      else setPositions(tmp, store.lookup(index, k));
+    }
+  }
+  return tmp;
 }
 
-function andInto(target: Uint8Array, other: Uint8Array): void {
-  for (let i = 0; i < target.length; i++) target[i] &= other[i];
+/** `target` = AND of the conditions (every row when there is none). */
+function andAll(store: Store, conditions: readonly Condition[], target: Bitset): void {
+  const tmp = store.scratch(COND);
+  if (conditions.length === 0) fillBits(target, store.size);
+  conditions.forEach((c, i) => {
+    const b = conditionBits(store, c, tmp);
+    if (i === 0) copyBits(target, b, c.negate, store.size);
+    else andBits(target, b, c.negate);
+  });
+}
+
+/**
+ * Rows satisfying every top-level equality condition and the `filters` groups (document rule 7:
+ * AND inside a group, OR across groups, top-level parameters AND-ed), or null for every row.
+ */
+function membership(store: Store, q: ListQuery): Bitset | null {
+  const n = store.size;
+  if (q.top.length === 1 && !q.top[0].negate && (!q.groups || q.groups.length === 0)) {
+    // One positive condition: its cached bitset as is (no copy).
+    return conditionBits(store, q.top[0], store.scratch(TOP));
+  }
+  let member: Bitset | null = null;
+  if (q.top.length > 0) {
+    member = store.scratch(TOP);
+    andAll(store, q.top, member);
+  }
+  if (q.groups && q.groups.length > 0) {
+    const all = store.scratch(GROUPS);
+    q.groups.forEach((group, gi) => {
+      if (gi === 0) return andAll(store, group, all);
+      const one = store.scratch(GROUP);
+      andAll(store, group, one);
+      if (q.groupsAnded) andBits(all, one, false);
+      else orBits(all, one, false, n);
+    });
+    if (member) andBits(member, all, false);
+    else member = all;
+  }
+  return member;
 }
 
 function rangeOk(r: Row, ranges: readonly Range[]): boolean {
@@ -75,48 +136,13 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
 /** Runs `q`; returns the page rows, the next cursor and (when asked) the exact total. */
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
-  // Candidates: the smallest positive top-level posting list, else every row.
-  let candidates: readonly number[] | null = null;
-  let source: Condition | null = null;
-  for (const c of q.top) {
-    if (c.negate) continue;
-    const list = postings(store, c);
-    if (!candidates || list.length < candidates.length) {
-      candidates = list;
-      source = c;
-    }
-  }
-  // Membership bitmap of the other equality conditions (null = everything).
-  let member: Uint8Array | null = null;
-  for (const c of q.top) {
-    if (c === source) continue;
-    const bm = bitmap(store, c);
-    if (member) andInto(member, bm);
-    else member = bm;
-  }
-  if (q.groups) {
-    let groupBm: Uint8Array | null = null;
-    for (const group of q.groups) {
-      let g: Uint8Array | null = null;
-      for (const c of group) {
-        const bm = bitmap(store, c);
-        if (g) andInto(g, bm);
-        else g = bm;
-      }
-      if (!g) g = new Uint8Array(n).fill(1);
-      if (!groupBm) groupBm = g;
-      else if (q.groupsAnded) andInto(groupBm, g);
-      else for (let i = 0; i < n; i++) groupBm[i] |= g[i];
-    }
-    if (groupBm) {
-      if (member) andInto(member, groupBm);
-      else member = groupBm;
-    }
-  }
+  const rows = store.rows;
+  const member = membership(store, q);
   const hidePrivate = store.privateRows.length > 0;
-  const matches = (p: number): boolean => {
-    if (member && member[p] === 0) return false;
-    const r = store.rows[p];
+  const perRow = q.features !== 0 || q.ranges.length > 0;
+  /** Checks that are not equality filters: private-chain visibility, features, ranges. */
+  const rowOk = (p: number): boolean => {
+    const r = rows[p];
     if (hidePrivate && r.privateChain !== null && !q.privateInclude.has(r.privateChain)) return false;
     if (q.features && (r.features & q.features) === 0) return false;
     return q.ranges.length === 0 || rangeOk(r, q.ranges);
@@ -128,7 +154,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   let after = forward ? -1 : n;
   if (q.cursor) {
     const pos = q.cursor.rank;
-    if (pos < 0 || pos >= n || store.rows[order[pos]].id !== q.cursor.id) {
+    if (pos < 0 || pos >= n || rows[order[pos]].id !== q.cursor.id) {
       throw new HttpError(400, 'Invalid continuation: it does not belong to this data set or query; expected a continuation value returned by a previous page of this same query', 'INVALID_PARAMETER');
     }
     after = pos;
@@ -137,58 +163,65 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   }
   const want = q.limit + 1;
   const picked: number[] = [];
-  let total: number | undefined;
-  if (candidates && q.sortBy === 'createdAt' && !q.includeTotal) {
-    // Postings are ascending positions, and a position is its createdAt rank: walk from the cursor.
-    let lo = 0;
-    let hi = candidates.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (candidates[mid] <= after) lo = mid + 1;
-      else hi = mid;
-    }
+  const memberCount = !member ? n : q.sortBy !== 'createdAt' || q.includeTotal ? popcount(member) : -1;
+  if (q.sortBy === 'createdAt') {
+    // A position is its createdAt rank: walk the set bits from the cursor.
     if (forward) {
-      for (let i = lo; i < candidates.length && picked.length < want; i++) if (matches(candidates[i])) picked.push(candidates[i]);
+      for (let p = after + 1; p < n && picked.length < want; p++) {
+        if (member) p = nextSetBit(member, p);
+        if (p < 0) break;
+        if (rowOk(p)) picked.push(p);
+      }
     } else {
-      let i = lo - 1;
-      while (i >= 0 && candidates[i] >= after) i--;
-      for (; i >= 0 && picked.length < want; i--) if (matches(candidates[i])) picked.push(candidates[i]);
+      for (let p = Math.min(after, n) - 1; p >= 0 && picked.length < want; p--) {
+        if (member) p = prevSetBit(member, p);
+        if (p < 0) break;
+        if (rowOk(p)) picked.push(p);
+      }
     }
-  } else if (candidates) {
-    const ranked: number[] = [];
-    let count = 0;
-    for (const p of candidates) {
-      if (!matches(p)) continue;
-      count++;
+  } else if (member && memberCount * memberCount * 16 <= want * n) {
+    // Few matches: sort their ranks rather than walk the whole order.
+    const ranks: number[] = [];
+    for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) {
       const rk = rank[p];
-      if (forward ? rk > after : rk < after) ranked.push(rk);
+      if ((forward ? rk > after : rk < after) && rowOk(p)) ranks.push(rk);
     }
-    if (q.includeTotal) total = count;
-    ranked.sort((a, b) => (forward ? a - b : b - a));
-    for (let i = 0; i < ranked.length && i < want; i++) picked.push(order[ranked[i]]);
+    ranks.sort((a, b) => (forward ? a - b : b - a));
+    for (let i = 0; i < ranks.length && i < want; i++) picked.push(order[ranks[i]]);
+  } else if (forward) {
+    for (let rk = after + 1; rk < n && picked.length < want; rk++) {
+      const p = order[rk];
+      if ((!member || hasBit(member, p)) && rowOk(p)) picked.push(p);
+    }
   } else {
-    if (forward) {
-      for (let rk = after + 1; rk < n && picked.length < want; rk++) if (matches(order[rk])) picked.push(order[rk]);
-    } else {
-      for (let rk = after - 1; rk >= 0 && picked.length < want; rk--) if (matches(order[rk])) picked.push(order[rk]);
-    }
-    if (q.includeTotal) {
-      let count = 0;
-      if (member && !q.features && q.ranges.length === 0) {
-        // Only the bitmap and private-chain visibility apply: count bits, then drop hidden rows.
-        for (let p = 0; p < n; p++) count += member[p];
-        for (const p of store.privateRows) if (member[p] && !q.privateInclude.has(store.rows[p].privateChain!)) count--;
-      } else for (let p = 0; p < n; p++) if (matches(p)) count++;
-      total = count;
+    for (let rk = after - 1; rk >= 0 && picked.length < want; rk--) {
+      const p = order[rk];
+      if ((!member || hasBit(member, p)) && rowOk(p)) picked.push(p);
     }
   }
   const hasMore = picked.length > q.limit;
-  const pageRows = picked.slice(0, q.limit).map((p) => store.rows[p]);
+  const pageRows = picked.slice(0, q.limit).map((p) => rows[p]);
   const page: Page = { rows: pageRows };
   if (hasMore && pageRows.length) {
     const last = pageRows[pageRows.length - 1];
     page.continuation = encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
   }
-  if (total !== undefined) page.total = total;
+  if (q.includeTotal) page.total = countMatches(store, q, member, memberCount, perRow, rowOk);
   return page;
+}
+
+/** The exact number of matching rows (`includeTotal`), from the bitset's popcount when only visibility applies. */
+function countMatches(store: Store, q: ListQuery, member: Bitset | null, memberCount: number, perRow: boolean, rowOk: (p: number) => boolean): number {
+  let count = 0;
+  if (!perRow) {
+    count = memberCount;
+    for (const p of store.privateRows) {
+      if ((!member || hasBit(member, p)) && !q.privateInclude.has(store.rows[p].privateChain!)) count--;
+    }
+  } else if (member) {
+    for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) if (rowOk(p)) count++;
+  } else {
+    for (let p = 0; p < store.size; p++) if (rowOk(p)) count++;
+  }
+  return count;
 }

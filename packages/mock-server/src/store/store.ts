@@ -1,8 +1,10 @@
 /**
  * In-memory store: equality indexes (value -> ascending row positions) for every equality filter
- * of GET /requests/v3, and pre-sorted orders for each `sortBy`. Filters never scan field values.
+ * of GET /requests/v3, bitsets of the frequent index values, and pre-sorted orders for each
+ * `sortBy`. Filters never scan field values.
  */
 import type { Row } from '../data/row.js';
+import { emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
 
 /** Index key used for "empty" (null check). */
@@ -10,6 +12,11 @@ export const NULL_KEY = '\u0000null';
 export type Key = string | number;
 /** A posting: one row position or an ascending list of them. */
 type Posting = number | number[];
+
+/** Postings at least this long get a cached bitset (shorter ones are set bit by bit per query). */
+const BITSET_MIN_POSTINGS = 64;
+/** Upper bound of the bytes held by cached bitsets (first in, first out beyond it). */
+const BITSET_CACHE_BYTES = 96 * 1024 * 1024;
 
 /** Names of the equality indexes. */
 export type IndexName =
@@ -68,6 +75,11 @@ export class Store {
   readonly order: Record<SortBy, Int32Array>;
   readonly rank: Record<SortBy, Int32Array>;
   readonly privateRows: number[];
+  /** Cached bitsets of frequent (index, key) pairs, in insertion order for eviction. */
+  private readonly bitsets = new Map<string, Bitset>();
+  private bitsetBytes = 0;
+  /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
+  private readonly scratchBits: Bitset[] = [];
 
   constructor(readonly dataset: Dataset) {
     this.rows = dataset.rows;
@@ -130,6 +142,35 @@ export class Store {
     const cur = (this.indexes.get(name) ?? this.build(name)).get(k);
     if (cur === undefined) return [];
     return typeof cur === 'number' ? [cur] : cur;
+  }
+
+  /**
+   * Cached bitset of the rows whose `name` field equals `key` when the posting list is long (built
+   * on first use); null when it is short (callers set its positions from `lookup`). Read-only.
+   */
+  frequentBits(name: IndexName, key: Key | null): Bitset | null {
+    const k = key === null ? NULL_KEY : keyOf(key);
+    const cacheKey = `${name}\u0001${typeof k}\u0001${k}`;
+    const hit = this.bitsets.get(cacheKey);
+    if (hit) return hit;
+    const list = this.lookup(name, key);
+    if (list.length < BITSET_MIN_POSTINGS) return null;
+    const bits = emptyBits(this.size);
+    setPositions(bits, list);
+    this.bitsetBytes += bits.byteLength;
+    for (const [oldKey, old] of this.bitsets) {
+      if (this.bitsetBytes <= BITSET_CACHE_BYTES) break;
+      this.bitsets.delete(oldKey);
+      this.bitsetBytes -= old.byteLength;
+    }
+    this.bitsets.set(cacheKey, bits);
+    return bits;
+  }
+
+  /** The `i`-th scratch bitset of this store (allocated once, reused by every query). */
+  scratch(i: number): Bitset {
+    while (this.scratchBits.length <= i) this.scratchBits.push(emptyBits(this.size));
+    return this.scratchBits[i];
   }
 
   /** Row of a request id, or undefined. */
