@@ -151,7 +151,7 @@ export function createApp(opts: AppOptions): App {
     const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(url.searchParams), { integrator, faults });
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap'), repeatCursor: faults.has('v3-repeated-cursor') });
     const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {

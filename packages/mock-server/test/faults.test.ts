@@ -49,6 +49,29 @@ const PROBES: Record<string, Probe> = {
     const p2 = await v3(b, { limit: 10, continuation: p1.body.continuation });
     return JSON.stringify([...ids(p1.body), ...ids(p2.body)]) === JSON.stringify(both);
   },
+  'v3-repeated-cursor': async (b) => {
+    const given: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 4; i++) {
+      const page = (await v3(b, { limit: 3, ...(cursor ? { continuation: cursor } : {}) })).body;
+      cursor = page.continuation;
+      if (cursor === undefined) return true;
+      if (given.includes(cursor)) return false;
+      given.push(cursor);
+    }
+    return true;
+  },
+  'v3-term-ignores-hashes': async (b) => {
+    const rec = (await v3(b, { status: 'success', limit: 1 })).body.requests[0];
+    const hash = rec.data.inTxs[0].txHash;
+    if (typeof hash !== 'string') throw new Error('no deposit transaction hash on a success record');
+    return ids((await v3(b, { term: hash })).body).includes(rec.id);
+  },
+  'v3-amountusd-range-ignored': async (b) =>
+    (await v3(b, { amountUsdMin: 100, amountUsdMax: 200, limit: 50 })).body.requests.every((r: any) => {
+      const usd = Number(r.data.route.actual.origin.inputCurrency.amountUsd);
+      return usd >= 100 && usd <= 200;
+    }),
   'v3-failreason-na': async (b) => (await v3(b, { status: 'success', limit: 5 })).body.requests.every((r: any) => r.data.failReason === null),
   'v3-chainid-origin-only': async (b) => (await count(b, [{ chainId: 8453 }])) > (await count(b, [{ originChainId: 8453 }])),
   'v3-symbol-case-sensitive': async (b) => (await v3(b, { currencyInSymbol: 'usdc', includeTotal: true })).body.total > 0,

@@ -13,6 +13,8 @@ import type { Condition, ListQuery, Range } from './query.js';
 export interface PageFaults {
   overlap: boolean;
   gap: boolean;
+  /** Fault v3-repeated-cursor: a page reached by a cursor hands back that same cursor. */
+  repeatCursor?: boolean;
 }
 
 export interface Page {
@@ -204,7 +206,9 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const page: Page = { rows: pageRows };
   if (hasMore && pageRows.length) {
     const last = pageRows[pageRows.length - 1];
-    page.continuation = encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
+    page.continuation = faults.repeatCursor && q.cursor
+      ? encodeCursor(q.cursor)
+      : encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
   }
   if (q.includeTotal) page.total = countMatches(store, q, member, memberCount, perRow, rowOk);
   return page;

@@ -85,6 +85,10 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   range(timeField, 'startTimestamp', 'endTimestamp', false);
   range('block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId') });
   range('amountUsd', 'amountUsdMin', 'amountUsdMax', false);
+  if (faults.has('v3-amountusd-range-ignored')) {
+    const at = ranges.findIndex((r) => r.field === 'amountUsd');
+    if (at >= 0) ranges.splice(at, 1);
+  }
   range('appFeesUsd', 'appFeesAmountUsdMin', 'appFeesAmountUsdMax', false);
   range('fillTimeSec', 'fillTimeMin', 'fillTimeMax', false);
 
@@ -134,7 +138,10 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   };
 }
 
-/** Builds a condition; applies the chain-id and symbol-case faults. */
+/** Transaction-hash indexes searched by `term` (dropped by the fault v3-term-ignores-hashes). */
+const HASH_INDEXES: readonly string[] = ['depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash'];
+
+/** Builds a condition; applies the chain-id, symbol-case and term faults. */
 export function makeCondition(
   field: string,
   indexes: Condition['indexes'],
@@ -146,6 +153,7 @@ export function makeCondition(
 ): Condition {
   const c: Condition = { field, indexes, keys, negate };
   if (field === 'chainId' && faults.has('v3-chainid-origin-only')) c.indexes = ['originChainId'];
+  if (field === 'term' && faults.has('v3-term-ignores-hashes')) c.indexes = c.indexes.filter((i) => !HASH_INDEXES.includes(i));
   if ((field === 'currencyInSymbol' || field === 'currencyOutSymbol') && faults.has('v3-symbol-case-sensitive')) {
     c.exactSymbol = { side: field === 'currencyInSymbol' ? 'in' : 'out', values: rawValues.filter((v): v is string => typeof v === 'string') };
   }
