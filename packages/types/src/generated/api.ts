@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 db25d67d7b6e3fe6982f12861defac2ea7b57099c11f9b916a30a6057f55435b)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 7d24b9aef7fcb4c799c8cf42365127c6cc7c93082f874c64136d25908b69bd21)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -831,6 +831,8 @@ export interface components {
             /** @description Removed in v3; use `data.feeSponsorship` (API document, Versioning). */
             subsidizedFee?: Record<string, unknown>;
             feeSponsorship?: Record<string, unknown>;
+            /** @description Only with `includeAuthenticatedData=true` for the owning integrator; in v2 a structured object (`bucket`, `ruleId`, `relayFeeBps`, `integratorFeeBps`, `totalFeeBps`, `relayFee`, `integratorFee`, `totalPlatformFee`, `integratorFeeRecipient`) per the live service (live-service-facts §1.6, §2.4), SHOULD. */
+            platformFee?: Record<string, unknown> | null;
             /** @description Removed in v3; read `data.route.actual.destination.inputCurrency` (API document, Versioning). */
             price?: string;
             /** @description Moves to the root in v3 (API document, Versioning). */

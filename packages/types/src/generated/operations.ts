@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 db25d67d7b6e3fe6982f12861defac2ea7b57099c11f9b916a30a6057f55435b)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 7d24b9aef7fcb4c799c8cf42365127c6cc7c93082f874c64136d25908b69bd21)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
