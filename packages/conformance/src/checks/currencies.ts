@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { validateRecorded } from './schema.js';
-import { fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';
@@ -23,7 +23,7 @@ function currenciesOf(exchange: Exchange, body: unknown): Body[] {
   const status = exchange.response?.status;
   ensure(status === 200, `A valid body must be answered with 200`, `200 with a JSON array (body ${brief(body)})`, statusLine(exchange), exchange);
   const json = exchange.response!.json;
-  if (!Array.isArray(json)) violate('A 200 of POST /currencies/v2 must be a JSON array of currencies', 'a JSON array', brief(json), exchange);
+  if (!Array.isArray(json)) violate('A 200 of POST /currencies/v2 must be a JSON array of currencies', 'a JSON array', bodyShown(exchange), exchange);
   return json.map((c) => (isObject(c) ? c : {}));
 }
 
@@ -90,7 +90,7 @@ export const checks: CheckDefinition[] = [
         statusLine(ex),
         ex,
       );
-      ensure(Array.isArray(ex.response!.json), 'A 200 of POST /currencies/v2 must be a JSON array', 'a JSON array', brief(ex.response!.json), ex);
+      ensure(Array.isArray(ex.response!.json), 'A 200 of POST /currencies/v2 must be a JSON array', 'a JSON array', () => bodyShown(ex), ex);
       return pass();
     },
   },

@@ -249,7 +249,11 @@ export const checks: CheckDefinition[] = [
     operation: ALL,
     phase: 'final',
     async run(ctx) {
-      const withBody = answeredExchanges(ctx).filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
+      const answered = answeredExchanges(ctx);
+      /** The 200 of each of the four operations has a JSON body (API document, each operation's "Response 200"). */
+      const empty200 = answered.find((e) => e.response!.status === 200 && e.response!.bodyText.trim() === '');
+      if (empty200) violate('All bodies are JSON (application/json): a 200 of these operations has a JSON body', 'a JSON body', `an empty body on a 200 of ${empty200.operation}`, empty200);
+      const withBody = answered.filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
       if (withBody.length === 0) return skip('no response with a body was recorded');
       for (const e of withBody) {
         const r = e.response!;

@@ -9,8 +9,12 @@ import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3Paging } from './requests-v3-paging.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
 import { checks as schema } from './schema.js';
+import { checks as unknownFields } from './unknown-fields.js';
 
-/** The registry: every named check, in run order (schema checks run last, phase `final`). */
+/**
+ * The registry: every named check, in run order (schema checks run last, phase `final`). The
+ * unknown-fields check runs before the v2 family, whose throttle probe would leave no v2 200 to read.
+ */
 export const allChecks: readonly CheckDefinition[] = [
   ...currencies,
   ...intentsStatus,
@@ -19,6 +23,7 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV3Filters,
   ...requestsV3Groups,
   ...requestsV3Records,
+  ...unknownFields,
   ...requestsV2,
   ...general,
   ...schema,

@@ -9,7 +9,7 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { validateRecorded } from './schema.js';
 import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
-import { isObject, pass, skip, statusLine } from './support/outcome.js';
+import { bodyShown, isObject, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
@@ -239,7 +239,7 @@ export const checks: CheckDefinition[] = [
       if (!('seq' in e)) return e;
       const body = bodyJson(e);
       const dep = isObject(body) ? body.deprecation : undefined;
-      if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', brief(body), e);
+      if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', body === undefined ? bodyShown(e) : brief(body), e);
       for (const field of ['message', 'successor', 'migrationGuide']) {
         ensure(typeof dep[field] === 'string' && dep[field] !== '', `deprecation.${field} must be a string`, `a non-empty string`, `${field} = ${brief(dep[field])}`, e);
       }

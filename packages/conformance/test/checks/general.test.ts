@@ -105,6 +105,8 @@ describe('general.json-bodies', () => {
     ['an HTML error page', { status: 502, bodyText: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } }, 'fail'],
     ['no content type', { status: 200, bodyText: '{}' }, 'fail'],
     ['a JSON content type on a non-JSON body', { status: 200, bodyText: 'OK', headers: { 'content-type': 'application/json' } }, 'fail'],
+    ['an empty 200', { status: 200, bodyText: '', headers: { 'content-type': 'application/json' } }, 'fail'],
+    ['an empty 404', { status: 404, bodyText: '' }, 'pass'],
   ] as Array<[string, FakeResponse, string]>)('%s -> %s', async (_, answer, status) => {
     const ctx = fakeContext();
     await ctx.http.record(req, json(200, { requests: [] }));

@@ -4,6 +4,7 @@
  */
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
+import { bodyShown } from './outcome.js';
 import { createdAtMs, recordId, type RecordJson } from './record.js';
 
 export const V3 = 'GET /requests/v3';
@@ -59,7 +60,7 @@ export function parsePage(exchange: Exchange, what = 'the listing'): Page {
   ensure(status === 200, `${what} must be answered with 200`, '200 with a list of requests', `${status ?? 'no response'}: ${brief(exchange.response?.bodyText ?? exchange.transportError)}`, exchange);
   const body = exchange.response!.json;
   const records = recordsOfBody(body);
-  if (records === undefined) violate(`${what} must return a list of request records`, '{"requests": [...]} (or a list)', brief(body), exchange);
+  if (records === undefined) violate(`${what} must return a list of request records`, '{"requests": [...]} (or a list)', bodyShown(exchange), exchange);
   const cursor = cursorOfBody(body);
   const hasTotal = isObject(body) && 'total' in body;
   return {

@@ -35,3 +35,16 @@ export function statusLine(exchange: Exchange): string {
   if (!exchange.response) return `no response (${exchange.transportError ?? 'unknown error'})`;
   return `${exchange.response.status}: ${brief(exchange.response.bodyText, 200)}`;
 }
+
+/**
+ * What a response body was, for `received`: its JSON (short), or else that it is empty or not JSON
+ * (with the content type and the start of the text), so a report never reads `undefined`.
+ */
+export function bodyShown(exchange: Exchange): string {
+  const r = exchange.response;
+  if (!r) return `no response (${exchange.transportError ?? 'unknown error'})`;
+  if (r.json !== undefined) return brief(r.json);
+  if (r.bodyText.trim() === '') return `an empty body (status ${r.status})`;
+  if (r.isJson) return brief(r.bodyText);
+  return `a body that is not JSON (status ${r.status}, Content-Type ${r.headers['content-type'] ?? '(none)'}): ${brief(r.bodyText, 200)}`;
+}

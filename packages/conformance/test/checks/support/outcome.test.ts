@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bodyShown } from '../../../src/checks/support/outcome.js';
+import type { Exchange } from '../../../src/engine/types.js';
+
+const exchange = (response?: Exchange['response'], transportError?: string): Exchange => ({
+  seq: 1,
+  request: { method: 'GET', url: 'http://x.test/requests/v3', headers: {} },
+  durationMs: 1,
+  curl: 'curl',
+  ...(response ? { response } : {}),
+  ...(transportError ? { transportError } : {}),
+});
+
+describe('bodyShown', () => {
+  it.each([
+    ['JSON', exchange({ status: 200, headers: {}, bodyText: '{"a":1}', json: { a: 1 }, isJson: true }), '{"a":1}'],
+    ['JSON null', exchange({ status: 200, headers: {}, bodyText: 'null', json: null, isJson: true }), 'null'],
+    ['empty', exchange({ status: 200, headers: {}, bodyText: '  ', json: undefined, isJson: false }), 'an empty body (status 200)'],
+    ['HTML', exchange({ status: 200, headers: { 'content-type': 'text/html' }, bodyText: '<p>hi</p>', json: undefined, isJson: false }), 'a body that is not JSON (status 200, Content-Type text/html): <p>hi</p>'],
+    ['no response', exchange(undefined, 'timeout'), 'no response (timeout)'],
+  ])('%s', (_, e, shown) => {
+    expect(bodyShown(e)).toBe(shown);
+  });
+});
