@@ -12,6 +12,8 @@ import type { EmbeddedTarget } from '../target/embedded.js';
 import { discover } from './discovery.js';
 import type { RunEvent, RunEventListener } from './events.js';
 import { ViolationError } from './expect.js';
+import { createAgentFetch } from './agent-fetch.js';
+import type { AgentFetch } from './agent-fetch.js';
 import { FetchHttpClient } from './http.js';
 import type { FetchLike } from './http.js';
 import { runProperty } from './property.js';
@@ -178,6 +180,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
   const v2 = targetDefaults(config, embedded);
   let target: EmbeddedTarget | undefined;
+  /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
+  let agentFetch: AgentFetch | undefined;
   if (embedded) {
     target = await startEmbeddedTarget({
       records: config.mockRecords,
@@ -197,7 +201,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
     const deadline = config.maxDurationMs !== undefined ? Date.now() + config.maxDurationMs : undefined;
     const validator = validatorFor(spec.openapi);
-    const fetchFn = (options.fetch ?? globalThis.fetch) as FetchLike;
+    const fetchFn = (options.fetch ?? (agentFetch = createAgentFetch())) as FetchLike;
     const http = new FetchHttpClient({
       baseUrl,
       fetch: fetchFn,
@@ -384,6 +388,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     emit({ type: 'run-end', result });
     return result;
   } finally {
+    agentFetch?.close();
     await target?.close();
   }
 }

@@ -1,0 +1,179 @@
+/**
+ * A {@link FetchLike} over `node:http`/`node:https` with keep-alive agents: the kit's default way
+ * to a URL target. Node's `fetch` (undici) costs 2 to 5 times more client CPU per request on
+ * small responses (bench/README.md, conformance), and the kit validates every response, so the
+ * client is the throughput bottleneck (issue 5, "Speed").
+ *
+ * It keeps what the kit sees from `fetch`: redirects followed (at most 20; 303, and 301/302 after
+ * a POST, become a GET without body), gzip, deflate (and br) bodies decoded, the default request headers
+ * of undici (`accept-encoding`, `accept-language`, `sec-fetch-mode`, `user-agent`) unless the kit
+ * sets them, response headers lower-cased, sorted, repeated ones joined with `, ` (`set-cookie`
+ * one by one), the body decoded as UTF-8 with a leading BOM dropped, transport failures as
+ * `TypeError('fetch failed', { cause })`, and the abort signal honoured while waiting for the
+ * headers and while reading the body.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FetchLike } from './http.js';
+
+type FetchInit = Parameters<FetchLike>[1];
+type FetchResult = Awaited<ReturnType<FetchLike>>;
+
+/** Redirects followed before failing, as undici's fetch. */
+const MAX_REDIRECTS = 20;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const DEFAULT_HEADERS: Record<string, string> = {
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+  'user-agent': 'node',
+};
+
+export interface AgentFetch extends FetchLike {
+  /** Closes the idle keep-alive connections. */
+  close(): void;
+}
+
+function fetchFailed(cause: unknown): TypeError {
+  return new TypeError('fetch failed', { cause });
+}
+
+function abortError(): Error {
+  return new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Response headers as `fetch`'s `Headers` shows them. */
+function headersOf(res: IncomingMessage): FetchResult['headers'] {
+  const joined = new Map<string, string>();
+  const cookies: string[] = [];
+  const raw = res.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!.trim();
+    if (name === 'set-cookie') cookies.push(value);
+    else joined.set(name, joined.has(name) ? `${joined.get(name)}, ${value}` : value);
+  }
+  const names = [...joined.keys(), ...(cookies.length > 0 ? ['set-cookie'] : [])].sort();
+  return {
+    forEach(cb: (value: string, key: string) => void): void {
+      for (const name of names) {
+        if (name === 'set-cookie') for (const cookie of cookies) cb(cookie, name);
+        else cb(joined.get(name)!, name);
+      }
+    },
+  };
+}
+
+/** The body stream, decoded as `fetch` decodes `content-encoding` (one or more codings). */
+function decodedBody(res: IncomingMessage): Readable {
+  const codings = (res.headers['content-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  let stream: Readable = res;
+  for (const coding of codings) {
+    const decoder =
+      coding === 'gzip' || coding === 'x-gzip'
+        ? zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        : coding === 'deflate'
+          ? zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+          : coding === 'br'
+            ? zlib.createBrotliDecompress()
+            : undefined;
+    if (!decoder) return stream;
+    stream = pipeline(stream, decoder, () => undefined);
+  }
+  return stream;
+}
+
+function readText(body: Readable, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const onAbort = () => {
+      body.destroy();
+      reject(abortError());
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.once('end', () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(new TextDecoder('utf-8').decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    });
+    body.once('error', (err) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(signal.aborted ? abortError() : fetchFailed(err));
+    });
+  });
+}
+
+/** Creates the keep-alive fetch; one per run (its agents hold the connections). */
+export function createAgentFetch(): AgentFetch {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true }),
+  };
+
+  const once = (url: URL, init: FetchInit): Promise<IncomingMessage> =>
+    new Promise((resolve, reject) => {
+      const transport = url.protocol === 'https:' ? https : http;
+      const headers: Record<string, string> = { ...DEFAULT_HEADERS };
+      for (const [k, v] of Object.entries(init.headers)) headers[k.toLowerCase()] = v;
+      if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+      let req: http.ClientRequest;
+      try {
+        req = transport.request(url, { method: init.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal });
+      } catch (err) {
+        // Invalid header names or values: fetch refuses them before sending, with a TypeError.
+        reject(new TypeError(err instanceof Error ? err.message : String(err), { cause: err }));
+        return;
+      }
+      req.once('response', resolve);
+      req.on('error', (err) => reject(init.signal.aborted ? abortError() : fetchFailed(err)));
+      req.end(init.body);
+    });
+
+  const agentFetch = async (input: string, init: FetchInit): Promise<FetchResult> => {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch (err) {
+      throw new TypeError(`Failed to parse URL from ${input}`, { cause: err });
+    }
+    if (url.username || url.password) throw new TypeError(`Request cannot be constructed from a URL that includes credentials: ${input}`);
+    if (init.signal.aborted) throw abortError();
+    let request = init;
+    for (let redirects = 0; ; redirects += 1) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fetchFailed(new Error(`URL scheme "${url.protocol.slice(0, -1)}" is not supported.`));
+      const res = await once(url, request);
+      const location = res.headers.location;
+      if (!REDIRECTS.has(res.statusCode ?? 0) || location === undefined) {
+        const bodyless = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+        const text = readText(bodyless ? res : decodedBody(res), init.signal);
+        text.catch(() => undefined);
+        return { status: res.statusCode ?? 0, headers: headersOf(res), text: () => text };
+      }
+      res.resume();
+      if (redirects >= MAX_REDIRECTS) throw fetchFailed(new Error('redirect count exceeded'));
+      url = new URL(location, url);
+      const status = res.statusCode ?? 0;
+      if (status === 303 ? request.method !== 'HEAD' : (status === 301 || status === 302) && request.method === 'POST') {
+        const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !/^content-/i.test(k)));
+        request = { method: 'GET', headers, signal: init.signal };
+      }
+    }
+  };
+  return Object.assign(agentFetch, {
+    close(): void {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  });
+}
