@@ -256,11 +256,18 @@ export function generateRows(options: GenerateOptions): Row[] {
     if (r.updatedAt > now) r.updatedAt = now;
     if (r.updatedAt < r.createdAt) r.updatedAt = r.createdAt;
   }
-  rows.sort(compareDefault);
-  rows.forEach((r, i) => {
-    r.idx = i;
-  });
-  return rows;
+  // compareDefault on a typed copy of createdAt (rows are touched only on ties): same order, faster at 1M.
+  const created = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) created[i] = rows[i].createdAt;
+  const order = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) order[i] = i;
+  order.sort((a, b) => created[b] - created[a] || (rows[a].id < rows[b].id ? 1 : rows[a].id > rows[b].id ? -1 : 0));
+  const sorted = new Array<Row>(rows.length);
+  for (let i = 0; i < order.length; i++) {
+    sorted[i] = rows[order[i]];
+    sorted[i].idx = i;
+  }
+  return sorted;
 }
 
 /** The default order: createdAt desc, then id desc (the deterministic tie-break). */

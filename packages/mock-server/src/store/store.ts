@@ -66,11 +66,21 @@ const EXTRACT: Record<IndexName, Extract> = {
   parentId: (r) => r.parentId,
 };
 
+/** Rows added to an index per event-loop turn by `warm()`. */
+const WARM_SLICE = 25_000;
+/** Indexes the background build does first: the low-cardinality filters (then every other one). */
+const WARM_FIRST: readonly IndexName[] = [
+  'status', 'originChainId', 'destinationChainId', 'requestType', 'currencyInSymbol', 'currencyOutSymbol',
+  'failReason', 'refundFailReason', 'apiKey', 'referrer', 'currencyInChainId', 'currencyOutChainId', 'feature',
+];
+
 export class Store {
   readonly rows: Row[];
   readonly size: number;
   /** Indexes are built on first use (or by `warm()` in the background after start-up). */
   private readonly indexes = new Map<IndexName, Map<Key, Posting>>();
+  /** Indexes under construction by `warm()`: the map so far and the next row position. */
+  private readonly building = new Map<IndexName, { map: Map<Key, Posting>; next: number }>();
   /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
   readonly order: Record<SortBy, Int32Array>;
   readonly rank: Record<SortBy, Int32Array>;
@@ -89,14 +99,37 @@ export class Store {
     const created = new Int32Array(this.size);
     for (let i = 0; i < this.size; i++) created[i] = i;
     const rows = this.rows;
-    const updated = Int32Array.from(created).sort((a, b) => rows[b].updatedAt - rows[a].updatedAt || cmpId(rows[b].id, rows[a].id));
-    const amount = Int32Array.from(created).sort((a, b) => amountKey(rows[a]) - amountKey(rows[b]) || cmpId(rows[a].id, rows[b].id));
+    // Sort keys copied into typed arrays first: the comparators then touch rows only on ties.
+    const updatedKey = new Float64Array(this.size);
+    const amountKeys = new Float64Array(this.size);
+    for (let i = 0; i < this.size; i++) {
+      updatedKey[i] = rows[i].updatedAt;
+      amountKeys[i] = amountKey(rows[i]);
+    }
+    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || cmpId(rows[b].id, rows[a].id));
+    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || cmpId(rows[a].id, rows[b].id));
     this.order = { createdAt: created, updatedAt: updated, amountUsd: amount };
     this.rank = { createdAt: created, updatedAt: invert(updated), amountUsd: invert(amount) };
   }
 
-  private build(name: IndexName): Map<Key, Posting> {
-    const map = new Map<Key, Posting>();
+  /** The complete index `name`, finishing (or doing) its build now if needed. */
+  private index(name: IndexName): Map<Key, Posting> {
+    return this.indexes.get(name) ?? this.advance(name, this.size)!;
+  }
+
+  /**
+   * Adds the next `count` rows to the index `name` (rows are added in ascending position, so
+   * postings stay sorted); returns the index once every row is in, else null.
+   */
+  private advance(name: IndexName, count: number): Map<Key, Posting> | null {
+    const done = this.indexes.get(name);
+    if (done) return done;
+    let state = this.building.get(name);
+    if (!state) {
+      state = { map: new Map(), next: 0 };
+      this.building.set(name, state);
+    }
+    const map = state.map;
     const extract = EXTRACT[name];
     const add = (key: Key | null, pos: number): void => {
       const k = key === null || key === '' ? NULL_KEY : keyOf(key);
@@ -106,7 +139,8 @@ export class Store {
         if (cur !== pos) map.set(k, [cur, pos]);
       } else if (cur[cur.length - 1] !== pos) cur.push(pos);
     };
-    for (let p = 0; p < this.size; p++) {
+    const end = Math.min(this.size, state.next + count);
+    for (let p = state.next; p < end; p++) {
       const v = extract(this.rows[p]);
       if (Array.isArray(v)) {
         let any = false;
@@ -118,18 +152,25 @@ export class Store {
         if (!any) add(null, p);
       } else add(v as Key | null, p);
     }
+    state.next = end;
+    if (end < this.size) return null;
+    this.building.delete(name);
     this.indexes.set(name, map);
     return map;
   }
 
-  /** Builds the missing indexes one per event-loop turn, so that start-up does not wait for them. */
+  /**
+   * Builds the missing indexes in the background, a slice of rows per event-loop turn, so that
+   * neither start-up nor a request waits for more than one slice (a request needing an index
+   * finishes that one index itself).
+   */
   warm(): Promise<void> {
-    const names = (Object.keys(EXTRACT) as IndexName[]).filter((n) => !this.indexes.has(n));
+    const names = [...new Set([...WARM_FIRST, ...(Object.keys(EXTRACT) as IndexName[])])].filter((n) => !this.indexes.has(n));
     return new Promise((resolve) => {
       const step = (): void => {
-        const name = names.shift();
-        if (name === undefined) return resolve();
-        if (!this.indexes.has(name)) this.build(name);
+        while (names.length > 0 && this.indexes.has(names[0])) names.shift();
+        if (names.length === 0) return resolve();
+        this.advance(names[0], WARM_SLICE);
         setImmediate(step);
       };
       setImmediate(step);
@@ -139,7 +180,7 @@ export class Store {
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */
   lookup(name: IndexName, key: Key | null): readonly number[] {
     const k = key === null ? NULL_KEY : keyOf(key);
-    const cur = (this.indexes.get(name) ?? this.build(name)).get(k);
+    const cur = this.index(name).get(k);
     if (cur === undefined) return [];
     return typeof cur === 'number' ? [cur] : cur;
   }
@@ -182,6 +223,11 @@ export class Store {
 
 function amountKey(r: Row): number {
   return Number.isNaN(r.amountUsd) ? -Infinity : r.amountUsd;
+}
+
+/** Numeric order where equal infinities compare equal (`-Infinity - -Infinity` is NaN). */
+function cmpNum(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function cmpId(a: string, b: string): number {
