@@ -1,7 +1,6 @@
 /**
  * Shared helpers of the conformance benchmarks (not a benchmark itself: run-all.mjs runs only
- * bench/<area>/*.mjs). Loads the kit through its package name; the engine's validator and HTTP
- * client come from the package's exports when it has them, else from its built dist/ files.
+ * bench/<area>/*.mjs). Loads the kit through its package name and its exports only.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -13,12 +12,12 @@ export async function loadKit() {
   } catch (err) {
     throw new Error(`cannot load @crosschain/conformance (${err.message}). Build it first: pnpm --filter @crosschain/conformance... build`);
   }
-  const ResponseValidator =
-    kit.ResponseValidator ?? (await import(new URL('../../../packages/conformance/dist/engine/validator.js', import.meta.url).href)).ResponseValidator;
-  const FetchHttpClient =
-    kit.FetchHttpClient ?? (await import(new URL('../../../packages/conformance/dist/engine/http.js', import.meta.url).href)).FetchHttpClient;
+  for (const name of ['runConformance', 'ResponseValidator', 'FetchHttpClient', 'createAgentFetch']) {
+    if (typeof kit[name] !== 'function') throw new Error(`@crosschain/conformance does not export ${name}: rebuild it (pnpm --filter @crosschain/conformance... build)`);
+  }
   const { openapi } = await import('@crosschain/specs');
-  return { runConformance: kit.runConformance, ResponseValidator, FetchHttpClient, openapi };
+  const { runConformance, ResponseValidator, FetchHttpClient, createAgentFetch } = kit;
+  return { runConformance, ResponseValidator, FetchHttpClient, createAgentFetch, openapi };
 }
 
 /** A fixed clock for the reference server, so every benchmark run sees the same data. */
@@ -29,17 +28,33 @@ export const MOCK_NOW = '2026-11-21T12:00:00.000Z';
  * records, seed 1) through its public API.
  */
 export async function samplePage() {
+  return (await sampleResponses()).page;
+}
+
+/**
+ * Real, valid bodies from the reference server (3,000 records, seed 1, fixed clock), fetched once
+ * through its public API: `page` a 50-record GET /requests/v3 page, `currencies` the default
+ * POST /currencies/v2 answer (20 currencies), `intentStatus` the GET /intents/status record of the
+ * page's first request.
+ */
+export async function sampleResponses() {
   const { startMockServer } = await import('@crosschain/mock-server');
-  const server = await startMockServer({ records: 3000, seed: 1, now: MOCK_NOW });
-  try {
-    const res = await fetch(`${server.url}/requests/v3?limit=50`, { headers: { 'x-api-key': 'demo-key' } });
+  const server = await startMockServer({ records: 3000, seed: 1, now: MOCK_NOW, quiet: true });
+  const get = async (path, init = {}) => {
+    const res = await fetch(`${server.url}${path}`, { ...init, headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' } });
     const body = await res.text();
-    if (res.status !== 200) throw new Error(`reference server answered ${res.status} to GET /requests/v3?limit=50: ${body.slice(0, 200)}`);
-    const json = JSON.parse(body);
-    if (!Array.isArray(json.requests) || json.requests.length !== 50) {
-      throw new Error(`expected 50 records, got ${Array.isArray(json.requests) ? json.requests.length : 'no requests array'}`);
+    if (res.status !== 200) throw new Error(`reference server answered ${res.status} to ${path}: ${body.slice(0, 200)}`);
+    return { body, json: JSON.parse(body), contentType: res.headers.get('content-type') ?? 'application/json' };
+  };
+  try {
+    const page = await get('/requests/v3?limit=50');
+    if (!Array.isArray(page.json.requests) || page.json.requests.length !== 50) {
+      throw new Error(`expected 50 records, got ${Array.isArray(page.json.requests) ? page.json.requests.length : 'no requests array'}`);
     }
-    return { body, json, contentType: res.headers.get('content-type') ?? 'application/json' };
+    const currencies = await get('/currencies/v2', { method: 'POST', body: '{}' });
+    if (!Array.isArray(currencies.json) || currencies.json.length !== 20) throw new Error(`expected 20 currencies by default, got ${currencies.json.length}`);
+    const intentStatus = await get(`/intents/status?requestId=${encodeURIComponent(page.json.requests[0].id)}`);
+    return { page, currencies, intentStatus };
   } finally {
     await server.close();
   }

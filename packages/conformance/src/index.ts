@@ -11,6 +11,8 @@ export { ViolationError, violate, ensure, brief } from './engine/expect.js';
 export { TargetUnreachableError, BudgetExceededError } from './engine/types.js';
 export type * from './engine/types.js';
 export type { RunEvent, RunEventListener } from './engine/events.js';
+export { createAgentFetch } from './engine/agent-fetch.js';
+export type { AgentFetch } from './engine/agent-fetch.js';
 export { FetchHttpClient } from './engine/http.js';
 export type { FetchLike, HttpClientOptions } from './engine/http.js';
 export { ResponseValidator } from './engine/validator.js';
