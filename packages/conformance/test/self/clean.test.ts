@@ -36,6 +36,13 @@ describe('the kit against the clean reference server', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('under --strict the reference server adds no undeclared response field', async () => {
+    const result = await runConformance({ mockNow: IN_V2_WINDOW, mockRecords: 300, strict: true, only: ['general.unknown-fields'], seed: 2, numRuns: 3 });
+    expect(problems(result.outcomes)).toEqual([]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['pass']);
+    expect(result.outcomes[0]!.reason).toMatch(/GET \/requests\/v2/);
+  });
+
   it('after the v2 sunset date the v2 checks skip with the reason, exit 0', async () => {
     const result = await runConformance({ mockNow: AFTER_SUNSET, mockRecords: 300, only: ['requests-v2'], seed: 1, numRuns: 3 });
     expect(problems(result.outcomes)).toEqual([]);
