@@ -7,7 +7,7 @@
  */
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
-import { validateRecorded } from './schema.js';
+import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
 import { bodyShown, isObject, pass, skip, statusLine } from './support/outcome.js';
 
@@ -351,6 +351,18 @@ export const checks: CheckDefinition[] = [
     async run(ctx) {
       const retired = retiredReason(ctx);
       return retired ? skip(retired) : validateRecorded(ctx, OP);
+    },
+  },
+  {
+    id: 'requests-v2.response.wrapper-fields',
+    family: FAMILY,
+    title: 'The v2 list wrapper names its records `requests` and its cursor `continuation`',
+    clauses: ['requests-v2.response.wrapper-fields'],
+    operation: OP,
+    phase: 'final',
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      return retired ? skip(retired) : checkWrapperFields(ctx, OP);
     },
   },
 ];

@@ -4,6 +4,7 @@
  * target's clock, so live traffic cannot make a page walk flaky; it is widened or narrowed with
  * `includeTotal=true` probes until it holds a few hundred records, then walked page by page.
  */
+import { cursorOfBody, recordsOfBody } from './list-wrapper.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
 export interface DiscoveryOptions {
@@ -36,22 +37,9 @@ function describeStatus(ex: Exchange): string {
   return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${body ? `: ${body.slice(0, 120)}` : ''}`;
 }
 
-function listOf(json: unknown): Array<Record<string, unknown>> | undefined {
-  if (json && typeof json === 'object' && !Array.isArray(json)) {
-    const requests = (json as Record<string, unknown>).requests;
-    if (Array.isArray(requests)) return requests.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
-  }
-  return undefined;
-}
-
 function totalOf(json: unknown): number | undefined {
   const total = json && typeof json === 'object' ? (json as Record<string, unknown>).total : undefined;
   return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : undefined;
-}
-
-function continuationOf(json: unknown): string | undefined {
-  const c = json && typeof json === 'object' ? (json as Record<string, unknown>).continuation : undefined;
-  return typeof c === 'string' && c !== '' ? c : undefined;
 }
 
 /** Samples the target. Throws only when the target is unreachable or a bound is reached; HTTP problems become `problems`. */
@@ -81,7 +69,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   let windowTotal: number | undefined;
   const probe = async (start: number): Promise<number | undefined | 'failed'> => {
     const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { startTimestamp: start, endTimestamp: end, includeTotal: true, limit: 1 } });
-    if (ex.response?.status !== 200 || !listOf(ex.response.json)) {
+    if (ex.response?.status !== 200 || !recordsOfBody(ex.response.json)) {
       problems.push(`v3 records unavailable: ${describeStatus(ex)}`);
       return 'failed';
     }
@@ -136,13 +124,13 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
       path: '/requests/v3',
       query: { startTimestamp: window.start, endTimestamp: window.end, limit: pageSize, continuation },
     });
-    const list = ex.response?.status === 200 ? listOf(ex.response.json) : undefined;
+    const list = ex.response?.status === 200 ? recordsOfBody(ex.response.json) : undefined;
     if (!list) {
       problems.push(`the walk of the window stopped: ${describeStatus(ex)}`);
       break;
     }
     records.push(...list);
-    const next = continuationOf(ex.response?.json);
+    const next = cursorOfBody(ex.response?.json)?.value;
     if (!next || list.length === 0) {
       complete = true;
       break;
@@ -159,7 +147,8 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   return { ...base, window, records, complete, values: valuesOf(records), windowTotal };
 }
 
-function emptyValues(): DiscoveredValues {
+/** Discovered values with nothing seen (a fresh object each call). */
+export function emptyValues(): DiscoveredValues {
   return {
     ids: [],
     wallets: [],

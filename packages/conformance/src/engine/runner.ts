@@ -9,13 +9,14 @@ import { ConfigError, DEFAULTS, kitVersion, parseOptionsObject, redactConfig, se
 import type { ConformanceConfig } from '../config.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
-import { discover } from './discovery.js';
+import { discover, emptyValues } from './discovery.js';
 import type { RunEvent, RunEventListener } from './events.js';
 import { ViolationError } from './expect.js';
 import { createAgentFetch } from './agent-fetch.js';
 import type { AgentFetch } from './agent-fetch.js';
 import { FetchHttpClient } from './http.js';
 import type { FetchLike } from './http.js';
+import { annotateListWrappers } from './list-wrapper.js';
 import { runProperty } from './property.js';
 import { redactDeep, redactor } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
@@ -98,20 +99,7 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
     complete: false,
     currencies: [],
     targetNow: now,
-    values: {
-      ids: [],
-      wallets: [],
-      chainIds: [],
-      statuses: [],
-      requestTypes: [],
-      symbols: [],
-      currencyAddresses: [],
-      txHashes: [],
-      depositAddresses: [],
-      orderIds: [],
-      features: [],
-      amountsUsd: [],
-    },
+    values: emptyValues(),
     problems: [problem],
   };
 }
@@ -215,6 +203,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       deadline,
       validator,
     });
+    /** Describes the list wrappers of the bodies still whole, then compacts them (list-wrapper.ts). */
+    let annotatedUpTo = 0;
+    const settle = () => {
+      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator);
+      http.compact();
+    };
 
     const shownConfig = redactConfig({
       ...config,
@@ -256,7 +250,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         }
         discovery = emptyDiscovery(new Date(), aborted);
       }
-      http.compact();
+      settle();
       emit({
         type: 'discovery-end',
         records: discovery.records.length,
@@ -334,7 +328,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           outcome = toOutcome(base, result, config.strict, durationMs, requests, redact);
         }
       }
-      http.compact();
+      settle();
       outcomes.push(outcome);
       familyOutcomes.push(outcome);
       emit({ type: 'check-end', outcome });

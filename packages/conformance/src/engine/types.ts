@@ -81,6 +81,24 @@ export interface Exchange {
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
   /** The request as a curl command, API key redacted. */
   curl: string;
+  /** How a JSON 200 of a list operation wraps its records (set by the engine before compaction; list-wrapper.ts). */
+  listWrapper?: ListWrapper;
+}
+
+/**
+ * The wrapper of a list 200 (GET /requests/v3, /requests/v2). The document names no wrapper field
+ * beyond `total`; `requests` and `continuation` are the live service's names (live facts §1.3).
+ */
+export interface ListWrapper {
+  /** The top-level array field holding the records (`requests`, else the wrapper's only array field). */
+  listField?: string;
+  /** The top-level string field holding the next cursor, when the page hands one back. */
+  cursorField?: string;
+  /**
+   * Set when the spec's schema rejected the body and the records sit under `listField` instead of
+   * `requests`: the verdict of the body with that field read as `requests` (paths name the real field).
+   */
+  schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
 }
 
 export interface HttpClient {

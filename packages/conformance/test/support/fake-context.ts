@@ -16,7 +16,9 @@
  * ```
  */
 import fc from 'fast-check';
+import { emptyValues } from '../../src/engine/discovery.js';
 import { ViolationError } from '../../src/engine/expect.js';
+import { annotateListWrapper } from '../../src/engine/list-wrapper.js';
 import type {
   CheckConfig,
   CheckContext,
@@ -41,6 +43,11 @@ export interface FakeResponse {
   bodyText?: string;
   /** Schema verdict to attach to the exchange (the real client computes it with ajv). */
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
+  /**
+   * For a list 200 whose records are not under `requests`: the verdict of the body read with them
+   * as `requests` (the engine computes it with ajv; see engine/list-wrapper.ts).
+   */
+  listSchema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
   /** When set, no response arrives: `send` throws TargetUnreachableError like the real client. */
   transportError?: string;
 }
@@ -136,6 +143,8 @@ export class FakeHttpClient implements HttpClient {
     for (const [k, v] of Object.entries(answer.headers ?? {})) respHeaders[k.toLowerCase()] = v;
     exchange.response = { status: answer.status, headers: respHeaders, bodyText, json: parsed };
     if (answer.schema) exchange.schema = answer.schema;
+    // Like the engine before it compacts bodies (runner.ts): the list wrapper of a JSON 200 is described.
+    annotateListWrapper(exchange, answer.listSchema ? { validate: () => answer.listSchema } : undefined);
     this.exchanges.push(exchange);
     return exchange;
   }
@@ -151,21 +160,6 @@ export class FakeHttpClient implements HttpClient {
   }
 }
 
-const EMPTY_VALUES: DiscoveredValues = {
-  ids: [],
-  wallets: [],
-  chainIds: [],
-  statuses: [],
-  requestTypes: [],
-  symbols: [],
-  currencyAddresses: [],
-  txHashes: [],
-  depositAddresses: [],
-  orderIds: [],
-  features: [],
-  amountsUsd: [],
-};
-
 /** A discovery with defaults (window 2026-01-01..2026-02-01, target clock 2026-10-01). */
 export function fakeDiscovery(partial: Partial<Omit<Discovery, 'values'>> & { values?: Partial<DiscoveredValues> } = {}): Discovery {
   const { values, ...rest } = partial;
@@ -176,7 +170,7 @@ export function fakeDiscovery(partial: Partial<Omit<Discovery, 'values'>> & { va
     currencies: [],
     targetNow: new Date('2026-10-01T00:00:00Z'),
     ...rest,
-    values: { ...EMPTY_VALUES, ...(values ?? {}) },
+    values: { ...emptyValues(), ...(values ?? {}) },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
+import { cursorOfBody, recordsOfBody } from '../../engine/list-wrapper.js';
 import { bodyShown } from './outcome.js';
 import { createdAtMs, recordId, type RecordJson } from './record.js';
 
@@ -29,30 +30,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * The records of a list body. The document names no wrapper field beyond `total`, so besides
- * `requests` (live facts §2.3) a bare array or a wrapper with exactly one array field is accepted.
- */
-export function recordsOfBody(body: unknown): RecordJson[] | undefined {
-  const asRecords = (a: unknown[]): RecordJson[] | undefined => (a.every(isObject) ? (a as RecordJson[]) : undefined);
-  if (Array.isArray(body)) return asRecords(body);
-  if (!isObject(body)) return undefined;
-  if (Array.isArray(body.requests)) return asRecords(body.requests);
-  const arrays = Object.values(body).filter(Array.isArray);
-  return arrays.length === 1 ? asRecords(arrays[0]!) : undefined;
-}
-
-/**
- * The cursor of a list body: `continuation` (live facts §1.3), or else the wrapper's only other
- * non-empty string field (the document does not name it, rule 4).
- */
-export function cursorOfBody(body: unknown): { value: string; field: string } | undefined {
-  if (!isObject(body)) return undefined;
-  if (typeof body.continuation === 'string' && body.continuation !== '') return { value: body.continuation, field: 'continuation' };
-  if ('continuation' in body) return undefined;
-  const strings = Object.entries(body).filter(([, v]) => typeof v === 'string' && v !== '');
-  return strings.length === 1 ? { value: strings[0]![1] as string, field: strings[0]![0] } : undefined;
-}
+/** The wrapper detection, shared with discovery (engine/list-wrapper.ts). */
+export { cursorOfBody, recordsOfBody };
 
 /** Reads a page; a non-200 answer or a body that is not a list of records is a violation. */
 export function parsePage(exchange: Exchange, what = 'the listing'): Page {
