@@ -67,7 +67,7 @@ const EXTRACT: Record<IndexName, Extract> = {
 };
 
 /** Rows added to an index per event-loop turn by `warm()`. */
-const WARM_SLICE = 25_000;
+const WARM_SLICE = 8_192;
 /** Indexes the background build does first: the low-cardinality filters (then every other one). */
 const WARM_FIRST: readonly IndexName[] = [
   'status', 'originChainId', 'destinationChainId', 'requestType', 'currencyInSymbol', 'currencyOutSymbol',

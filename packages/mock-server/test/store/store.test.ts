@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/mock-server.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
-// More rows than one warm slice (25,000), so that an index is seen half built.
+// More rows than one warm slice (8,192), so that an index is seen half built.
 const dataset = generateDataset({ records: 30_000, seed: 5, now: '2026-08-15T12:00:00Z' });
 const rows = dataset.rows;
 const probes: Array<[IndexName, string | number | null]> = [
