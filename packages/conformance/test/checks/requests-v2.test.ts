@@ -150,3 +150,21 @@ describe('requests-v2 checks', () => {
     }
   });
 });
+
+describe('requests-v2.response.wrapper-fields (SHOULD, live facts §1.3)', () => {
+  const check = byId('requests-v2.response.wrapper-fields');
+  const v2req: RequestSpec = { method: 'GET', path: '/requests/v2' };
+
+  it('passes on `requests`, warns on records under `items`, skips after the sunset', async () => {
+    const ctx = ctxFor();
+    await ctx.http.record(v2req, json(200, { requests: [], deprecation: DEPRECATION }));
+    expect(await settle(check, ctx)).toMatchObject({ status: 'pass' });
+    await ctx.http.record(v2req, json(200, { items: [{ id: 'a' }], deprecation: DEPRECATION }));
+    const result = await settle(check, ctx);
+    expect(result.status).toBe('fail');
+    if (result.status === 'fail') expect(result.violation.received).toBe('the records under `items`');
+    const retired = ctxFor(undefined, { now: '2026-12-01T00:00:00Z' });
+    await retired.http.record(v2req, json(200, { items: [] }));
+    expect(await settle(check, retired)).toMatchObject({ status: 'skip', reason: expect.stringContaining('retired') });
+  });
+});

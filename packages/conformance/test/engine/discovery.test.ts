@@ -34,6 +34,24 @@ describe('discover', () => {
     expect(d.values.features).toEqual(['fast_fill']);
   });
 
+  it('reads a wrapper that names its fields otherwise (`items`, `next`: the document names neither) like `requests`/`continuation`', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all);
+    const renamed: Handler = async (req) => {
+      const res = await listing(req);
+      if (res === 'hang' || req.url.pathname !== '/requests/v3' || res.status !== 200) return res;
+      const { requests, continuation, ...rest } = (await res.json()) as Record<string, unknown>;
+      return jsonResponse(200, { ...rest, items: requests, ...(continuation !== undefined ? { next: continuation } : {}) });
+    };
+    const plain = await discover(http(listing, 'good-key'), { hasApiKey: true });
+    const d = await discover(http(renamed, 'good-key'), { hasApiKey: true });
+    expect(d.problems).toEqual([]);
+    expect(d.complete).toBe(true);
+    expect(d.windowTotal).toBe(plain.windowTotal);
+    expect(d.records.map((r) => r.id)).toEqual(plain.records.map((r) => r.id));
+    expect(d.records.length).toBeGreaterThanOrEqual(300);
+  });
+
   it('narrows a window that would hold too many records', async () => {
     const all = records(5000, NOW, 5); // 720 an hour
     const d = await discover(http(v3Listing(all), 'good-key'), { hasApiKey: true });
