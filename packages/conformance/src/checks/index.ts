@@ -6,8 +6,11 @@ import { checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3Filters } from './requests-v3-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
-import { checks as requestsV3Paging } from './requests-v3-paging.js';
+import { checks as requestsV3Limits } from './requests-v3-limits.js';
+import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
+import { checks as requestsV3Sort } from './requests-v3-sort.js';
+import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
 
@@ -19,7 +22,10 @@ export const allChecks: readonly CheckDefinition[] = [
   ...currencies,
   ...intentsStatus,
   ...requestsV3Auth,
-  ...requestsV3Paging,
+  ...requestsV3Limits,
+  ...requestsV3Sort,
+  ...requestsV3Pagination,
+  ...requestsV3Total,
   ...requestsV3Filters,
   ...requestsV3Groups,
   ...requestsV3Records,

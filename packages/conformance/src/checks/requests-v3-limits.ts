@@ -1,0 +1,80 @@
+/**
+ * GET /requests/v3: page size, `limit` capped at 50 and its default of 20 (API document,
+ * GET /requests/v3 rules 1-5; live facts §1.3).
+ */
+import fc from 'fast-check';
+import { brief, ensure } from '../engine/expect.js';
+import type { CheckDefinition } from '../engine/types.js';
+import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
+import { fromProperty } from './support/outcome.js';
+import { DEFAULT_LIMIT, FAMILY, MAX_LIMIT, skipNoData } from './support/paging.js';
+
+const limitMax: CheckDefinition = {
+  id: 'requests-v3.limit.max',
+  family: FAMILY,
+  title: 'A page holds at most min(limit, 50) records; a limit above 50 is capped or refused with a 4xx',
+  clauses: ['requests-v3.limit.max'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    // Page size does not depend on live traffic, so the probe spans the whole data set.
+    const probe = await fetchPage(ctx, { limit: MAX_LIMIT }, 'a listing with limit=50');
+    if (probe.records.length < MAX_LIMIT && probe.continuation === undefined) {
+      return { status: 'skip', reason: `the target holds ${probe.records.length} records, fewer than 51: a cap of 50 cannot be observed` };
+    }
+    const limits = fc.oneof(fc.constantFrom(51, 100, 1000), fc.integer({ min: 51, max: 100_000 }), fc.integer({ min: 1, max: MAX_LIMIT }));
+    const outcome = await ctx.property(
+      limits,
+      async (limit) => {
+        const ex = await sendV3(ctx, { limit });
+        const status = ex.response?.status ?? 0;
+        if (limit > MAX_LIMIT && status >= 400 && status < 500) return;
+        ensure(
+          status === 200,
+          `limit=${limit} must be ${limit > MAX_LIMIT ? 'capped (200) or refused with a 4xx' : 'accepted'}`,
+          limit > MAX_LIMIT ? '200 with at most 50 records, or a 4xx' : '200',
+          `${status}: ${brief(ex.response?.bodyText)}`,
+          ex,
+        );
+        const page = parsePage(ex);
+        const bound = Math.min(limit, MAX_LIMIT);
+        ensure(
+          page.records.length <= bound,
+          `A page must hold at most min(limit, 50) records`,
+          `at most ${bound} records for limit=${limit}`,
+          `${page.records.length} records`,
+          ex,
+        );
+      },
+      { numRuns: Math.min(ctx.config.numRuns, 12) },
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const limitDefault: CheckDefinition = {
+  id: 'requests-v3.limit.default',
+  family: FAMILY,
+  title: 'Without limit, a page holds min(20, n) records (live default 20)',
+  clauses: ['requests-v3.limit.default'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    if (ctx.discovery.records.length === 0) return skipNoData('records');
+    const w = windowQuery(ctx);
+    const full = await fetchPage(ctx, { ...w, limit: MAX_LIMIT });
+    const dflt = await fetchPage(ctx, w, 'a listing without limit');
+    const expected = Math.min(DEFAULT_LIMIT, full.records.length);
+    ensure(
+      dflt.records.length === expected,
+      'Without limit a page must hold the default of 20 records (or all, when fewer match)',
+      `${expected} records (window holds ${full.records.length}${full.continuation ? '+' : ''})`,
+      `${dflt.records.length} records`,
+      dflt.exchange,
+    );
+    return { status: 'pass' };
+  },
+};
+
+/** The limit checks, in run order. */
+export const checks: CheckDefinition[] = [limitMax, limitDefault];

@@ -1,0 +1,200 @@
+/**
+ * GET /requests/v3: continuation walks end, name their cursor `continuation`, and neither repeat
+ * nor skip records (API document, GET /requests/v3 rules 1-5; live facts §1.3). Every walk is
+ * bounded to a part of the discovery window and capped in pages.
+ */
+import fc from 'fast-check';
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import { V3, fetchPage, idsOf, sample, walk, type Query, type Walk } from './support/listing.js';
+import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
+import { fromProperty } from './support/outcome.js';
+import { FAMILY, MAX_LIMIT, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
+import type { RecordJson } from './support/record.js';
+
+const paginationTerminates: CheckDefinition = {
+  id: 'requests-v3.pagination.terminates',
+  family: FAMILY,
+  title: 'Following continuation ends within a bound and never hands back a cursor twice',
+  clauses: ['requests-v3.pagination.continuation', 'requests-v3.pagination.no-repeated-cursor'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const q = smallWindow(ctx);
+    if (!q) return skipNoData('records');
+    const n = countInWindow(ctx, q);
+    const limit = Math.max(3, Math.ceil(n / 15));
+    const bound = Math.ceil(n / limit) + 3;
+    const w = await walk(ctx, { ...q, limit }, { maxPages: bound });
+    const last = w.pages[w.pages.length - 1]!;
+    ensure(
+      w.complete,
+      `The walk must end: ${n} records at limit=${limit} need about ${Math.ceil(n / limit)} pages`,
+      `a page without a cursor within ${bound} pages`,
+      `${w.pages.length} pages (${w.records.length} records), the last still hands back a cursor`,
+      last.exchange,
+    );
+    if (n >= limit && w.pages.length < 2) {
+      return { status: 'skip', reason: `the walk of ${n} records at limit=${limit} took one page: continuation not exercised` };
+    }
+    return { status: 'pass', note: `${w.pages.length} pages` };
+  },
+};
+
+const continuationField: CheckDefinition = {
+  id: 'requests-v3.pagination.continuation-field',
+  family: FAMILY,
+  title: 'The next cursor is the top-level string `continuation`, absent or null on the last page',
+  clauses: ['requests-v3.pagination.continuation-field'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    if (ctx.discovery.records.length < 2) return skipNoData('two records');
+    const q = smallWindow(ctx, 10)!;
+    const first = await fetchPage(ctx, { ...q, limit: 1 });
+    const body = first.exchange.response!.json as Record<string, unknown>;
+    ensure(
+      typeof body === 'object' && body !== null && typeof body.continuation === 'string' && body.continuation !== '',
+      'A page followed by more records should carry the cursor in the top-level string field `continuation`',
+      '"continuation": "<cursor>"',
+      `${first.continuationField ? `cursor in \`${first.continuationField}\`` : 'no cursor'}: ${brief(body)}`,
+      first.exchange,
+    );
+    const w = await walk(ctx, { ...q, limit: MAX_LIMIT }, { maxPages: 4 });
+    const last = w.pages[w.pages.length - 1]!;
+    const lastBody = last.exchange.response!.json as Record<string, unknown>;
+    const value = typeof lastBody === 'object' && lastBody !== null ? lastBody.continuation : undefined;
+    ensure(
+      value === undefined || value === null,
+      'The last page should have no `continuation` (absent or null)',
+      'no continuation',
+      `continuation = ${brief(value)}`,
+      last.exchange,
+    );
+    return { status: 'pass' };
+  },
+};
+
+interface WalkPair {
+  sortBy: SortBy;
+  direction: Direction | undefined;
+  small: Walk;
+  large: Walk;
+  limit: number;
+}
+
+/** The walk of a window at a small limit beside the walk at limit 50, for the same order. */
+async function walkPair(ctx: CheckContext, q: Query, limit: number, sortBy: SortBy, direction: Direction | undefined): Promise<WalkPair | undefined> {
+  const sq = { ...q, ...sortQuery(sortBy, direction) };
+  const large = await walk(ctx, { ...sq, limit: MAX_LIMIT }, { maxPages: 6 });
+  if (!large.complete) return undefined;
+  const effective = Math.max(limit, Math.ceil(large.records.length / 25));
+  const small = await walk(ctx, { ...sq, limit: effective }, { maxPages: Math.ceil(large.records.length / effective) + 3 });
+  return { sortBy, direction, small, large, limit: effective };
+}
+
+const pairArb = fc.record({
+  limit: fc.integer({ min: 2, max: 12 }),
+  sortBy: fc.constantFrom(...SORT_BY),
+  direction: fc.constantFrom<Direction | undefined>(undefined, 'asc', 'desc'),
+});
+
+/** Property over (limit, sortBy, direction) comparing the two walks with `compare`. */
+function walkComparison(
+  id: string,
+  title: string,
+  compare: (p: WalkPair) => void,
+): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [id],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const q = smallWindow(ctx);
+      if (!q || countInWindow(ctx, q) < 3) return skipNoData('three records');
+      let compared = 0;
+      const outcome = await ctx.property(
+        pairArb,
+        async ({ limit, sortBy, direction }) => {
+          const pair = await walkPair(ctx, q, limit, sortBy, direction);
+          if (!pair) return;
+          compared++;
+          compare(pair);
+        },
+        { numRuns: Math.min(ctx.config.numRuns, 6) },
+      );
+      if (outcome.ok && compared === 0) return { status: 'skip', reason: 'the window could not be walked within 6 pages of 50' };
+      return fromProperty(outcome);
+    },
+  };
+}
+
+function firstDuplicate(records: readonly RecordJson[]): { id: string; at: number } | undefined {
+  const seen = new Set<string>();
+  const ids = idsOf(records);
+  for (let i = 0; i < ids.length; i++) {
+    if (seen.has(ids[i]!)) return { id: ids[i]!, at: i };
+    seen.add(ids[i]!);
+  }
+  return undefined;
+}
+
+function pageOfIndex(w: Walk, index: number): Walk['pages'][number] {
+  let seen = 0;
+  for (const p of w.pages) {
+    if (index < seen + p.records.length) return p;
+    seen += p.records.length;
+  }
+  return w.pages[w.pages.length - 1]!;
+}
+
+const noDuplicates = walkComparison(
+  'requests-v3.pagination.no-duplicates',
+  'Walking the pages of one query never returns a record twice',
+  (p) => {
+    for (const w of [p.small, p.large]) {
+      const dup = firstDuplicate(w.records);
+      if (dup) {
+        violate(
+          `Walking ${describeSort(p.sortBy, p.direction)} returned a record twice`,
+          'each id once',
+          `id ${dup.id} again at position ${dup.at} (page limit ${w === p.small ? p.limit : MAX_LIMIT})`,
+          pageOfIndex(w, dup.at).exchange,
+        );
+      }
+    }
+  },
+);
+
+const noGaps = walkComparison(
+  'requests-v3.pagination.no-gaps',
+  'Walking at a small limit returns the same records, in the same order, as walking at limit 50',
+  (p) => {
+    const smallIds = new Set(idsOf(p.small.records));
+    const largeIds = idsOf(p.large.records);
+    const missing = largeIds.filter((id) => !smallIds.has(id));
+    if (missing.length > 0) {
+      violate(
+        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) skipped records that limit=50 returns`,
+        `${largeIds.length} records including ${sample(missing, 3)}`,
+        `${p.small.records.length} records over ${p.small.pages.length} pages, missing ${sample(missing)}`,
+        p.small.pages[p.small.pages.length - 1]!.exchange,
+      );
+    }
+    const diff = orderDifference(p.large.records, p.small.records, p.sortBy);
+    if (diff) {
+      violate(
+        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) must give the order of limit=50`,
+        diff.expected,
+        diff.received,
+        pageOfIndex(p.small, diff.index).exchange,
+      );
+    }
+  },
+);
+
+/** The pagination checks, in run order. */
+export const checks: CheckDefinition[] = [paginationTerminates, continuationField, noDuplicates, noGaps];

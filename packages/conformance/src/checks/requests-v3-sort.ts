@@ -1,0 +1,130 @@
+/**
+ * GET /requests/v3: sortBy/sortDirection, their defaults and the order within and across pages
+ * (API document, GET /requests/v3 rules 1-5; live facts §1.3). Walks stay in the discovery window.
+ */
+import { violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import { V3, walk, windowQuery, type Query, type Walk } from './support/listing.js';
+import {
+  SORT_BY,
+  defaultDirection,
+  distinctKeys,
+  firstOrderBreak,
+  orderDifference,
+  showKey,
+  type Direction,
+  type SortBy,
+} from './support/order.js';
+import { FAMILY, describeSort, skipNoData, sortQuery } from './support/paging.js';
+
+/** Throws when the walked records break the order, naming the page that shows it. */
+function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
+  const broken = firstOrderBreak(w.records, sortBy, direction);
+  if (!broken) return;
+  let seen = 0;
+  let page = w.pages[0]!;
+  for (const p of w.pages) {
+    if (broken.index < seen + p.records.length) {
+      page = p;
+      break;
+    }
+    seen += p.records.length;
+  }
+  const across = broken.index === seen && seen > 0 ? ' (across a page boundary)' : '';
+  violate(
+    `${what}: records must come by ${sortBy} ${direction === 'desc' ? 'descending' : 'ascending'}${across}`,
+    `${sortBy} ${direction === 'desc' ? '<=' : '>='} ${showKey(broken.previous.key, sortBy)} after id ${broken.previous.id}`,
+    `id ${broken.next.id} at position ${broken.index} with ${sortBy} ${showKey(broken.next.key, sortBy)}`,
+    page.exchange,
+  );
+}
+
+/** Walks a window in one order and checks it is monotone; returns the walk. */
+async function walkOrdered(ctx: CheckContext, q: Query, sortBy: SortBy | undefined, direction: Direction | undefined): Promise<Walk> {
+  const by = sortBy ?? 'createdAt';
+  const dir = direction ?? defaultDirection(by);
+  const w = await walk(ctx, { ...q, ...sortQuery(sortBy, direction), limit: 25 }, { maxPages: 4 });
+  ensureOrdered(w, by, dir, describeSort(sortBy, direction));
+  return w;
+}
+
+/** Skip reason when the window cannot show an order for `sortBy`. */
+function orderObservable(ctx: CheckContext, sortBy: SortBy): string | undefined {
+  if (distinctKeys(ctx.discovery.records, sortBy) < 2) return `the discovery window holds fewer than two distinct ${sortBy} values`;
+  return undefined;
+}
+
+const sortDefault: CheckDefinition = {
+  id: 'requests-v3.sort.default',
+  family: FAMILY,
+  title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
+  clauses: ['requests-v3.sort.default'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const why = orderObservable(ctx, 'createdAt');
+    if (why) return { status: 'skip', reason: why };
+    await walkOrdered(ctx, windowQuery(ctx), undefined, undefined);
+    return { status: 'pass' };
+  },
+};
+
+/** Default direction of a sortBy: monotone, and the same order as the explicit direction. */
+function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [id],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const why = orderObservable(ctx, sortBy);
+      if (why) return { status: 'skip', reason: why };
+      const q = windowQuery(ctx);
+      const implicit = await walkOrdered(ctx, q, sortBy, undefined);
+      const explicit = await walk(ctx, { ...q, sortBy, sortDirection: defaultDirection(sortBy), limit: 25 }, { maxPages: 4 });
+      const n = Math.min(implicit.records.length, explicit.records.length);
+      const diff = orderDifference(explicit.records.slice(0, n), implicit.records.slice(0, n), sortBy);
+      if (diff) {
+        violate(
+          `sortBy=${sortBy} without sortDirection must give the same order as sortDirection=${defaultDirection(sortBy)}`,
+          diff.expected,
+          diff.received,
+          implicit.pages[0]!.exchange,
+        );
+      }
+      return { status: 'pass' };
+    },
+  };
+}
+
+const sortExplicit: CheckDefinition = {
+  id: 'requests-v3.sort.explicit-direction',
+  family: FAMILY,
+  title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
+  clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    if (ctx.discovery.records.length < 2) return skipNoData('two records');
+    const q = windowQuery(ctx);
+    const observed: string[] = [];
+    for (const sortBy of SORT_BY) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const w = await walkOrdered(ctx, q, sortBy, direction);
+        if (distinctKeys(w.records, sortBy) >= 2) observed.push(`${sortBy} ${direction}`);
+      }
+    }
+    if (observed.length === 0) return { status: 'skip', reason: 'no walked page held two distinct sort keys' };
+    return { status: 'pass', note: `order observed for ${observed.join(', ')}` };
+  },
+};
+
+/** The sort checks, in run order. */
+export const checks: CheckDefinition[] = [
+  sortDefault,
+  defaultDirectionCheck('requests-v3.sort.updated-at-default-desc', 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
+  defaultDirectionCheck('requests-v3.sort.amount-usd-default-asc', 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
+  sortExplicit,
+];

@@ -1,0 +1,80 @@
+/**
+ * GET /requests/v3: `total` is the exact count and is sent only with includeTotal=true (API
+ * document, GET /requests/v3 rules 1-5; live facts §1.3).
+ */
+import { brief, ensure } from '../engine/expect.js';
+import type { CheckDefinition, Exchange } from '../engine/types.js';
+import { FILTERABLE_STATUSES, V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
+import { FAMILY, MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
+
+const totalExact: CheckDefinition = {
+  id: 'requests-v3.total.exact',
+  family: FAMILY,
+  title: '`total` equals the walked count, whatever limit and continuation',
+  clauses: ['requests-v3.total.exact'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const q = smallWindow(ctx);
+    if (!q) return skipNoData('records');
+    const statuses = [...new Set(ctx.discovery.values.statuses)].filter((s) => FILTERABLE_STATUSES.includes(s));
+    const queries: Query[] = [q, ...(statuses.length > 0 ? [{ ...q, status: statuses[0] }] : [])];
+    for (const query of queries) {
+      const w = await walk(ctx, { ...query, limit: MAX_LIMIT }, { maxPages: 6 });
+      if (!w.complete) continue;
+      const count = w.records.length;
+      const check = (t: { total: number; page: { exchange: Exchange } }, how: string): void =>
+        ensure(
+          t.total === count,
+          `total must be the exact count of matching requests, independent of limit and continuation (${how})`,
+          `total = ${count} (records walked for ${brief(query)})`,
+          `total = ${t.total}`,
+          t.page.exchange,
+        );
+      check(await total(ctx, { ...query, limit: 1 }), 'limit=1');
+      check(await total(ctx, { ...query, limit: MAX_LIMIT }), 'limit=50');
+      const first = await total(ctx, { ...query, limit: 2 });
+      check(first, 'limit=2');
+      if (first.page.continuation !== undefined) {
+        check(await total(ctx, { ...query, limit: 2, continuation: first.page.continuation }), 'second page, limit=2');
+      }
+    }
+    if (ctx.discovery.complete) {
+      const all = await total(ctx, windowQuery(ctx));
+      ensure(
+        all.total === ctx.discovery.records.length,
+        'total of the discovery window must equal the number of records walked in it',
+        `total = ${ctx.discovery.records.length}`,
+        `total = ${all.total}`,
+        all.page.exchange,
+      );
+    }
+    return { status: 'pass' };
+  },
+};
+
+const totalOnlyWhenRequested: CheckDefinition = {
+  id: 'requests-v3.total.only-when-requested',
+  family: FAMILY,
+  title: '`total` is absent without includeTotal and with includeTotal=false',
+  clauses: ['requests-v3.total.only-when-requested'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const w = windowQuery(ctx);
+    for (const extra of [{}, { includeTotal: false }] as Query[]) {
+      const page = await fetchPage(ctx, { ...w, limit: 5, ...extra });
+      ensure(
+        page.total === undefined || page.total === null,
+        `total must be present only when includeTotal=true (${'includeTotal' in extra ? 'includeTotal=false' : 'no includeTotal'})`,
+        'no `total` field',
+        `total = ${brief(page.total)}`,
+        page.exchange,
+      );
+    }
+    return { status: 'pass' };
+  },
+};
+
+/** The total checks, in run order. */
+export const checks: CheckDefinition[] = [totalExact, totalOnlyWhenRequested];

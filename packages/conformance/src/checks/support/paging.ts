@@ -1,0 +1,44 @@
+/**
+ * Shared by the GET /requests/v3 paging families (limits, sort, pagination, total; API document,
+ * GET /requests/v3 rules 1-5; live facts §1.3): the family name, the limits, and bounded windows.
+ */
+import type { CheckContext, CheckResult } from '../../engine/types.js';
+import { createdSec, subWindow, windowQuery, type Query } from './listing.js';
+import type { Direction, SortBy } from './order.js';
+
+export const FAMILY = 'requests-v3.paging';
+export const MAX_LIMIT = 50;
+export const DEFAULT_LIMIT = 20;
+/** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */
+export const SUB_WINDOW_SIZE = 60;
+
+/** A part of the discovery window with about `size` records (the whole window when it is smaller). */
+export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE): Query | undefined {
+  const records = ctx.discovery.records;
+  if (records.length === 0) return undefined;
+  if (records.length <= size && ctx.discovery.complete) return windowQuery(ctx);
+  const w = subWindow(records, 0, size);
+  return w === undefined ? undefined : { startTimestamp: w.start, endTimestamp: w.end };
+}
+
+/** Discovery records whose creation second lies in an inclusive window query. */
+export function countInWindow(ctx: CheckContext, q: Query): number {
+  const start = Number(q.startTimestamp);
+  const end = Number(q.endTimestamp);
+  return ctx.discovery.records.filter((r) => {
+    const s = createdSec(r);
+    return s !== undefined && s >= start && s <= end;
+  }).length;
+}
+
+export function sortQuery(sortBy: SortBy | undefined, direction: Direction | undefined): Query {
+  return { sortBy, sortDirection: direction };
+}
+
+export function describeSort(sortBy: SortBy | undefined, direction: Direction | undefined): string {
+  return `${sortBy === undefined ? 'no sortBy' : `sortBy=${sortBy}`}, ${direction === undefined ? 'no sortDirection' : `sortDirection=${direction}`}`;
+}
+
+
+/** Skip outcome when the discovery window holds none of `what`. */
+export const skipNoData = (what: string): CheckResult => ({ status: 'skip', reason: `the discovery window holds no ${what}` });
