@@ -4,11 +4,12 @@ import { checks as general } from './general.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
-import { checks as requestsV3Filters } from './requests-v3-filters.js';
+import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
+import { checks as requestsV3SpecialFilters } from './requests-v3-special-filters.js';
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as schema } from './schema.js';
@@ -26,7 +27,8 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV3Sort,
   ...requestsV3Pagination,
   ...requestsV3Total,
-  ...requestsV3Filters,
+  ...requestsV3EqualityFilters,
+  ...requestsV3SpecialFilters,
   ...requestsV3Groups,
   ...requestsV3Records,
   ...unknownFields,

@@ -1,16 +1,15 @@
 /**
- * GET /requests/v3: top-level filters (API document, GET /requests/v3 parameter table; live facts
- * §1.4). Soundness: every returned record matches (lenient oracle: ANY plausible field). Completeness:
- * a discovered record that matches (ALL plausible fields agree) is returned when the query is narrowed
- * to a few seconds around its creation, so no walk of the whole window is needed.
+ * GET /requests/v3: the filters with their own rules (API document, GET /requests/v3 parameter
+ * table; live facts §1.4): chainId on either side, case-insensitive symbols, term, status values,
+ * ranges and features. Soundness and completeness as in the equality filters.
  */
 import fc from 'fast-check';
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
+import type { CheckDefinition, CheckResult } from '../engine/types.js';
+import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
 import {
   FILTERABLE_STATUSES,
   V3,
-  around,
   createdSec,
   fetchPage,
   holds,
@@ -20,199 +19,19 @@ import {
   sendV3,
   walk,
   windowQuery,
-  type Query,
 } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
-  EQUALITY_PARAMS,
   amountUsdCandidates,
-  candidates,
   createdAtMs,
   destinationChainIds,
   featuresOf,
-  matchesComplete,
-  matchesSound,
   originChainIds,
   recordId,
   recordStatus,
   termFields,
-  type EqualityParam,
   type RecordJson,
 } from './support/record.js';
-
-const FAMILY = 'requests-v3.filter';
-const LIMIT = 50;
-
-/** One filter sample: a parameter, a value, and (for completeness) a record that must match it. */
-interface Sample {
-  param: EqualityParam;
-  value: string | number;
-  record: RecordJson;
-}
-
-/** Every (param, value, record) where the record completely matches the value. */
-function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): Sample[] {
-  const out: Sample[] = [];
-  for (const param of params) {
-    const seen = new Set<string>();
-    for (const record of records) {
-      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
-      for (const value of candidates(record, param)) {
-        if (param === 'status' && !FILTERABLE_STATUSES.includes(String(value))) continue;
-        if (seen.has(String(value)) || !matchesComplete(record, param, value)) continue;
-        seen.add(String(value));
-        out.push({ param, value, record });
-      }
-    }
-  }
-  return out;
-}
-
-/** Balanced arbitrary over samples: first a parameter, then one of its samples. */
-function sampleArb(samples: Sample[]): fc.Arbitrary<Sample> {
-  const byParam = new Map<EqualityParam, Sample[]>();
-  for (const s of samples) byParam.set(s.param, [...(byParam.get(s.param) ?? []), s]);
-  return fc.constantFrom(...byParam.keys()).chain((p) => fc.constantFrom(...byParam.get(p)!));
-}
-
-function runs(ctx: CheckContext, max: number): { numRuns: number } {
-  return { numRuns: Math.max(1, Math.min(ctx.config.numRuns, max)) };
-}
-
-/** Requires every record of the walk to match `param=value` (soundness). */
-function ensureSound(records: readonly RecordJson[], pages: ReadonlyArray<{ exchange: Exchange }>, params: Array<[EqualityParam, string | number]>): void {
-  for (const r of records) {
-    for (const [param, value] of params) {
-      if (!matchesSound(r, param, value)) {
-        violate(
-          `Every record returned for ${param}=${value} must match it`,
-          `records whose ${param} is ${value}`,
-          `id ${recordId(r) ?? '?'} with ${param} candidates ${brief(candidates(r, param))}`,
-          pages[0]!.exchange,
-        );
-      }
-    }
-  }
-}
-
-const soundness: CheckDefinition = {
-  id: 'requests-v3.filter.soundness',
-  family: FAMILY,
-  title: 'Every record returned for an equality filter matches it',
-  clauses: ['requests-v3.filter.soundness'],
-  operation: V3,
-  requires: ['apiKey'],
-  async run(ctx) {
-    const samples = completeSamples(ctx.discovery.records);
-    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
-    const random = fc.record({
-      param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'),
-      value: fc.stringMatching(/^0x[0-9a-f]{40}$/),
-    });
-    const arb = fc.oneof({ arbitrary: sampleArb(samples), weight: 4 }, { arbitrary: random, weight: 1 });
-    const outcome = await ctx.property(
-      arb,
-      async ({ param, value }) => {
-        const query = { ...windowQuery(ctx), [param]: value, limit: LIMIT };
-        const w = await walk(ctx, query, { maxPages: 2 });
-        ensureSound(w.records, w.pages, [[param, value]]);
-      },
-      runs(ctx, 40),
-    );
-    return fromProperty(outcome);
-  },
-};
-
-/**
- * Requires the record to be in the result of `query` narrowed around its creation. When it is not,
- * the record is fetched again by id: if it no longer matches (a live record changed status since
- * discovery), that is not a violation.
- */
-async function ensureReturned(
-  ctx: CheckContext,
-  r: RecordJson,
-  query: Query,
-  why: string,
-  stillMatches?: (current: RecordJson) => boolean,
-): Promise<void> {
-  const id = recordId(r)!;
-  const w = await walk(ctx, { ...query, ...around(r), limit: LIMIT }, { maxPages: 3 });
-  if (holds(w.records, id)) return;
-  if (stillMatches) {
-    const again = await fetchPage(ctx, { id, ...around(r) }, `the record ${id} by id`);
-    const current = again.records.find((x) => recordId(x) === id);
-    if (current && !stillMatches(current)) return;
-  }
-  violate(
-    `A record that matches ${why} must be returned`,
-    `id ${id} (created ${String(r.createdAt)}) in the result`,
-    `${w.records.length} records: ${sample(idsOf(w.records)) || 'none'}`,
-    w.pages[w.pages.length - 1]!.exchange,
-  );
-}
-
-const completeness: CheckDefinition = {
-  id: 'requests-v3.filter.completeness',
-  family: FAMILY,
-  title: 'No matching record of the window is missing from an equality filter’s result',
-  clauses: ['requests-v3.filter.completeness'],
-  operation: V3,
-  requires: ['apiKey'],
-  async run(ctx) {
-    const samples = completeSamples(ctx.discovery.records);
-    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
-    const outcome = await ctx.property(
-      sampleArb(samples),
-      async ({ param, value, record }) =>
-        ensureReturned(ctx, record, { [param]: value }, `${param}=${value}`, (cur) => matchesComplete(cur, param, value)),
-      runs(ctx, 40),
-    );
-    return fromProperty(outcome);
-  },
-};
-
-const combinedAnd: CheckDefinition = {
-  id: 'requests-v3.filter.combined-and',
-  family: FAMILY,
-  title: 'Two top-level filters together give the intersection',
-  clauses: ['requests-v3.filter.and'],
-  operation: V3,
-  requires: ['apiKey'],
-  async run(ctx) {
-    const params: EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId', 'user', 'currencyInSymbol', 'recipient'];
-    const pairs: Array<[Sample, Sample]> = [];
-    const valuesOf = (r: RecordJson, p: EqualityParam) =>
-      candidates(r, p).filter((v) => matchesComplete(r, p, v) && (p !== 'status' || FILTERABLE_STATUSES.includes(String(v))));
-    for (const record of ctx.discovery.records.slice(0, 100)) {
-      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
-      for (let i = 0; i < params.length; i++) {
-        for (let j = i + 1; j < params.length; j++) {
-          const [va] = valuesOf(record, params[i]!);
-          const [vb] = valuesOf(record, params[j]!);
-          if (va !== undefined && vb !== undefined) pairs.push([{ param: params[i]!, value: va, record }, { param: params[j]!, value: vb, record }]);
-        }
-      }
-    }
-    if (pairs.length === 0) return skip('the discovery window holds no record with two filterable values');
-    const outcome = await ctx.property(
-      fc.constantFrom(...pairs),
-      async ([a, b]) => {
-        const query = { ...windowQuery(ctx), [a.param]: a.value, [b.param]: b.value, limit: LIMIT };
-        const w = await walk(ctx, query, { maxPages: 2 });
-        ensureSound(w.records, w.pages, [[a.param, a.value], [b.param, b.value]]);
-        await ensureReturned(
-          ctx,
-          a.record,
-          { [a.param]: a.value, [b.param]: b.value },
-          `${a.param}=${a.value} and ${b.param}=${b.value}`,
-          (cur) => matchesComplete(cur, a.param, a.value) && matchesComplete(cur, b.param, b.value),
-        );
-      },
-      runs(ctx, 15),
-    );
-    return fromProperty(outcome);
-  },
-};
 
 const chainIdEither: CheckDefinition = {
   id: 'requests-v3.filter.chain-id-either',
@@ -510,14 +329,5 @@ const features: CheckDefinition = {
   },
 };
 
-export const checks: CheckDefinition[] = [
-  soundness,
-  completeness,
-  combinedAnd,
-  chainIdEither,
-  symbolCaseInsensitive,
-  term,
-  statusValues,
-  ranges,
-  features,
-];
+/** The special-filter checks, in run order. */
+export const checks: CheckDefinition[] = [chainIdEither, symbolCaseInsensitive, term, statusValues, ranges, features];

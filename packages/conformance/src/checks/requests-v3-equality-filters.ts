@@ -1,0 +1,106 @@
+/**
+ * GET /requests/v3: top-level equality filters (API document, GET /requests/v3 parameter table; live
+ * facts §1.4). Soundness: every returned record matches (lenient oracle: ANY plausible field).
+ * Completeness: a discovered record that matches (ALL plausible fields agree) is returned when the
+ * query is narrowed to a few seconds around its creation, so no walk of the whole window is needed.
+ */
+import fc from 'fast-check';
+import type { CheckDefinition } from '../engine/types.js';
+import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb, type Sample } from './support/filters.js';
+import { FILTERABLE_STATUSES, V3, around, createdSec, holds, walk, windowQuery } from './support/listing.js';
+import { fromProperty, skip } from './support/outcome.js';
+import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
+
+const soundness: CheckDefinition = {
+  id: 'requests-v3.filter.soundness',
+  family: FAMILY,
+  title: 'Every record returned for an equality filter matches it',
+  clauses: ['requests-v3.filter.soundness'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const samples = completeSamples(ctx.discovery.records);
+    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
+    const random = fc.record({
+      param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'),
+      value: fc.stringMatching(/^0x[0-9a-f]{40}$/),
+    });
+    const arb = fc.oneof({ arbitrary: sampleArb(samples), weight: 4 }, { arbitrary: random, weight: 1 });
+    const outcome = await ctx.property(
+      arb,
+      async ({ param, value }) => {
+        const query = { ...windowQuery(ctx), [param]: value, limit: LIMIT };
+        const w = await walk(ctx, query, { maxPages: 2 });
+        ensureSound(w.records, w.pages, [[param, value]]);
+      },
+      runs(ctx, 40),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const completeness: CheckDefinition = {
+  id: 'requests-v3.filter.completeness',
+  family: FAMILY,
+  title: 'No matching record of the window is missing from an equality filter’s result',
+  clauses: ['requests-v3.filter.completeness'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const samples = completeSamples(ctx.discovery.records);
+    if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
+    const outcome = await ctx.property(
+      sampleArb(samples),
+      async ({ param, value, record }) =>
+        ensureReturned(ctx, record, { [param]: value }, `${param}=${value}`, (cur) => matchesComplete(cur, param, value)),
+      runs(ctx, 40),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+const combinedAnd: CheckDefinition = {
+  id: 'requests-v3.filter.combined-and',
+  family: FAMILY,
+  title: 'Two top-level filters together give the intersection',
+  clauses: ['requests-v3.filter.and'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const params: EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId', 'user', 'currencyInSymbol', 'recipient'];
+    const pairs: Array<[Sample, Sample]> = [];
+    const valuesOf = (r: RecordJson, p: EqualityParam) =>
+      candidates(r, p).filter((v) => matchesComplete(r, p, v) && (p !== 'status' || FILTERABLE_STATUSES.includes(String(v))));
+    for (const record of ctx.discovery.records.slice(0, 100)) {
+      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
+      for (let i = 0; i < params.length; i++) {
+        for (let j = i + 1; j < params.length; j++) {
+          const [va] = valuesOf(record, params[i]!);
+          const [vb] = valuesOf(record, params[j]!);
+          if (va !== undefined && vb !== undefined) pairs.push([{ param: params[i]!, value: va, record }, { param: params[j]!, value: vb, record }]);
+        }
+      }
+    }
+    if (pairs.length === 0) return skip('the discovery window holds no record with two filterable values');
+    const outcome = await ctx.property(
+      fc.constantFrom(...pairs),
+      async ([a, b]) => {
+        const query = { ...windowQuery(ctx), [a.param]: a.value, [b.param]: b.value, limit: LIMIT };
+        const w = await walk(ctx, query, { maxPages: 2 });
+        ensureSound(w.records, w.pages, [[a.param, a.value], [b.param, b.value]]);
+        await ensureReturned(
+          ctx,
+          a.record,
+          { [a.param]: a.value, [b.param]: b.value },
+          `${a.param}=${a.value} and ${b.param}=${b.value}`,
+          (cur) => matchesComplete(cur, a.param, a.value) && matchesComplete(cur, b.param, b.value),
+        );
+      },
+      runs(ctx, 15),
+    );
+    return fromProperty(outcome);
+  },
+};
+
+/** The equality-filter checks, in run order. */
+export const checks: CheckDefinition[] = [soundness, completeness, combinedAnd];

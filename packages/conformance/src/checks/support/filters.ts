@@ -1,0 +1,103 @@
+/**
+ * Shared by the GET /requests/v3 filter families (API document, GET /requests/v3 parameter table;
+ * live facts §1.4): filter samples drawn from discovery, the soundness oracle (ANY plausible field
+ * matches) and the completeness probe narrowed around a record's creation.
+ */
+import fc from 'fast-check';
+import { brief, violate } from '../../engine/expect.js';
+import type { CheckContext, Exchange } from '../../engine/types.js';
+import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, walk, type Query } from './listing.js';
+import {
+  EQUALITY_PARAMS,
+  candidates,
+  matchesComplete,
+  matchesSound,
+  recordId,
+  type EqualityParam,
+  type RecordJson,
+} from './record.js';
+
+export const FAMILY = 'requests-v3.filter';
+/** Page size of every filter walk. */
+export const LIMIT = 50;
+
+/** One filter sample: a parameter, a value, and (for completeness) a record that must match it. */
+export interface Sample {
+  param: EqualityParam;
+  value: string | number;
+  record: RecordJson;
+}
+
+/** Every (param, value, record) where the record completely matches the value. */
+export function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): Sample[] {
+  const out: Sample[] = [];
+  for (const param of params) {
+    const seen = new Set<string>();
+    for (const record of records) {
+      if (createdSec(record) === undefined || recordId(record) === undefined) continue;
+      for (const value of candidates(record, param)) {
+        if (param === 'status' && !FILTERABLE_STATUSES.includes(String(value))) continue;
+        if (seen.has(String(value)) || !matchesComplete(record, param, value)) continue;
+        seen.add(String(value));
+        out.push({ param, value, record });
+      }
+    }
+  }
+  return out;
+}
+
+/** Balanced arbitrary over samples: first a parameter, then one of its samples. */
+export function sampleArb(samples: Sample[]): fc.Arbitrary<Sample> {
+  const byParam = new Map<EqualityParam, Sample[]>();
+  for (const s of samples) byParam.set(s.param, [...(byParam.get(s.param) ?? []), s]);
+  return fc.constantFrom(...byParam.keys()).chain((p) => fc.constantFrom(...byParam.get(p)!));
+}
+
+/** Property runs of a filter check: the configured number, at most `max`. */
+export function runs(ctx: CheckContext, max: number): { numRuns: number } {
+  return { numRuns: Math.max(1, Math.min(ctx.config.numRuns, max)) };
+}
+
+/** Requires every record of the walk to match `param=value` (soundness). */
+export function ensureSound(records: readonly RecordJson[], pages: ReadonlyArray<{ exchange: Exchange }>, params: Array<[EqualityParam, string | number]>): void {
+  for (const r of records) {
+    for (const [param, value] of params) {
+      if (!matchesSound(r, param, value)) {
+        violate(
+          `Every record returned for ${param}=${value} must match it`,
+          `records whose ${param} is ${value}`,
+          `id ${recordId(r) ?? '?'} with ${param} candidates ${brief(candidates(r, param))}`,
+          pages[0]!.exchange,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Requires the record to be in the result of `query` narrowed around its creation. When it is not,
+ * the record is fetched again by id: if it no longer matches (a live record changed status since
+ * discovery), that is not a violation.
+ */
+export async function ensureReturned(
+  ctx: CheckContext,
+  r: RecordJson,
+  query: Query,
+  why: string,
+  stillMatches?: (current: RecordJson) => boolean,
+): Promise<void> {
+  const id = recordId(r)!;
+  const w = await walk(ctx, { ...query, ...around(r), limit: LIMIT }, { maxPages: 3 });
+  if (holds(w.records, id)) return;
+  if (stillMatches) {
+    const again = await fetchPage(ctx, { id, ...around(r) }, `the record ${id} by id`);
+    const current = again.records.find((x) => recordId(x) === id);
+    if (current && !stillMatches(current)) return;
+  }
+  violate(
+    `A record that matches ${why} must be returned`,
+    `id ${id} (created ${String(r.createdAt)}) in the result`,
+    `${w.records.length} records: ${sample(idsOf(w.records)) || 'none'}`,
+    w.pages[w.pages.length - 1]!.exchange,
+  );
+}
