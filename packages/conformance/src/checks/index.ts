@@ -6,6 +6,8 @@ import { checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
+import { checks as requestsV3GroupsNull } from './requests-v3-groups-null.js';
+import { checks as requestsV3GroupsTopLevel } from './requests-v3-groups-top-level.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
@@ -30,6 +32,8 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV3EqualityFilters,
   ...requestsV3SpecialFilters,
   ...requestsV3Groups,
+  ...requestsV3GroupsNull,
+  ...requestsV3GroupsTopLevel,
   ...requestsV3Records,
   ...unknownFields,
   ...requestsV2,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { CheckDefinition } from '../engine/types.js';
 import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb, type Sample } from './support/filters.js';
-import { FILTERABLE_STATUSES, V3, around, createdSec, holds, walk, windowQuery } from './support/listing.js';
+import { FILTERABLE_STATUSES, V3, createdSec, walk, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
 

@@ -71,3 +71,36 @@ export function v3FamilySuite(
     }
   });
 }
+
+/**
+ * The tests every `filters` group family shares (20 property runs): each check passes a conformant
+ * server, fails on its faults with the message and an exchange that sent `filters=`, and skips on an
+ * empty window (except the ids in `noSkipOnEmpty`, tested on their own).
+ */
+export function groupFamilySuite(
+  checks: readonly CheckDefinition[],
+  records: Rec[],
+  faults: ReadonlyArray<[string, Fault, RegExp]>,
+  noSkipOnEmpty: readonly string[] = [],
+): void {
+  it.each(checks.map((c) => c.id))('%s passes a conformant server', async (id) => {
+    const result = await runV3Check(checks, id, records, undefined, 20);
+    expect(result, JSON.stringify(result).slice(0, 2000)).toMatchObject({ status: 'pass' });
+  });
+
+  it.each<[string, Fault, RegExp]>([...faults])('%s fails on fault %s', async (id, fault, message) => {
+    const result = await runV3Check(checks, id, records, fault, 20);
+    expect(result.status, JSON.stringify(result).slice(0, 2000)).toBe('fail');
+    if (result.status !== 'fail') return;
+    expect(result.violation.message).toMatch(message);
+    expect(result.violation.exchange?.curl).toContain('filters=');
+  });
+
+  const skipping = checks.filter((c) => !noSkipOnEmpty.includes(c.id)).map((c) => c.id);
+  if (skipping.length > 0) {
+    it.each(skipping)('%s skips on an empty window', async (id) => {
+      const result = await runV3Check(checks, id, [], undefined, 20);
+      expect(result.status).toBe('skip');
+    });
+  }
+}
