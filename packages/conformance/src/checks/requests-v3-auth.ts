@@ -4,7 +4,7 @@
  */
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { V3, recordsOfBody, sendV3, walk, windowQuery, type Query } from './support/listing.js';
+import { V3, recordsOfBody, walk, windowQuery, type Query } from './support/listing.js';
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
 
