@@ -6,6 +6,7 @@
 import type { Row } from '../data/row.js';
 import { emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
+import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
 
 /** Index key used for "empty" (null check). */
 export const NULL_KEY = '\u0000null';
@@ -66,6 +67,18 @@ const EXTRACT: Record<IndexName, Extract> = {
   parentId: (r) => r.parentId,
 };
 
+/**
+ * High-cardinality string indexes (about one value per row): hashed postings in typed arrays
+ * (`HashedIndex`) instead of a `Map` of strings, for start-up time and memory at 1,000,000 records.
+ */
+const HASHED: ReadonlySet<IndexName> = new Set<IndexName>([
+  'id', 'orderId', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash',
+  'user', 'userV2', 'sender', 'depositAddress', 'recipient', 'parentId',
+]);
+
+type Index = Map<Key, Posting> | HashedIndex;
+type Building = { map: Map<Key, Posting>; next: number } | { hashed: HashedIndexBuilder; next: number };
+
 /** Rows added to an index per event-loop turn by `warm()`. */
 const WARM_SLICE = 8_192;
 /** Indexes the background build does first: the low-cardinality filters (then every other one). */
@@ -78,9 +91,11 @@ export class Store {
   readonly rows: Row[];
   readonly size: number;
   /** Indexes are built on first use (or by `warm()` in the background after start-up). */
-  private readonly indexes = new Map<IndexName, Map<Key, Posting>>();
-  /** Indexes under construction by `warm()`: the map so far and the next row position. */
-  private readonly building = new Map<IndexName, { map: Map<Key, Posting>; next: number }>();
+  private readonly indexes = new Map<IndexName, Index>();
+  /** Indexes under construction by `warm()`: the index so far and the next row position. */
+  private readonly building = new Map<IndexName, Building>();
+  /** Radix-sort arrays shared by the hashed index builds (dropped when no build is under way). */
+  private sortScratch: RadixScratch | null = null;
   /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
   readonly order: Record<SortBy, Int32Array>;
   readonly rank: Record<SortBy, Int32Array>;
@@ -113,7 +128,7 @@ export class Store {
   }
 
   /** The complete index `name`, finishing (or doing) its build now if needed. */
-  private index(name: IndexName): Map<Key, Posting> {
+  private index(name: IndexName): Index {
     return this.indexes.get(name) ?? this.advance(name, this.size)!;
   }
 
@@ -121,42 +136,28 @@ export class Store {
    * Adds the next `count` rows to the index `name` (rows are added in ascending position, so
    * postings stay sorted); returns the index once every row is in, else null.
    */
-  private advance(name: IndexName, count: number): Map<Key, Posting> | null {
+  private advance(name: IndexName, count: number): Index | null {
     const done = this.indexes.get(name);
     if (done) return done;
     let state = this.building.get(name);
     if (!state) {
-      state = { map: new Map(), next: 0 };
+      state = HASHED.has(name) ? { hashed: new HashedIndexBuilder(this.size), next: 0 } : { map: new Map(), next: 0 };
       this.building.set(name, state);
     }
-    const map = state.map;
-    const extract = EXTRACT[name];
-    const add = (key: Key | null, pos: number): void => {
-      const k = key === null || key === '' ? NULL_KEY : keyOf(key);
-      const cur = map.get(k);
-      if (cur === undefined) map.set(k, pos);
-      else if (typeof cur === 'number') {
-        if (cur !== pos) map.set(k, [cur, pos]);
-      } else if (cur[cur.length - 1] !== pos) cur.push(pos);
-    };
     const end = Math.min(this.size, state.next + count);
-    for (let p = state.next; p < end; p++) {
-      const v = extract(this.rows[p]);
-      if (Array.isArray(v)) {
-        let any = false;
-        for (const k of v as readonly (Key | null)[]) {
-          if (k === null || k === '') continue;
-          any = true;
-          add(k, p);
-        }
-        if (!any) add(null, p);
-      } else add(v as Key | null, p);
-    }
+    if ('hashed' in state) addHashed(state.hashed, EXTRACT[name], this.rows, state.next, end);
+    else addMapped(state.map, EXTRACT[name], this.rows, state.next, end);
     state.next = end;
     if (end < this.size) return null;
     this.building.delete(name);
-    this.indexes.set(name, map);
-    return map;
+    let index: Index;
+    if ('hashed' in state) {
+      this.sortScratch = radixScratch(this.sortScratch, state.hashed.length);
+      index = state.hashed.finish(this.sortScratch);
+    } else index = state.map;
+    if (this.building.size === 0) this.sortScratch = null;
+    this.indexes.set(name, index);
+    return index;
   }
 
   /**
@@ -179,8 +180,16 @@ export class Store {
 
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */
   lookup(name: IndexName, key: Key | null): readonly number[] {
+    const index = this.index(name);
+    if (index instanceof HashedIndex) {
+      if (key === null) return index.nulls;
+      if (typeof key !== 'string') return [];
+      const k = key.toLowerCase();
+      const extract = EXTRACT[name];
+      return index.candidates(k, (p) => hasValue(extract(this.rows[p]), k));
+    }
     const k = key === null ? NULL_KEY : keyOf(key);
-    const cur = this.index(name).get(k);
+    const cur = index.get(k);
     if (cur === undefined) return [];
     return typeof cur === 'number' ? [cur] : cur;
   }
@@ -219,6 +228,65 @@ export class Store {
     const hits = this.lookup('id', id);
     return hits.length ? this.rows[hits[0]] : undefined;
   }
+}
+
+/** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */
+function addMapped(map: Map<Key, Posting>, extract: Extract, rows: readonly Row[], from: number, end: number): void {
+  const add = (key: Key | null, pos: number): void => {
+    const k = key === null || key === '' ? NULL_KEY : keyOf(key);
+    const cur = map.get(k);
+    if (cur === undefined) map.set(k, pos);
+    else if (typeof cur === 'number') {
+      if (cur !== pos) map.set(k, [cur, pos]);
+    } else if (cur[cur.length - 1] !== pos) cur.push(pos);
+  };
+  for (let p = from; p < end; p++) {
+    const v = extract(rows[p]);
+    if (Array.isArray(v)) {
+      let any = false;
+      for (const k of v as readonly (Key | null)[]) {
+        if (k === null || k === '') continue;
+        any = true;
+        add(k, p);
+      }
+      if (!any) add(null, p);
+    } else add(v as Key | null, p);
+  }
+}
+
+/**
+ * Adds rows `from`..`end` to a hashed index: one entry per distinct hash of a row's non-empty
+ * values (a lookup re-checks every value of a candidate row), rows without one as nulls.
+ */
+function addHashed(builder: HashedIndexBuilder, extract: Extract, rows: readonly Row[], from: number, end: number): void {
+  for (let p = from; p < end; p++) {
+    const v = extract(rows[p]);
+    if (!Array.isArray(v)) {
+      if (v === null || v === '') builder.addNull(p);
+      else builder.add(hashKey(String(v)), p);
+      continue;
+    }
+    let h0 = -1;
+    let h1 = -1;
+    let any = false;
+    for (const k of v as readonly (Key | null)[]) {
+      if (k === null || k === '') continue;
+      const h = hashKey(String(k));
+      if (h === h0 || h === h1) continue;
+      if (!any) h0 = h;
+      else if (h1 === -1) h1 = h;
+      any = true;
+      builder.add(h, p);
+    }
+    if (!any) builder.addNull(p);
+  }
+}
+
+/** Whether an extracted row value (or one of its values) equals the lowercased string `k`. */
+function hasValue(v: Key | null | readonly (Key | null)[], k: string): boolean {
+  if (!Array.isArray(v)) return typeof v === 'string' && v.toLowerCase() === k;
+  for (const x of v as readonly (Key | null)[]) if (typeof x === 'string' && x.toLowerCase() === k) return true;
+  return false;
 }
 
 function amountKey(r: Row): number {

@@ -35,6 +35,34 @@ describe('Store', () => {
     expect(probes.map(([name, key]) => warmed.lookup(name, key))).toEqual(expected);
   });
 
+  it('hashed indexes (ids, wallets, hashes) answer like a scan: case-insensitive, null rows, no match', () => {
+    const store = new Store(dataset);
+    const values: Record<string, (r: (typeof rows)[number]) => (string | null)[]> = {
+      id: (r) => [r.id],
+      user: (r) => [r.sender, r.depositor, r.user],
+      recipient: (r) => [r.recipient],
+      depositTxHash: (r) => r.inTxHashes,
+      refundTxHash: (r) => r.refundTxHashes,
+      parentId: (r) => [r.parentId],
+    };
+    const scan = (name: string, key: string | null) =>
+      rows.flatMap((r) => {
+        const vs = values[name](r).filter((v) => v !== null && v !== '');
+        const hit = key === null ? vs.length === 0 : vs.some((v) => v!.toLowerCase() === key.toLowerCase());
+        return hit ? [r.idx] : [];
+      });
+    let compared = 0;
+    for (const name of Object.keys(values) as IndexName[]) {
+      const samples = [rows[7], rows[15_000], rows[29_000]].flatMap((r) => values[name](r)).filter((v): v is string => !!v);
+      for (const key of [...samples, ...samples.map((v) => v.toUpperCase()), null, 'no-such-value']) {
+        expect(store.lookup(name, key), `${name}=${key}`).toEqual(scan(name, key));
+        compared++;
+      }
+      expect(store.lookup(name, 42)).toEqual([]);
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('orders follow the sort keys with id tie-breaks', () => {
     const store = new Store(dataset);
     const check = (order: Int32Array, cmp: (a: number, b: number) => number) => {
