@@ -2,8 +2,10 @@
  * @crosschain/conformance: checks that a server keeps the cross-chain settlement API contract.
  * `runConformance(options)` is the library entry; the CLI and the vitest adapter drive it.
  */
-export { runConformance, normalizeOptions, replayCommand, exitCodeOf, matches } from './engine/runner.js';
-export type { RunOptions, ClauseEntry } from './engine/runner.js';
+export { runConformance, normalizeOptions, matches } from './engine/runner.js';
+export type { RunOptions } from './engine/runner.js';
+export { replayCommand, exitCodeOf } from './engine/outcome.js';
+export type { ClauseEntry } from './engine/clause-matrix.js';
 export { ConfigError, DEFAULTS, FIELDS, redactConfig, resolveConfig } from './config.js';
 export type { ConformanceConfig } from './config.js';
 export { allChecks } from './checks/index.js';

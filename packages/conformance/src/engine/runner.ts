@@ -1,7 +1,7 @@
 /**
  * The engine: resolves the target, samples it (discovery), runs the selected checks one after the
- * other (`final`-phase checks last), maps their results to the six outcomes and computes the exit
- * code and the clause traceability matrix (architecture.md, "Outcomes and exit codes").
+ * other (`final`-phase checks last) and assembles the run result; outcome mapping and the exit code
+ * are in outcome.ts, the clause matrix in clause-matrix.ts (architecture.md, "Outcomes and exit codes").
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
@@ -9,6 +9,8 @@ import { ConfigError, DEFAULTS, kitVersion, parseOptionsObject, redactConfig, se
 import type { ConformanceConfig } from '../config.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
+import { clauseMatrix } from './clause-matrix.js';
+import type { ClauseEntry } from './clause-matrix.js';
 import { discover, emptyValues } from './discovery.js';
 import type { RunEvent, RunEventListener } from './events.js';
 import { ViolationError } from './expect.js';
@@ -17,31 +19,13 @@ import type { AgentFetch } from './agent-fetch.js';
 import { FetchHttpClient } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
+import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { runProperty } from './property.js';
-import { redactDeep, redactor } from './redact.js';
+import { redactor } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type {
-  CheckConfig,
-  CheckContext,
-  CheckDefinition,
-  CheckOutcome,
-  CheckResult,
-  Discovery,
-  Level,
-  OutcomeStatus,
-  RunResult,
-} from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
-
-/** A clause of the catalogue, as the engine reads it. */
-export interface ClauseEntry {
-  id: string;
-  kind: string;
-  level?: Level;
-  checks?: string[];
-  untestable?: string;
-}
 
 /** Options of {@link runConformance}: the configuration, plus what only a library call can give. */
 export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'>> {
@@ -58,7 +42,6 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
 }
 
 const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile']);
-const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'skip', 'disabled', 'error'];
 
 const validators = new WeakMap<object, ResponseValidator>();
 /** One compiled validator per spec document, reused by every run of the process. */
@@ -85,12 +68,6 @@ export function normalizeOptions(options: RunOptions): ConformanceConfig {
   return config;
 }
 
-function levelOf(check: CheckDefinition, levels: Map<string, Level | undefined>): Level {
-  const known = check.clauses.map((c) => levels.get(c));
-  if (known.length > 0 && known.every((l) => l === 'SHOULD')) return 'SHOULD';
-  return 'MUST';
-}
-
 function emptyDiscovery(now: Date, problem: string): Discovery {
   const end = Math.floor(now.getTime() / 1000) - 3600;
   return {
@@ -102,37 +79,6 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
     values: emptyValues(),
     problems: [problem],
   };
-}
-
-/** The replay command of one check (no secret). */
-export function replayCommand(config: ConformanceConfig, id: string, external: boolean): string {
-  const parts = ['crosschain-conformance', '--seed', String(config.seed), '--only', id];
-  if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
-  if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
-  if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
-  if (!external) {
-    if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
-    if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));
-    if (config.mockNow) parts.push('--mock-now', config.mockNow);
-    for (const f of config.mockFaults) parts.push('--mock-fault', f);
-    if (config.mockV2RateLimit !== undefined) parts.push('--mock-v2-rate-limit', String(config.mockV2RateLimit));
-  }
-  return parts.join(' ');
-}
-
-/** Exit code of a run (architecture.md): 4 unreachable, 1 failed, 3 kit error, 0 otherwise. */
-export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boolean): RunResult['exitCode'] {
-  if (unreachable) return 4;
-  if (outcomes.some((o) => o.status === 'fail')) return 1;
-  if (outcomes.some((o) => o.status === 'error')) return 3;
-  return 0;
-}
-
-function errorReason(err: unknown): string {
-  if (err instanceof TargetUnreachableError) return `target unreachable: ${err.message}`;
-  if (err instanceof BudgetExceededError) return `bound reached: ${err.message}`;
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
 }
 
 /**
@@ -335,21 +281,6 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
     closeFamily();
 
-    const totals = Object.fromEntries(STATUSES.map((s) => [s, outcomes.filter((o) => o.status === s).length])) as Record<OutcomeStatus, number>;
-    const byId = new Map(outcomes.map((o) => [o.id, o]));
-    const clauseMatrix: RunResult['clauses'] = spec.clauses.map((c) => {
-      const ids = new Set([...(c.checks ?? []), ...checks.filter((k) => k.clauses.includes(c.id)).map((k) => k.id)]);
-      return {
-        id: c.id,
-        ...(c.level ? { level: c.level } : {}),
-        kind: c.kind,
-        ...(c.untestable ? { untestable: c.untestable } : {}),
-        checks: [...ids].flatMap((id) => {
-          const o = byId.get(id);
-          return o ? [{ id, status: o.status }] : [];
-        }),
-      };
-    });
     const finishedAt = new Date();
     const result: RunResult = {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
@@ -361,7 +292,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       seed: config.seed,
       target: { ...targetInfo, ...(discovery && !targetInfo.now ? { now: discovery.targetNow.toISOString() } : {}) },
       outcomes,
-      totals,
+      totals: totalsOf(outcomes),
       requests: http.requestCount,
       exitCode: exitCodeOf(outcomes, unreachable),
       ...(discovery
@@ -377,7 +308,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
-      clauses: clauseMatrix,
+      clauses: clauseMatrix(spec.clauses, checks, outcomes),
     };
     emit({ type: 'run-end', result });
     return result;
@@ -394,60 +325,5 @@ async function stillReachable(http: FetchHttpClient): Promise<boolean> {
     return true;
   } catch (err) {
     return !(err instanceof TargetUnreachableError);
-  }
-}
-
-const MAX_BODY_IN_REPORT = 4096;
-
-function toOutcome(
-  base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>,
-  result: CheckResult | undefined,
-  strict: boolean,
-  durationMs: number,
-  requests: number,
-  redact: (text: string) => string,
-): CheckOutcome {
-  if (!result || typeof result !== 'object' || !('status' in result)) {
-    return { ...base, status: 'error', reason: `the check returned no result (${JSON.stringify(result)})`, durationMs, requests };
-  }
-  switch (result.status) {
-    case 'pass':
-      return { ...base, status: 'pass', ...(result.note ? { reason: redact(result.note) } : {}), durationMs, requests };
-    case 'skip':
-      return { ...base, status: 'skip', reason: redact(result.reason), durationMs, requests };
-    case 'fail': {
-      const v = result.violation;
-      const ex = v.exchange;
-      const status: OutcomeStatus = base.level === 'SHOULD' && !strict ? 'warn' : 'fail';
-      const violation: CheckOutcome['violation'] = {
-        message: v.message,
-        expected: v.expected,
-        received: v.received,
-        ...(ex ? { curl: ex.curl, request: ex.request } : {}),
-        ...(ex?.response
-          ? {
-              response: {
-                status: ex.response.status,
-                headers: ex.response.headers,
-                body: ex.response.bodyText.length > MAX_BODY_IN_REPORT ? `${ex.response.bodyText.slice(0, MAX_BODY_IN_REPORT)}…` : ex.response.bodyText,
-              },
-            }
-          : {}),
-      };
-      return redactDeep(
-        {
-          ...base,
-          status,
-          violation,
-          ...(result.counterexample !== undefined ? { counterexample: result.counterexample } : {}),
-          ...(result.path ? { path: result.path } : {}),
-          durationMs,
-          requests,
-        },
-        redact,
-      );
-    }
-    default:
-      return { ...base, status: 'error', reason: `the check returned an unknown status ${JSON.stringify((result as { status: unknown }).status)}`, durationMs, requests };
   }
 }

@@ -2,8 +2,9 @@ import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { violate } from '../../src/engine/expect.js';
-import { exitCodeOf, runConformance } from '../../src/engine/runner.js';
-import type { ClauseEntry, RunOptions } from '../../src/engine/runner.js';
+import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
+import { runConformance } from '../../src/engine/runner.js';
+import type { RunOptions } from '../../src/engine/runner.js';
 import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
 import { DATE, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
 import type { Handler } from './fake-fetch.js';
@@ -198,18 +199,5 @@ describe('runConformance', () => {
     expect(result.outcomes[0]).toMatchObject({ status: 'skip' });
     expect(result.outcomes[0]!.reason).toMatch(/no API key/);
     expect(result.exitCode).toBe(0);
-  });
-});
-
-describe('exitCodeOf', () => {
-  const o = (status: CheckOutcome['status']) => ({ status }) as CheckOutcome;
-  it.each([
-    [[], false, 0],
-    [[o('pass'), o('warn'), o('skip'), o('disabled')], false, 0],
-    [[o('pass'), o('fail'), o('error')], false, 1],
-    [[o('pass'), o('error')], false, 3],
-    [[o('fail')], true, 4],
-  ] as const)('%j unreachable=%s -> %s', (outcomes, unreachable, code) => {
-    expect(exitCodeOf(outcomes as unknown as CheckOutcome[], unreachable)).toBe(code);
   });
 });
