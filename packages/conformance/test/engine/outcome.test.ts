@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../../src/config.js';
+import { withDefaults } from '../../src/config-defaults.js';
 import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from '../../src/engine/outcome.js';
 import { redactor } from '../../src/engine/redact.js';
 import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';
@@ -68,7 +68,7 @@ describe('errorReason', () => {
 });
 
 describe('toOutcome', () => {
-  const base = { id: 'a.b', family: 'a', title: 't', clauses: ['c'], seed: 1, replay: 'r' };
+  const base = { id: 'a.b', family: 'a', title: 't', operation: 'GET /requests/v3', clauses: ['c'], seed: 1, replay: 'r' };
   const redact = redactor(['SECRET']);
   const map = (result: unknown, level: 'MUST' | 'SHOULD' = 'MUST', strict = false) => toOutcome({ ...base, level }, result as CheckResult, strict, 5, 2, redact);
   const exchange = {

@@ -1,0 +1,85 @@
+/**
+ * Defaults of the configuration: the fixed ones ({@link DEFAULTS}, {@link withDefaults}) and those
+ * that depend on the target ({@link targetDefaults}).
+ */
+import type { ConformanceConfig, ConsoleFormat, Raw } from './config-fields.js';
+
+export const DEFAULTS = {
+  numRuns: 25,
+  timeoutMs: 10_000,
+  maxRequests: 5_000,
+  externalMaxRps: 50,
+  /** Against a URL or an in-process fetch: no v2 probing (politeness). */
+  v2ProbeRequests: 0,
+  /** Against the embedded reference server: probe its v2 throttle so the 429 checks run. */
+  embeddedV2ProbeRequests: 60,
+  /** The embedded server's v2 limit per minute per key while v2 is throttled (from 2026-09-01). */
+  embeddedV2RateLimit: 30,
+  mockRecords: 3_000,
+  mockSeed: 1,
+} as const;
+
+/** First day of the v2 throttle (API document, Versioning > Timeline of GET /requests/v2). */
+const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
+
+/** The v2 probe settings of a run once its target is known. */
+export interface TargetDefaults {
+  v2ProbeRequests: number;
+  /** Rate limit to start the embedded server with; undefined = the server's own dated default. */
+  mockV2RateLimit?: number;
+}
+
+/**
+ * Target-dependent defaults of the options the user left unset. Against the embedded reference
+ * server the kit probes the v2 throttle (up to 60 requests) and, while v2 is throttled by the
+ * server's clock (from 2026-09-01), starts it with 30 requests per minute per key, so that the
+ * 429 checks have a 429 to examine. Against a URL or an in-process fetch nothing is probed.
+ */
+export function targetDefaults(
+  config: Pick<ConformanceConfig, 'v2ProbeRequests' | 'mockV2RateLimit' | 'mockNow'>,
+  embedded: boolean,
+  nowMs: number = Date.now(),
+): TargetDefaults {
+  if (!embedded) return { v2ProbeRequests: config.v2ProbeRequests ?? DEFAULTS.v2ProbeRequests };
+  const serverNow = config.mockNow !== undefined ? Date.parse(config.mockNow) : nowMs;
+  const throttled = serverNow >= V2_THROTTLED_FROM_MS;
+  const mockV2RateLimit = config.mockV2RateLimit ?? (throttled ? DEFAULTS.embeddedV2RateLimit : undefined);
+  return {
+    v2ProbeRequests: config.v2ProbeRequests ?? DEFAULTS.embeddedV2ProbeRequests,
+    ...(mockV2RateLimit !== undefined ? { mockV2RateLimit } : {}),
+  };
+}
+
+/** A random 31-bit seed (always printed, so a run can be replayed). */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+/** Fills defaults into a merged partial configuration. */
+export function withDefaults(raw: Raw): ConformanceConfig {
+  return {
+    baseUrl: raw.baseUrl as string | undefined,
+    apiKey: raw.apiKey as string | undefined,
+    otherApiKey: raw.otherApiKey as string | undefined,
+    inactiveApiKey: raw.inactiveApiKey as string | undefined,
+    seed: (raw.seed as number | undefined) ?? randomSeed(),
+    numRuns: (raw.numRuns as number | undefined) ?? DEFAULTS.numRuns,
+    only: (raw.only as string[] | undefined) ?? [],
+    disable: (raw.disable as string[] | undefined) ?? [],
+    strict: (raw.strict as boolean | undefined) ?? false,
+    reportDir: raw.reportDir as string | undefined,
+    maxRps: raw.maxRps as number | undefined,
+    timeoutMs: (raw.timeoutMs as number | undefined) ?? DEFAULTS.timeoutMs,
+    maxRequests: (raw.maxRequests as number | undefined) ?? DEFAULTS.maxRequests,
+    maxDurationMs: raw.maxDurationMs as number | undefined,
+    format: (raw.format as ConsoleFormat | undefined) ?? 'console',
+    quiet: (raw.quiet as boolean | undefined) ?? false,
+    v2ProbeRequests: raw.v2ProbeRequests as number | undefined,
+    mockRecords: (raw.mockRecords as number | undefined) ?? DEFAULTS.mockRecords,
+    mockNow: raw.mockNow as string | undefined,
+    mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
+    mockFaults: (raw.mockFaults as string[] | undefined) ?? [],
+    mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
+    configFile: raw.configFile as string | undefined,
+  };
+}
