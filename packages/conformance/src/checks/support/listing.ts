@@ -130,18 +130,9 @@ export function sample(ids: readonly string[], n = 5): string {
   return ids.length > n ? `${head.join(', ')} … (${ids.length})` : head.join(', ');
 }
 
-/** Records of the discovery window whose creation second lies strictly inside `(start, end)`. */
-export function strictlyInside(records: readonly RecordJson[], start: number, end: number): RecordJson[] {
-  return records.filter((r) => {
-    const s = createdSec(r);
-    return s !== undefined && s > start && s < end;
-  });
-}
-
 /**
  * A sub-window of the discovery window holding about `size` discovery records, anchored at
- * `index` (records in default order, createdAt desc). Bounds are whole seconds; records on a bound
- * second are left out of the expectation by {@link strictlyInside}.
+ * `index` (records in default order, createdAt desc). Bounds are whole seconds.
  */
 export function subWindow(records: readonly RecordJson[], index: number, size: number): { start: number; end: number } | undefined {
   const secs = records.map(createdSec).filter((s): s is number => s !== undefined).sort((a, b) => b - a);

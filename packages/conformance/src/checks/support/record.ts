@@ -380,15 +380,3 @@ export function matchesComplete(r: RecordJson, param: EqualityParam, value: stri
   if (param === 'refundTxHash' && !protocolRefundTxHashes(r).some((h) => sameStrict('exact', h, value))) return false;
   return all(candidates(r, param));
 }
-
-/** Values of `param` worth filtering on, drawn from records (each value a record would match completely). */
-export function valuesFor(records: readonly RecordJson[], param: EqualityParam): Array<string | number> {
-  const seen = new Map<string, string | number>();
-  for (const r of records) {
-    const cs = candidates(r, param);
-    for (const c of cs) {
-      if (matchesComplete(r, param, c)) seen.set(String(c), c);
-    }
-  }
-  return [...seen.values()];
-}
