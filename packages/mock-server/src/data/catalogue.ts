@@ -100,8 +100,21 @@ const REAL: Seed[] = [
 
 const MEME_WORDS = ['PEPE', 'DOGE', 'MOON', 'FROG', 'CAT', 'WOJAK', 'CHAD', 'BASED', 'GM', 'WAGMI', 'TURBO', 'MOG'];
 
+/** Unverified long-tail tokens so that the list is longer than any limit (>100 items). */
+function longTail(): Seed[] {
+  const rng = createRng(0x5eed, 40);
+  const evm = [1, 8453, 42161, 10, 137, 56];
+  return Array.from({ length: 84 }, (_, i): Seed => {
+    const word = MEME_WORDS[i % MEME_WORDS.length];
+    const symbol = `${word}${Math.floor(i / MEME_WORDS.length) + 1}`;
+    const address = rng.hex(40, '0x');
+    const price = Number((0.0001 + rng.next() * 0.5).toFixed(6));
+    return [evm[i % evm.length], address, symbol, `${word[0]}${word.slice(1).toLowerCase()} Token ${i + 1}`, 18, symbol.toLowerCase(), price, 'u'];
+  });
+}
+
 function buildCurrencies(): CatalogueCurrency[] {
-  const out: CatalogueCurrency[] = REAL.map(([chainId, address, symbol, name, decimals, currencyId, price, flags = '']) => ({
+  return [...REAL, ...longTail()].map(([chainId, address, symbol, name, decimals, currencyId, price, flags = '']) => ({
     chainId,
     address,
     symbol,
@@ -118,28 +131,6 @@ function buildCurrencies(): CatalogueCurrency[] {
     depositAddress: flags.includes('a'),
     priceUsd: price,
   }));
-  // Unverified long-tail tokens so that the list is longer than any limit (>100 items).
-  const rng = createRng(0x5eed, 40);
-  const evm = [1, 8453, 42161, 10, 137, 56];
-  for (let i = 0; i < 84; i++) {
-    const chainId = evm[i % evm.length];
-    const word = MEME_WORDS[i % MEME_WORDS.length];
-    const symbol = `${word}${Math.floor(i / MEME_WORDS.length) + 1}`;
-    out.push({
-      chainId,
-      address: rng.hex(40, '0x'),
-      symbol,
-      name: `${word[0]}${word.slice(1).toLowerCase()} Token ${i + 1}`,
-      decimals: 18,
-      vmType: 'evm',
-      metadata: { logoURI: `https://assets.crosschain.example/icons/currencies/${symbol.toLowerCase()}.png`, verified: false, isNative: false },
-      currencyId: symbol.toLowerCase(),
-      defaultList: false,
-      depositAddress: false,
-      priceUsd: Number((0.0001 + rng.next() * 0.5).toFixed(6)),
-    });
-  }
-  return out;
 }
 
 /** The curated currency list served by POST /currencies/v2 (>= 100 items, verified and not). */
