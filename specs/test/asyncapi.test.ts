@@ -10,8 +10,12 @@ import { join } from 'node:path';
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asyncapiBundleFile, asyncapiFile, samplesDir } from './helpers/paths.js';
-import { createSchemaValidator, formatErrors, loadOpenApiBundle } from './helpers/schemas.js';
+import { specFiles } from '../src/index.js';
+import { samplesDir } from './helpers/paths.js';
+import { createSchemaValidator, formatErrors } from './helpers/schemas.js';
+
+const asyncapiFile = specFiles.asyncapi;
+const asyncapiBundleFile = specFiles.asyncapiJson;
 
 interface RawMessage {
   name: string;
@@ -28,7 +32,7 @@ interface RawDocument {
 
 const raw = parse(readFileSync(asyncapiFile, 'utf8')) as RawDocument;
 const messages = Object.entries(raw.components.messages);
-const validator = createSchemaValidator(loadOpenApiBundle());
+const validator = createSchemaValidator();
 const EVENTS_REF = /^\.\.\/openapi\/schemas\/events\.yaml#\/([A-Za-z]+)$/;
 /** The placeholder key the webhook example is signed with (never a real key). */
 const EXAMPLE_KEY = 'example-api-key';

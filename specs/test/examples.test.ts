@@ -7,27 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { ErrorObject } from 'ajv';
+import { specFiles } from '../src/index.js';
 import { exampleDirectories, exampleFiles, loadExamplesIndex, readExample } from './helpers/examples.js';
-import { escapePointerToken, jsonDiff, resolvePointer } from './helpers/json-diff.js';
-import { asyncapiFile } from './helpers/paths.js';
-import { createSchemaValidator, formatErrors, loadOpenApiBundle } from './helpers/schemas.js';
+import { jsonDiff, resolvePointer } from './helpers/json-diff.js';
+import { bundle, createSchemaValidator, errorPointer, formatErrors } from './helpers/schemas.js';
 
-const bundle = loadOpenApiBundle();
-const validator = createSchemaValidator(bundle);
+const validator = createSchemaValidator();
 const index = loadExamplesIndex();
 const directories = Object.entries(index.directories);
 
 /** The four operations the API document describes in full. */
 const OPERATIONS = ['postCurrenciesV2', 'getIntentStatus', 'getRequestsV3', 'getRequestsV2'];
-
-/** Where a failed keyword points: the instance itself, or for `required` the missing property. */
-function errorPointer(error: ErrorObject): string {
-  if (error.keyword === 'required') {
-    return `${error.instancePath}/${escapePointerToken(String(error.params.missingProperty))}`;
-  }
-  return error.instancePath;
-}
 
 function componentName(ref: unknown): string | undefined {
   return typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
@@ -53,7 +43,7 @@ function responseSchemas(operationId: string): Map<string, string | undefined> {
 
 /** Component names of every message payload and headers schema of the AsyncAPI document. */
 function messageSchemas(): Map<string, string | undefined> {
-  const doc = parse(readFileSync(asyncapiFile, 'utf8')) as {
+  const doc = parse(readFileSync(specFiles.asyncapi, 'utf8')) as {
     components: { messages: Record<string, { payload?: { $ref?: string }; headers?: { $ref?: string } }> };
   };
   const found = new Map<string, string | undefined>();

@@ -4,11 +4,9 @@
  * compiled with Ajv 2020-12 in strict mode.
  */
 import { describe, expect, it } from 'vitest';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsImport from 'ajv-formats';
-import { openapi, schemaVocabulary } from '../src/index.js';
-
-const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
+import { openapi } from '../src/index.js';
+import { resolvePointer } from './helpers/json-diff.js';
+import { createSchemaValidator } from './helpers/schemas.js';
 
 type Json = Record<string, any>;
 const doc = openapi as Json;
@@ -32,28 +30,14 @@ function op(path: string, method: string): Json {
 /** Follows one internal `$ref` (`#/components/...`). */
 function deref(node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  const target = (node.$ref as string)
-    .slice(2)
-    .split('/')
-    .reduce((acc: any, token) => acc?.[token.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const target = resolvePointer(doc, node.$ref) as Json | undefined;
   if (target === undefined) throw new Error(`dangling reference ${node.$ref}`);
   return target;
 }
 
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
-ajv.addVocabulary([...schemaVocabulary]);
-ajv.addSchema({ $id: 'spec.json', components: doc.components });
-const compiled = new Map<string, ValidateFunction>();
-function validator(name: string): ValidateFunction {
-  let fn = compiled.get(name);
-  if (!fn) {
-    fn = ajv.compile({ $ref: `spec.json#/components/schemas/${name}` });
-    compiled.set(name, fn);
-  }
-  return fn;
-}
-const valid = (name: string, data: unknown): boolean => validator(name)(data) as boolean;
+const schemaValidator = createSchemaValidator();
+const validator = (name: string) => schemaValidator.compile(name);
+const valid = (name: string, data: unknown): boolean => schemaValidator.validate(name, data).valid;
 
 /** The 43 query parameters of the API document's table (Endpoints > GET /requests/v3). */
 const V3_PARAMETERS = [

@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { escapePointerToken, resolvePointer } from './helpers/json-diff.js';
-import { clausesFile, samplesDir } from './helpers/paths.js';
-import { createSchemaValidator, formatErrors, loadOpenApiBundle, type OpenApiDocument } from './helpers/schemas.js';
+import { clauses } from '../src/index.js';
+import { resolvePointer } from './helpers/json-diff.js';
+import { samplesDir } from './helpers/paths.js';
+import { bundle, createSchemaValidator, errorPointer, formatErrors } from './helpers/schemas.js';
 
 /** How a sample file is checked: against a component schema (optionally at a pointer inside it), or not at all. */
 type Target =
@@ -103,23 +103,18 @@ const EXPECTED_FAILURES: Record<string, ExpectedFailure[]> = {
 };
 
 const dir = samplesDir();
-const bundle = loadOpenApiBundle();
-const validator = createSchemaValidator(bundle);
+const validator = createSchemaValidator();
 
 function targetOf(file: string): Target | undefined {
   return TARGETS.find(([pattern]) => pattern.test(file))?.[1];
 }
 
 function errorKey(error: ErrorObject): string {
-  const pointer =
-    error.keyword === 'required'
-      ? `${error.instancePath}/${escapePointerToken(String(error.params.missingProperty))}`
-      : error.instancePath;
-  return `${pointer} ${error.keyword}`;
+  return `${errorPointer(error)} ${error.keyword}`;
 }
 
-function operation(doc: OpenApiDocument, method: string, path: string): Record<string, unknown> | undefined {
-  return doc.paths?.[path]?.[method] as Record<string, unknown> | undefined;
+function operation(method: string, path: string): Record<string, unknown> | undefined {
+  return bundle.paths?.[path]?.[method] as Record<string, unknown> | undefined;
 }
 
 describe.skipIf(!dir)('published samples (shared/samples)', () => {
@@ -163,14 +158,13 @@ describe.skipIf(!dir)('published samples (shared/samples)', () => {
   });
 
   it.each(unchecked)('$file is not validated: $reason', ({ namedOnly }) => {
-    const op = operation(bundle, namedOnly.method, namedOnly.path);
+    const op = operation(namedOnly.method, namedOnly.path);
     expect(op, `${namedOnly.method.toUpperCase()} ${namedOnly.path} should be in the bundle`).toBeDefined();
     expect(op!['x-contract']).toBe('named-only');
   });
 
   it('expected failures name divergences listed in specs/clauses.yaml', () => {
-    const catalogue = parse(readFileSync(clausesFile, 'utf8')) as { clauses: Array<{ id: string; kind: string }> };
-    const divergences = new Set(catalogue.clauses.filter((c) => c.kind === 'divergence').map((c) => c.id));
+    const divergences = new Set(clauses.filter((c) => c.kind === 'divergence').map((c) => c.id));
     const used = Object.values(EXPECTED_FAILURES).flatMap((entries) => entries.map((e) => e.id));
     expect(used.filter((id) => !divergences.has(id))).toEqual([]);
   });

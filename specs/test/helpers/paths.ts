@@ -1,18 +1,13 @@
-/** File locations shared by the specs tests. */
+/** File locations of the specs tests that the package's `specFiles` does not export. */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The `specs/` package directory. */
-export const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The repository root (parent of `specs/`). */
-export const repoRoot = resolve(specsDir, '..');
+const repoRoot = resolve(specsDir, '..');
 export const examplesDir = resolve(specsDir, 'examples');
-export const asyncapiFile = resolve(specsDir, 'asyncapi', 'asyncapi.yaml');
-export const eventsSchemaFile = resolve(specsDir, 'openapi', 'schemas', 'events.yaml');
-export const clausesFile = resolve(specsDir, 'clauses.yaml');
-export const asyncapiBundleFile = resolve(specsDir, 'generated', 'asyncapi.json');
-export const openapiBundleFile = resolve(specsDir, 'generated', 'openapi.json');
 
 /**
  * The folder of published payloads (shared/samples), or undefined when it is absent. `SHARED_DIR`

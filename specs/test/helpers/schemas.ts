@@ -1,16 +1,14 @@
 /**
- * Compiles the component schemas of the bundled OpenAPI document (specs/generated/openapi.json)
- * with Ajv 2020-12 in strict mode plus formats, and validates payloads against them by name.
+ * Compiles the component schemas of the bundled OpenAPI document (`openapi` of `@crosschain/specs`)
+ * with Ajv 2020-12 in strict mode plus formats, declaring the package's `schemaVocabulary`, and
+ * validates payloads against them by name.
  */
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
-import { openapiBundleFile } from './paths.js';
+import { openapi, schemaVocabulary } from '../../src/index.js';
+import { escapePointerToken } from './json-diff.js';
 
 const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
-
-/** OpenAPI keywords that are not JSON Schema: declared so that strict mode accepts them. */
-const OPENAPI_KEYWORDS = ['components', 'discriminator', 'xml', 'externalDocs', 'example'];
 
 export interface OpenApiDocument {
   openapi: string;
@@ -18,6 +16,9 @@ export interface OpenApiDocument {
   webhooks?: Record<string, unknown>;
   components: { schemas: Record<string, unknown> } & Record<string, unknown>;
 }
+
+/** The package's bundled OpenAPI document, typed for the tests. */
+export const bundle = openapi as unknown as OpenApiDocument;
 
 export interface Verdict {
   valid: boolean;
@@ -27,44 +28,21 @@ export interface Verdict {
 export interface SchemaValidator {
   readonly schemaNames: readonly string[];
   has(name: string): boolean;
+  /** The compiled validator of one component schema (compiled once, then cached). */
+  compile(name: string): ValidateFunction;
   validate(name: string, data: unknown): Verdict;
 }
 
-/** Reads the bundle; a missing or unreadable bundle is an error that says how to produce it. */
-export function loadOpenApiBundle(file = openapiBundleFile): OpenApiDocument {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new Error(`${file} is missing: run 'pnpm --filter @crosschain/specs bundle' first`);
-  }
-  const doc = JSON.parse(text) as OpenApiDocument;
-  if (!doc.components?.schemas) throw new Error(`${file} has no components.schemas`);
-  return doc;
-}
-
-/** Every `x-*` key used anywhere in the value (vendor extensions are annotations, not assertions). */
-export function vendorKeywords(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) {
-    for (const item of value) vendorKeywords(item, found);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key.startsWith('x-')) found.add(key);
-      vendorKeywords(child, found);
-    }
-  }
-  return found;
-}
-
-/** Builds a validator over `components.schemas` of an OpenAPI 3.1 document. */
-export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
+/** Builds a validator over `components.schemas` of the bundled OpenAPI document. */
+export function createSchemaValidator(): SchemaValidator {
+  const doc = bundle;
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
-  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...vendorKeywords(doc.components)]);
+  ajv.addVocabulary([...schemaVocabulary]);
   ajv.addSchema({ $id: 'spec.json', components: doc.components });
   const compiled = new Map<string, ValidateFunction>();
   const schemaNames = Object.keys(doc.components.schemas).sort();
-  const get = (name: string): ValidateFunction => {
+  const compile = (name: string): ValidateFunction => {
     if (!(name in doc.components.schemas)) {
       throw new Error(`no schema named ${JSON.stringify(name)} in components.schemas; known: ${schemaNames.join(', ')}`);
     }
@@ -78,12 +56,21 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
   return {
     schemaNames,
     has: (name) => name in doc.components.schemas,
+    compile,
     validate(name, data) {
-      const fn = get(name);
+      const fn = compile(name);
       const valid = fn(data) as boolean;
       return { valid, errors: valid ? [] : [...(fn.errors ?? [])] };
     },
   };
+}
+
+/** Where a failed keyword points: the instance itself, or for `required` the missing property. */
+export function errorPointer(error: ErrorObject): string {
+  if (error.keyword === 'required') {
+    return `${error.instancePath}/${escapePointerToken(String(error.params.missingProperty))}`;
+  }
+  return error.instancePath;
 }
 
 /** One line per error, for assertion messages. */
