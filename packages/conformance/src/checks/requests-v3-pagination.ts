@@ -8,7 +8,7 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
 import { V3, fetchPage, idsOf, sample, walk, type Query, type Walk } from './support/listing.js';
 import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
-import { fromProperty } from './support/outcome.js';
+import { fromProperty, isObject } from './support/outcome.js';
 import { FAMILY, MAX_LIMIT, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
 import type { RecordJson } from './support/record.js';
 
@@ -52,9 +52,9 @@ const continuationField: CheckDefinition = {
     if (ctx.discovery.records.length < 2) return skipNoData('two records');
     const q = smallWindow(ctx, 10)!;
     const first = await fetchPage(ctx, { ...q, limit: 1 });
-    const body = first.exchange.response!.json as Record<string, unknown>;
+    const body = first.exchange.response!.json;
     ensure(
-      typeof body === 'object' && body !== null && typeof body.continuation === 'string' && body.continuation !== '',
+      isObject(body) && typeof body.continuation === 'string' && body.continuation !== '',
       'A page followed by more records should carry the cursor in the top-level string field `continuation`',
       '"continuation": "<cursor>"',
       `${first.continuationField ? `cursor in \`${first.continuationField}\`` : 'no cursor'}: ${brief(body)}`,
@@ -62,8 +62,8 @@ const continuationField: CheckDefinition = {
     );
     const w = await walk(ctx, { ...q, limit: MAX_LIMIT }, { maxPages: 4 });
     const last = w.pages[w.pages.length - 1]!;
-    const lastBody = last.exchange.response!.json as Record<string, unknown>;
-    const value = typeof lastBody === 'object' && lastBody !== null ? lastBody.continuation : undefined;
+    const lastBody = last.exchange.response!.json;
+    const value = isObject(lastBody) ? lastBody.continuation : undefined;
     ensure(
       value === undefined || value === null,
       'The last page should have no `continuation` (absent or null)',

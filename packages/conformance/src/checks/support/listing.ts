@@ -5,7 +5,7 @@
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
 import { cursorOfBody, recordsOfBody } from '../../engine/list-wrapper.js';
-import { bodyShown } from './outcome.js';
+import { bodyShown, isObject } from './outcome.js';
 import { createdAtMs, recordId, type RecordJson } from './record.js';
 
 export const V3 = 'GET /requests/v3';
@@ -24,10 +24,6 @@ export interface Page {
   /** Whether the body has a `total` key, and its value. */
   hasTotal: boolean;
   total?: unknown;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The wrapper detection, shared with discovery (engine/list-wrapper.ts). */

@@ -7,13 +7,10 @@
  * matches and counts it for completeness only when ALL candidates agree, so a conformant server can
  * never fail on an open mapping.
  */
+import { isObject } from './outcome.js';
 
 /** A v3 record as received: untyped JSON. */
 export type RecordJson = Record<string, unknown>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `get(r, 'data', 'route', 'actual')`: undefined as soon as a step is missing. */
 export function get(value: unknown, ...path: Array<string | number>): unknown {

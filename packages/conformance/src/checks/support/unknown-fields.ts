@@ -8,15 +8,12 @@
  * whose schema declares no `properties`, `patternProperties` or `additionalProperties` (a
  * free-form object, e.g. "contents not shown") is open, as is one with `additionalProperties: true`.
  */
+import { isObject } from './outcome.js';
 
 /** A JSON Schema node as found in the OpenAPI document. */
 type SchemaNode = Record<string, unknown>;
 
 const MAX_DEPTH = 64;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Resolves a local `#/...` JSON pointer in `doc`. */
 export function resolvePointer(doc: unknown, ref: string): unknown {
