@@ -179,14 +179,12 @@ export function createApp(opts: AppOptions): App {
   function requestsV2(req: IncomingMessage, url: URL): Reply {
     const t = now();
     const key = optionalKey(req.headers['x-api-key']);
-    if (t >= SUNSET_AT) return { status: 410, body: retiredBody(app.baseUrl), headers: v2ErrorHeaders() };
+    if (t >= SUNSET_AT) return { status: 410, body: retiredBody(app.baseUrl) };
     const limit = opts.v2RateLimit !== undefined ? (opts.v2RateLimit > 0 ? opts.v2RateLimit : null) : defaultV2RateLimit(t);
     if (limit !== null) {
       const caller = key ? `key:${key.key}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
       if (!throttle.take(caller, limit, t)) {
-        const headers = v2ErrorHeaders();
-        if (faults.has('v2-429-retry-after')) headers['Retry-After'] = '60';
-        return { status: 429, body: rateLimitedBody(app.baseUrl), headers };
+        return { status: 429, body: rateLimitedBody(app.baseUrl), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
       }
     }
     const integrator = key?.integrator ?? null;
@@ -200,7 +198,7 @@ export function createApp(opts: AppOptions): App {
     const body: Record<string, unknown> = { requests };
     if (page.continuation) body.continuation = page.continuation;
     if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(app.baseUrl);
-    return { status: 200, body, headers: v2Headers() };
+    return { status: 200, body };
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -213,6 +211,7 @@ export function createApp(opts: AppOptions): App {
     }
     const isV2 = url.pathname.replace(/\/+$/, '') === '/requests/v2';
     const head = req.method === 'HEAD';
+    /** Every /requests/v2 response, whatever produced it, gets the deprecation headers here (and only here). */
     const withV2 = (reply: Reply): Reply => {
       if (isV2) reply.headers = { ...(reply.status < 400 ? v2Headers() : v2ErrorHeaders()), ...reply.headers };
       return reply;
