@@ -145,7 +145,7 @@ export function bundleDocument(rootFile, generatedNote) {
         if (inSchemas && tokens.length === 1) {
           getPointer(loadYaml(file, cache), fragment, where);
           internal = register(key, 'schemas', tokens[0]);
-          pendingAuto.push({ key, file, fragment, name: tokens[0] });
+          pendingAuto.push({ file, fragment, name: tokens[0] });
         } else if (inPaths) {
           if (stack.includes(key)) throw new BundleError(`circular reference ${where}`);
           stack.push(key);
@@ -174,11 +174,11 @@ export function bundleDocument(rootFile, generatedNote) {
     }
     const resolved = {};
     for (const [name, value] of Object.entries(entries)) {
-      if (isRefObject(value) && !splitRef(value.$ref, rootFile).local) {
-        const { file, fragment } = splitRef(value.$ref, rootFile);
+      const ref = isRefObject(value) ? splitRef(value.$ref, rootFile) : undefined;
+      if (ref && !ref.local) {
         const { $ref, ...siblings } = value;
-        const target = getPointer(loadYaml(file, cache), fragment, `"${$ref}" in ${rel(rootFile)}`);
-        resolved[name] = { ...walk(target, file), ...walk(siblings, rootFile) };
+        const target = getPointer(loadYaml(ref.file, cache), ref.fragment, `"${$ref}" in ${rel(rootFile)}`);
+        resolved[name] = { ...walk(target, ref.file), ...walk(siblings, rootFile) };
       } else {
         resolved[name] = walk(value, rootFile);
       }
