@@ -404,7 +404,7 @@ describe('GET /requests/v2 (deprecated)', () => {
     expect(valid('RequestV2', { ...record, status: 'submitted' })).toBe(false);
     const limited = { message: 'slow down', successor: notice.successor, migrationGuide: notice.migrationGuide };
     expect(valid('RequestsV2RateLimited', limited)).toBe(true);
-    for (const key of Object.keys(limited)) {
+    for (const key of Object.keys(limited) as Array<keyof typeof limited>) {
       const { [key]: _omitted, ...rest } = limited;
       expect(valid('RequestsV2RateLimited', rest), key).toBe(false);
     }
