@@ -93,7 +93,11 @@ function summaryTable(result: RunResult, paint: Paint): string[] {
 
 /** One failure/warning/error block in the house-style format. */
 export function renderOutcomeBlock(raw: CheckOutcome, options: ConsoleOptions = {}): string {
-  const o = sanitizeValue(raw);
+  return outcomeBlock(sanitizeValue(raw), options);
+}
+
+/** {@link renderOutcomeBlock} of an outcome already sanitized (by {@link sanitizeResult}). */
+function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   const paint = painter(options.color ?? false);
   const max = options.maxValueLength ?? 2000;
   const value = (text: string) => hangingIndent(truncate(clean(text), max), '    ');
@@ -138,7 +142,7 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   if (attention.length > 0) {
     out.push('');
     for (const o of attention) {
-      out.push(renderOutcomeBlock(o, options));
+      out.push(outcomeBlock(o, options));
       out.push('');
     }
   }

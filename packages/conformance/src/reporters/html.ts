@@ -7,7 +7,7 @@
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 import { STATUSES, STATUS_MARK, clauseLine, clauseStatus, familySummaries, isStrict, verdict } from './summary.js';
 import { discoveryLine } from './console.js';
-import { formatDuration, htmlEscape as h, redactConfig, redactHeaders, redactText, safeJson, sanitizeResult, truncate } from './text.js';
+import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Longest request/response body shown per outcome, in characters. */
 export const MAX_HTML_BODY = 64 * 1024;
@@ -96,7 +96,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
   const v = o.violation;
   const parts: string[] = [];
   const headline = v?.message ?? o.reason;
-  if (headline) parts.push(`<p class="msg">${h(redactText(headline))}</p>`);
+  if (headline) parts.push(`<p class="msg">${h(headline)}</p>`);
   parts.push(
     `<dl class="meta"><dt>Check</dt><dd>${h(o.title)}</dd><dt>Family</dt><dd>${h(o.family)}</dd><dt>Clause</dt><dd>${h(clauseLine(o))}</dd>` +
       `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd><dt>Seed</dt><dd>${o.seed}</dd>` +
@@ -104,21 +104,22 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
       `</dl>`,
   );
   if (v) {
-    parts.push(`<div class="label">Expected</div>${pre(redactText(v.expected))}`);
-    parts.push(`<div class="label">Received</div>${pre(redactText(v.received))}`);
+    parts.push(`<div class="label">Expected</div>${pre(v.expected)}`);
+    parts.push(`<div class="label">Received</div>${pre(v.received)}`);
     if (v.request) {
       const req = v.request;
-      const text = `${req.method} ${req.url}\n${headersText(redactHeaders(req.headers ?? {}))}${req.body !== undefined ? `\n\n${truncate(redactText(req.body), MAX_HTML_BODY)}` : ''}`;
+      const text = `${req.method} ${req.url}\n${headersText(req.headers ?? {})}${req.body !== undefined ? `\n\n${truncate(req.body, MAX_HTML_BODY)}` : ''}`;
       parts.push(`<div class="label">Request</div>${pre(text)}`);
     }
     if (v.response) {
       const res = v.response;
-      const text = `HTTP ${res.status}\n${headersText(redactHeaders(res.headers ?? {}))}\n\n${truncate(redactText(prettyBody(res.body ?? '')), MAX_HTML_BODY)}`;
+      // Redacted again: re-serialising the JSON body may unescape a header line (`\u0078-api-key: …`).
+      const text = `HTTP ${res.status}\n${headersText(res.headers ?? {})}\n\n${truncate(redactText(prettyBody(res.body ?? '')), MAX_HTML_BODY)}`;
       parts.push(`<div class="label">Response</div>${pre(text)}`);
     }
-    if (v.curl) parts.push(`<div class="label">Reproduce</div>${pre(redactText(v.curl))}`);
+    if (v.curl) parts.push(`<div class="label">Reproduce</div>${pre(v.curl)}`);
   }
-  parts.push(`<div class="label">Replay</div>${pre(redactText(o.replay))}`);
+  parts.push(`<div class="label">Replay</div>${pre(o.replay)}`);
   if (o.counterexample !== undefined) parts.push(`<div class="label">Counterexample</div>${pre(truncate(safeJson(o.counterexample, 2), MAX_HTML_BODY))}`);
   const search = [o.id, o.family, o.operation, o.title, ...o.clauses].join(' ').toLowerCase();
   const open = o.status === 'fail' || o.status === 'error' ? ' open' : '';
@@ -165,7 +166,7 @@ export function renderHtml(raw: RunResult): string {
   ];
   if (result.target.now) meta.splice(1, 0, ['Target clock', result.target.now]);
   if (result.discovery) meta.push(['Discovery', discoveryLine(result.discovery)]);
-  if (result.aborted) meta.push(['Stopped early', redactText(result.aborted)]);
+  if (result.aborted) meta.push(['Stopped early', result.aborted]);
 
   const familyRows = familySummaries(result.outcomes)
     .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n${f.counts[s] === 0 ? ' z' : ''}">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)
@@ -206,7 +207,7 @@ ${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i)).join('\n') ||
 <h2>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'}: clause → checks → outcome)</h2>
 ${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Configuration (secrets redacted)</h2>
-${pre(safeJson(redactConfig(result.config ?? {}), 2))}
+${pre(safeJson(result.config, 2))}
 </main>
 <script>${SCRIPT}</script>
 </body>

@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { STATUSES, clauseStatus, familySummaries, totalChecks, verdict } from './summary.js';
-import { redactConfig, redactHeaders, redactText, sanitizeResult, toJsonSafe, truncate } from './text.js';
+import { sanitizeResult, toJsonSafe, truncate } from './text.js';
 
 /** Identifies the document format; bumped on an incompatible change of results.json. */
 export const RESULTS_FORMAT = 'crosschain-conformance-results/1';
@@ -27,24 +27,24 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
     durationMs: ms(o.durationMs),
     requests: o.requests,
     seed: o.seed,
-    replay: redactText(o.replay),
+    replay: o.replay,
     path: o.path,
-    reason: o.reason === undefined ? undefined : redactText(o.reason),
+    reason: o.reason,
     violation: v && {
-      message: redactText(v.message),
-      expected: redactText(v.expected),
-      received: redactText(v.received),
-      curl: v.curl === undefined ? undefined : redactText(v.curl),
+      message: v.message,
+      expected: v.expected,
+      received: v.received,
+      curl: v.curl,
       request: v.request && {
         method: v.request.method,
         url: v.request.url,
-        headers: sortKeys(redactHeaders(v.request.headers ?? {})),
-        body: v.request.body === undefined ? undefined : truncate(redactText(v.request.body), MAX_BODY_CHARS),
+        headers: sortKeys(v.request.headers ?? {}),
+        body: v.request.body === undefined ? undefined : truncate(v.request.body, MAX_BODY_CHARS),
       },
       response: v.response && {
         status: v.response.status,
-        headers: sortKeys(redactHeaders(v.response.headers ?? {})),
-        body: truncate(redactText(v.response.body ?? ''), MAX_BODY_CHARS),
+        headers: sortKeys(v.response.headers ?? {}),
+        body: truncate(v.response.body ?? '', MAX_BODY_CHARS),
       },
     },
     counterexample: o.counterexample === undefined ? undefined : toJsonSafe(o.counterexample),
@@ -78,7 +78,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
     durationMs: ms(result.durationMs),
     exitCode: result.exitCode,
     verdict: verdict(result).word,
-    config: toJsonSafe(redactConfig(result.config ?? {})),
+    config: toJsonSafe(result.config),
     totals,
     requests: result.requests,
     discovery: result.discovery && {
@@ -87,9 +87,9 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       complete: result.discovery.complete,
       currencies: result.discovery.currencies,
       targetNow: result.discovery.targetNow,
-      problems: result.discovery.problems.map(redactText),
+      problems: result.discovery.problems,
     },
-    aborted: result.aborted === undefined ? undefined : redactText(result.aborted),
+    aborted: result.aborted,
     families: familySummaries(result.outcomes).map((f) => ({
       family: f.family,
       total: f.total,

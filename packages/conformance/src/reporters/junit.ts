@@ -7,7 +7,7 @@
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { renderOutcomeBlock } from './console.js';
 import { familySummaries, isStrict } from './summary.js';
-import { redactText, sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';
+import { sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';
 
 /** Longest response body excerpt inside a failure, in characters. */
 const MAX_BODY_IN_FAILURE = 8 * 1024;
@@ -20,14 +20,14 @@ function details(o: CheckOutcome): string {
   let text = renderOutcomeBlock(o, { color: false, maxValueLength: 8000 });
   const res = o.violation?.response;
   if (res) {
-    text += `\n  Response:  HTTP ${res.status}\n${truncate(redactText(res.body ?? ''), MAX_BODY_IN_FAILURE)}`;
+    text += `\n  Response:  HTTP ${res.status}\n${truncate(res.body ?? '', MAX_BODY_IN_FAILURE)}`;
   }
   return text;
 }
 
 function testcase(o: CheckOutcome, strict: boolean): string {
   const open = `    <testcase classname="${xmlAttr(`${o.family} / ${o.operation}`)}" name="${xmlAttr(o.id)}" time="${seconds(o.durationMs)}"`;
-  const message = (text: string) => xmlAttr(truncate(redactText(text), 1000));
+  const message = (text: string) => xmlAttr(truncate(text, 1000));
   switch (o.status) {
     case 'pass':
       return `${open}/>`;

@@ -7,7 +7,7 @@
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
 import { STATUSES, STATUS_MARK, clauseStatus, familySummaries, verdict } from './summary.js';
-import { formatDuration, mdCode, mdFence, mdInline, redactText, safeJson, sanitizeResult, truncate } from './text.js';
+import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
@@ -29,15 +29,15 @@ function outcomeSection(o: CheckOutcome, max: number): string {
   const parts: string[] = [];
   parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
   const headline = o.violation?.message ?? o.reason;
-  if (headline) parts.push(mdInline(truncate(redactText(headline), max)));
+  if (headline) parts.push(mdInline(truncate(headline, max)));
   const clauses = o.clauses.length ? o.clauses.map(mdCode).join(', ') : 'none';
   parts.push(`- **Check:** ${mdInline(o.title)}\n- **Clause:** ${clauses} (${o.level})\n- **Requests:** ${o.requests}, ${formatDuration(o.durationMs)}`);
   if (o.violation) {
-    parts.push(`**Expected**\n\n${mdFence(truncate(redactText(o.violation.expected), max), 'text')}`);
-    parts.push(`**Received**\n\n${mdFence(truncate(redactText(o.violation.received), max), 'text')}`);
-    if (o.violation.curl) parts.push(`**Reproduce**\n\n${mdFence(truncate(redactText(o.violation.curl), max), 'sh')}`);
+    parts.push(`**Expected**\n\n${mdFence(truncate(o.violation.expected, max), 'text')}`);
+    parts.push(`**Received**\n\n${mdFence(truncate(o.violation.received, max), 'text')}`);
+    if (o.violation.curl) parts.push(`**Reproduce**\n\n${mdFence(truncate(o.violation.curl, max), 'sh')}`);
   }
-  parts.push(`**Replay**\n\n${mdFence(redactText(o.replay), 'sh')}`);
+  parts.push(`**Replay**\n\n${mdFence(o.replay, 'sh')}`);
   if (o.counterexample !== undefined) {
     parts.push(`**Counterexample**\n\n${mdFence(truncate(safeJson(o.counterexample, 2), max), 'json')}`);
   }
@@ -72,7 +72,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
   );
   const notes: string[] = [];
   if (result.discovery) notes.push(`- **Discovery:** ${mdInline(discoveryLine(result.discovery))}`);
-  if (result.aborted) notes.push(`- **Stopped early:** ${mdInline(redactText(result.aborted))}`);
+  if (result.aborted) notes.push(`- **Stopped early:** ${mdInline(result.aborted)}`);
   if (notes.length) out.push(notes.join('\n'));
   out.push(`### Totals\n\n${totalsTable(result)}`);
 
@@ -105,7 +105,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
 
   const skipped = result.outcomes.filter((o) => o.status === 'skip' || o.status === 'disabled');
   if (skipped.length > 0) {
-    const rows = skipped.map((o) => `| ${STATUS_MARK[o.status]} ${o.status} | ${mdCode(o.id)} | ${mdInline(truncate(redactText(o.reason ?? ''), 300))} |`);
+    const rows = skipped.map((o) => `| ${STATUS_MARK[o.status]} ${o.status} | ${mdCode(o.id)} | ${mdInline(truncate(o.reason ?? '', 300))} |`);
     const section = `<details><summary>Skipped and disabled (${skipped.length})</summary>\n\n| Status | Check | Reason |\n|---|---|---|\n${rows.join('\n')}\n\n</details>`;
     const size = byteLength(section) + 2;
     if (used + size <= budget - reserve) {

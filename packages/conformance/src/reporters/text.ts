@@ -251,7 +251,8 @@ function redactStrings(value: unknown, seen: WeakMap<object, unknown>): unknown 
 /**
  * The last line of defence every reporter applies before rendering: a copy of the run result with
  * secret-named config values, secret headers and `x-api-key: …` / `Authorization: …` in any text
- * replaced by `<redacted>`. The engine redacts already; this guards against a slip there.
+ * replaced by `<redacted>`. The engine redacts already (by the secrets' values); this guards against
+ * a slip there, by shape. The renderers read the sanitized copy and redact no field again.
  */
 export function sanitizeResult<T extends { config: Record<string, unknown> }>(result: T): T {
   const copy = sanitizeValue(result);
