@@ -6,9 +6,9 @@
 import { API_KEY_BY_KEY, type ApiKey } from './data/catalogue.js';
 import { HttpError } from './http/errors.js';
 
-export type Caller = { kind: 'anonymous' } | { kind: 'unknown' } | { kind: 'revoked'; key: ApiKey } | { kind: 'active'; key: ApiKey };
+export type Caller = { kind: 'missing' } | { kind: 'unknown' } | { kind: 'revoked'; key: ApiKey } | { kind: 'active'; key: ApiKey };
 
-export function identify(header: string | string[] | undefined): Caller | { kind: 'missing' } {
+export function identify(header: string | string[] | undefined): Caller {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value === '') return { kind: 'missing' };
   const key = API_KEY_BY_KEY.get(value);
@@ -23,7 +23,7 @@ export function requireKey(header: string | string[] | undefined, allowMissing: 
     if (allowMissing) return null;
     throw new HttpError(401, 'Missing x-api-key header: GET /requests/v3 requires an API key; send it as the x-api-key header', 'UNAUTHORIZED');
   }
-  if (c.kind === 'unknown' || c.kind === 'anonymous') throw new HttpError(401, 'Invalid API key in x-api-key: the key is not known; use an active key from the dashboard', 'UNAUTHORIZED');
+  if (c.kind === 'unknown') throw new HttpError(401, 'Invalid API key in x-api-key: the key is not known; use an active key from the dashboard', 'UNAUTHORIZED');
   if (c.kind === 'revoked') throw new HttpError(403, 'Inactive API key in x-api-key: the key was revoked; use an active key', 'FORBIDDEN');
   return c.key;
 }

@@ -47,8 +47,6 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'server-error-on-bad-input', clause: 'general.no-server-error-on-bad-input', description: 'a non-numeric limit on GET /requests/v3 answers 500 instead of 400.' },
 ];
 
-export type FaultName = string;
-
 /** The set of active faults, checked with `has(name)`. */
 export class Faults {
   private readonly active: ReadonlySet<string>;

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { optionalKey, requireKey } from './auth.js';
 import { defaultV2RateLimit, deprecationHeaders, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from './deprecation.js';
-import { Faults } from './faults.js';
+import type { Faults } from './faults.js';
 import { HttpError } from './http/errors.js';
 import { errorReply, send, type Reply } from './http/respond.js';
 import { runQuery } from './query/engine.js';
@@ -244,5 +244,3 @@ export function baseUrlOf(server: Server, host: string): string {
   const h = host.includes(':') ? `[${host}]` : host;
   return `http://${h}:${addr.port}`;
 }
-
-export { Faults };
