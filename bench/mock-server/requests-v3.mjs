@@ -8,41 +8,18 @@
  * Usage: node bench/mock-server/requests-v3.mjs [--records 100000] [--duration 10] [--big 1000000]
  * (build first: pnpm --filter @crosschain/mock-server build)
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { opt, PKG, rssMb, startMock, stopMock } from './lib/mock.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const pkg = resolve(here, '../../packages/mock-server');
-const autocannon = createRequire(resolve(pkg, 'package.json'))('autocannon');
-const BIN = resolve(pkg, 'bin/crosschain-mock.js');
+const autocannon = createRequire(resolve(PKG, 'package.json'))('autocannon');
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const RECORDS = opt('records', 100_000);
 const DURATION = opt('duration', 10);
 const BIG = opt('big', 1_000_000);
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
-
 async function start(records) {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--records', String(records), '--seed', '1', '--now', '2026-08-15T12:00:00Z', '--v2-rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((res, rej) => {
-    createInterface({ input: child.stdout }).once('line', res);
-    child.once('exit', (code) => rej(new Error(`mock exited with ${code}`)));
-  });
-  const url = line.replace('listening on ', '');
-  const startupMs = Math.round(performance.now() - t0);
+  const { child, url, startupMs } = await startMock(records);
   // first answer (builds the indexes it needs)
   const t1 = performance.now();
   const r = await fetch(`${url}/requests/v3?status=refund&limit=20`, { headers: { 'x-api-key': 'demo-key' } });
@@ -55,13 +32,6 @@ async function start(records) {
 function cannon(url, path) {
   return new Promise((res, rej) => {
     autocannon({ url: url + path, connections: 10, duration: DURATION, headers: { 'x-api-key': 'demo-key' } }, (err, result) => (err ? rej(err) : res(result)));
-  });
-}
-
-function stop(child) {
-  return new Promise((res) => {
-    child.once('exit', res);
-    child.kill('SIGTERM');
   });
 }
 
@@ -82,10 +52,10 @@ for (const [label, path, target] of cases) {
   console.log(`${label}: p50 ${lat.p50} ms (target <= ${target.p50}), p99 ${lat.p99} ms${target.p99 ? ` (target <= ${target.p99})` : ''}, ${Math.round(result.requests.average)} req/s, non-2xx+errors ${bad}`);
 }
 console.log(`RSS after load: ${rssMb(child.pid)} MB (target <= 600)`);
-await stop(child);
+await stopMock(child);
 
 if (BIG > 0) {
   const big = await start(BIG);
   console.log(`${BIG} records: start-up ${big.startupMs} ms, first answer ${big.firstMs} ms, RSS ${rssMb(big.child.pid)} MB`);
-  await stop(big.child);
+  await stopMock(big.child);
 }
