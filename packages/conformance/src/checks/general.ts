@@ -8,7 +8,7 @@ import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
 import { retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
-import { fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const FAMILY = 'general';
 /** The four operations of the document. */
@@ -32,17 +32,6 @@ function parsesAsJson(r: ExchangeResponse): boolean | undefined {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** The parsed body of a (small) response, also after compaction dropped `json`. */
-function jsonOf(r: ExchangeResponse): unknown {
-  if (r.json !== undefined) return r.json;
-  if (r.truncated) return undefined;
-  try {
-    return JSON.parse(r.bodyText);
-  } catch {
-    return undefined;
   }
 }
 
@@ -287,7 +276,7 @@ export const checks: CheckDefinition[] = [
         const r = e.response!;
         if (r.truncated && r.json === undefined) continue;
         examined++;
-        const body = jsonOf(r);
+        const body = parsedBody(r);
         if (!isObject(body) || typeof body.message !== 'string') {
           violate('Error responses carry a JSON object with a string `message` (live service)', '{"message": "…", "errorCode"?: "…"}', `${r.status} of ${e.operation}: ${brief(r.bodyText, 200)}`, e);
         }

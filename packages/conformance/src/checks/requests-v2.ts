@@ -9,7 +9,7 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
-import { bodyShown, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
@@ -101,18 +101,6 @@ function isIso8601(value: unknown): value is string {
 /** The UTC day of an instant. */
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** The parsed body of a response, also after the engine compacted it (small bodies stay whole). */
-export function bodyJson(e: Exchange): unknown {
-  const r = e.response;
-  if (!r) return undefined;
-  if (r.json !== undefined || r.truncated) return r.json;
-  try {
-    return JSON.parse(r.bodyText);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A v2 200 to read the body of: a fresh one, or else (v2 throttled) the latest 200 recorded
  * earlier in the run; the skip reason when there is none.
@@ -122,7 +110,7 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
   if (retired) return skip(retired);
   const e = await sendV2(ctx);
   if (e.response?.status === 200) return e;
-  const earlier = answered(ctx).filter((x) => x.response!.status === 200 && bodyJson(x) !== undefined).pop();
+  const earlier = answered(ctx).filter((x) => x.response!.status === 200 && parsedBody(x.response) !== undefined).pop();
   return earlier ?? skip(`v2 did not answer 200 (${statusLine(e)})`);
 }
 
@@ -237,7 +225,7 @@ export const checks: CheckDefinition[] = [
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
-      const body = bodyJson(e);
+      const body = parsedBody(e.response);
       const dep = isObject(body) ? body.deprecation : undefined;
       if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', body === undefined ? bodyShown(e) : brief(body), e);
       for (const field of ['message', 'successor', 'migrationGuide']) {
@@ -258,7 +246,7 @@ export const checks: CheckDefinition[] = [
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
-      const body = bodyJson(e);
+      const body = parsedBody(e.response);
       const dep = isObject(body) && isObject(body.deprecation) ? body.deprecation : undefined;
       if (!dep || !isIso8601(dep.deprecatedAt) || !isIso8601(dep.sunsetAt) || !isIso8601(dep.throttledFrom)) {
         return skip('the 200 body has no well-formed deprecation object (see requests-v2.deprecation.body-object)');
@@ -303,7 +291,7 @@ export const checks: CheckDefinition[] = [
       const limited = await rateLimited(ctx);
       if (limited.length === 0) return skip('no 429 observed');
       for (const e of limited) {
-        const body = bodyJson(e);
+        const body = parsedBody(e.response);
         const expected = '{"message": string, "successor": "<base>/requests/v3", "migrationGuide": string}';
         if (!isObject(body)) violate('A v2 429 must have a JSON object body', expected, brief(e.response!.bodyText), e);
         ensure(typeof body.message === 'string', 'The v2 429 body must have a string `message`', expected, brief(body), e);

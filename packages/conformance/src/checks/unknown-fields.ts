@@ -10,7 +10,7 @@ import type { CheckContext, CheckDefinition, Exchange, RequestSpec } from '../en
 import { violate } from '../engine/expect.js';
 import { OPERATIONS } from './general.js';
 import { retiredReason } from './requests-v2.js';
-import { pass, skip } from './support/outcome.js';
+import { parsedBody, pass, skip } from './support/outcome.js';
 import { unknownFieldPaths } from './support/unknown-fields.js';
 
 const RECORD_SCHEMA = '#/components/schemas/RequestV3';
@@ -20,13 +20,7 @@ const MAX_LISTED = 20;
 /** The parsed body of a 200 the kit still holds whole (compacted bodies are left out). */
 function wholeJson(e: Exchange): unknown {
   const r = e.response;
-  if (!r || r.status !== 200 || r.truncated) return undefined;
-  if (r.json !== undefined) return r.json;
-  try {
-    return JSON.parse(r.bodyText);
-  } catch {
-    return undefined;
-  }
+  return r?.status === 200 && !r.truncated ? parsedBody(r) : undefined;
 }
 
 /** One fresh 200 per operation (v2 only before its sunset); the ids come from discovery. */

@@ -2,7 +2,7 @@
  * Small helpers that build check results (the engine's contract, engine/types.ts).
  */
 import { brief } from '../../engine/expect.js';
-import type { CheckResult, Exchange, PropertyOutcome } from '../../engine/types.js';
+import type { CheckResult, Exchange, ExchangeResponse, PropertyOutcome } from '../../engine/types.js';
 
 /** A `pass`, with an optional note. */
 export function pass(note?: string): CheckResult {
@@ -28,6 +28,21 @@ export function fromProperty(outcome: PropertyOutcome, note?: string): CheckResu
 /** A plain JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The parsed body of a response: its `json`, or else its text parsed (a body the engine kept whole);
+ * undefined when there is no response, compaction cut the body, or it is not JSON.
+ */
+export function parsedBody(r: ExchangeResponse | undefined): unknown {
+  if (!r) return undefined;
+  if (r.json !== undefined) return r.json;
+  if (r.truncated) return undefined;
+  try {
+    return JSON.parse(r.bodyText);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `<status>: <body, truncated>` of an exchange, or its transport error, for `received`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyShown } from '../../../src/checks/support/outcome.js';
+import { bodyShown, parsedBody } from '../../../src/checks/support/outcome.js';
 import type { Exchange } from '../../../src/engine/types.js';
 
 const exchange = (response?: Exchange['response'], transportError?: string): Exchange => ({
@@ -20,5 +20,18 @@ describe('bodyShown', () => {
     ['no response', exchange(undefined, 'timeout'), 'no response (timeout)'],
   ])('%s', (_, e, shown) => {
     expect(bodyShown(e)).toBe(shown);
+  });
+});
+
+describe('parsedBody', () => {
+  const response = (bodyText: string, json: unknown, truncated?: boolean): Exchange['response'] => ({ status: 200, headers: {}, bodyText, json, ...(truncated ? { truncated } : {}) });
+  it.each([
+    ['its json', response('{"a":1}', { a: 1 }), { a: 1 }],
+    ['the whole text parsed when json was dropped', response('{"a":2}', undefined), { a: 2 }],
+    ['nothing for a compacted body', response('{"a":', undefined, true), undefined],
+    ['nothing for a body that is not JSON', response('<p>hi</p>', undefined), undefined],
+    ['nothing without a response', undefined, undefined],
+  ])('%s', (_, r, body) => {
+    expect(parsedBody(r)).toEqual(body);
   });
 });
