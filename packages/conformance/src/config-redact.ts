@@ -1,6 +1,7 @@
 /** Redaction of the configuration before it is printed or stored (house-style: never print a key). */
 import { FIELD_BY_KEY } from './config-fields.js';
 import type { ConformanceConfig } from './config-fields.js';
+import { REDACTED } from './engine/redact.js';
 
 /** The configuration as printed and stored: secrets replaced by `<redacted>`. */
 export function redactConfig(config: ConformanceConfig): Record<string, unknown> {
@@ -8,7 +9,7 @@ export function redactConfig(config: ConformanceConfig): Record<string, unknown>
   for (const [k, v] of Object.entries(config)) {
     if (v === undefined) continue;
     const field = FIELD_BY_KEY.get(k as keyof ConformanceConfig);
-    out[k] = field?.secret ? '<redacted>' : v;
+    out[k] = field?.secret ? REDACTED : v;
   }
   return out;
 }

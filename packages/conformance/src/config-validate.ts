@@ -5,6 +5,7 @@
  */
 import { ConfigError, FIELD_BY_KEY, FIELDS } from './config-fields.js';
 import type { ConformanceConfig, FieldSpec, Raw, Source } from './config-fields.js';
+import { REDACTED } from './engine/redact.js';
 
 function where(field: FieldSpec, source: Source, file?: string): string {
   switch (source) {
@@ -27,7 +28,7 @@ function show(value: unknown): string {
 export function coerce(field: FieldSpec, value: unknown, source: Source, file?: string): unknown {
   const name = where(field, source, file);
   const bad = (what: string): never => {
-    const shown = field.secret ? '<redacted>' : show(value);
+    const shown = field.secret ? REDACTED : show(value);
     throw new ConfigError(`${name} must be ${what}, got ${shown}. Example: ${field.example}`);
   };
   switch (field.kind) {

@@ -3,8 +3,7 @@
  * throws, and a last line of defence against secrets. All pure.
  */
 
-/** What every reporter shows in place of a secret (architecture.md, "Rules that keep the kit honest"). */
-export const REDACTED = '<redacted>';
+import { REDACTED } from '../engine/redact.js';
 
 /** Config keys whose values are secrets, whatever the engine left in them. */
 const SECRET_KEY = /(api[-_]?key|secret|token|password|authori[sz]ation|cookie)/i;
