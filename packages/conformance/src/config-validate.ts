@@ -21,7 +21,7 @@ function where(field: FieldSpec, source: Source, file?: string): string {
 }
 
 function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** Parses and validates one value of one field from one source. */
