@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { V3, fetchPage, idsOf, sample, walk, type Query, type Walk } from './support/listing.js';
+import { V3, fetchPage, idsOf, pageAt, sample, walk, type Query, type Walk } from './support/listing.js';
 import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
 import { fromProperty, isObject } from './support/outcome.js';
 import { FAMILY, MAX_LIMIT, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
@@ -142,15 +142,6 @@ function firstDuplicate(records: readonly RecordJson[]): { id: string; at: numbe
   return undefined;
 }
 
-function pageOfIndex(w: Walk, index: number): Walk['pages'][number] {
-  let seen = 0;
-  for (const p of w.pages) {
-    if (index < seen + p.records.length) return p;
-    seen += p.records.length;
-  }
-  return w.pages[w.pages.length - 1]!;
-}
-
 const noDuplicates = walkComparison(
   'requests-v3.pagination.no-duplicates',
   'Walking the pages of one query never returns a record twice',
@@ -162,7 +153,7 @@ const noDuplicates = walkComparison(
           `Walking ${describeSort(p.sortBy, p.direction)} returned a record twice`,
           'each id once',
           `id ${dup.id} again at position ${dup.at} (page limit ${w === p.small ? p.limit : MAX_LIMIT})`,
-          pageOfIndex(w, dup.at).exchange,
+          pageAt(w, dup.at).page.exchange,
         );
       }
     }
@@ -190,7 +181,7 @@ const noGaps = walkComparison(
         `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) must give the order of limit=50`,
         diff.expected,
         diff.received,
-        pageOfIndex(p.small, diff.index).exchange,
+        pageAt(p.small, diff.index).page.exchange,
       );
     }
   },

@@ -4,7 +4,7 @@
  */
 import { violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { V3, walk, windowQuery, type Query, type Walk } from './support/listing.js';
+import { V3, pageAt, walk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
   defaultDirection,
@@ -21,16 +21,8 @@ import { FAMILY, describeSort, skipNoData, sortQuery } from './support/paging.js
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
   const broken = firstOrderBreak(w.records, sortBy, direction);
   if (!broken) return;
-  let seen = 0;
-  let page = w.pages[0]!;
-  for (const p of w.pages) {
-    if (broken.index < seen + p.records.length) {
-      page = p;
-      break;
-    }
-    seen += p.records.length;
-  }
-  const across = broken.index === seen && seen > 0 ? ' (across a page boundary)' : '';
+  const { page, offset } = pageAt(w, broken.index);
+  const across = broken.index === offset && offset > 0 ? ' (across a page boundary)' : '';
   violate(
     `${what}: records must come by ${sortBy} ${direction === 'desc' ? 'descending' : 'ascending'}${across}`,
     `${sortBy} ${direction === 'desc' ? '<=' : '>='} ${showKey(broken.previous.key, sortBy)} after id ${broken.previous.id}`,

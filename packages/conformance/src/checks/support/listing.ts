@@ -95,6 +95,17 @@ export async function walk(ctx: CheckContext, query: Query, options: { maxPages:
   return { records: pages.flatMap((p) => p.records), pages, complete: false };
 }
 
+/** The page of a walk that holds its record at `index`, and how many records come before that page. */
+export function pageAt(w: Walk, index: number): { page: Page; offset: number } {
+  let offset = 0;
+  for (const page of w.pages) {
+    if (index < offset + page.records.length) return { page, offset };
+    offset += page.records.length;
+  }
+  const page = w.pages[w.pages.length - 1]!;
+  return { page, offset: offset - page.records.length };
+}
+
 /** Asks `total` with includeTotal=true (rule 5); a missing or non-integer total is a violation. */
 export async function total(ctx: CheckContext, query: Query): Promise<{ total: number; page: Page }> {
   const page = await fetchPage(ctx, { ...query, includeTotal: true }, 'a listing with includeTotal=true');
