@@ -1,5 +1,4 @@
 import type { components } from './generated/api.js';
-import { HeaderParseError } from './headers/header-parse-error.js';
 import { parseHttpDate } from './headers/http-date.js';
 import { findLink, parseLinkHeader, type ParsedLink } from './headers/link.js';
 import { parseStructuredDate } from './headers/structured-date.js';
@@ -33,9 +32,18 @@ export interface DeprecationSignals {
 /** Relations that the API document lists on the v2 `Link` header. */
 export const DEPRECATION_LINK_RELATIONS = ['deprecation', 'sunset', 'successor-version'] as const;
 
-function problemOf(error: unknown): string {
-  if (error instanceof HeaderParseError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Reads one header with its parser: null when the header is absent, and null plus an entry in
+ * `problems` when the parser throws, so a broken header never hides the response.
+ */
+function parseHeader<T>(raw: string | null, parse: (value: string) => T, problems: string[]): T | null {
+  if (raw === null) return null;
+  try {
+    return parse(raw);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    return null;
+  }
 }
 
 /**
@@ -52,33 +60,10 @@ export function readDeprecationSignals(
 ): DeprecationSignals {
   const raw = { deprecation: headers.get('deprecation'), sunset: headers.get('sunset'), link: headers.get('link') };
   const problems: string[] = [];
-
-  let deprecatedAt: Date | null = null;
-  if (raw.deprecation !== null) {
-    try {
-      deprecatedAt = parseStructuredDate(raw.deprecation, 'Deprecation').date;
-    } catch (error) {
-      problems.push(problemOf(error));
-    }
-  }
-
-  let sunsetAt: Date | null = null;
-  if (raw.sunset !== null) {
-    try {
-      sunsetAt = parseHttpDate(raw.sunset, 'Sunset').date;
-    } catch (error) {
-      problems.push(problemOf(error));
-    }
-  }
-
-  let links: ParsedLink[] = [];
-  if (raw.link !== null) {
-    try {
-      links = parseLinkHeader(raw.link, baseUrl === undefined ? {} : { baseUrl });
-    } catch (error) {
-      problems.push(problemOf(error));
-    }
-  }
+  const deprecatedAt = parseHeader(raw.deprecation, (value) => parseStructuredDate(value, 'Deprecation').date, problems);
+  const sunsetAt = parseHeader(raw.sunset, (value) => parseHttpDate(value, 'Sunset').date, problems);
+  const links =
+    parseHeader(raw.link, (value) => parseLinkHeader(value, baseUrl === undefined ? {} : { baseUrl }), problems) ?? [];
   const hrefOf = (relation: string): string | null => {
     const link = findLink(links, relation);
     return link ? (link.href ?? link.target) : null;
