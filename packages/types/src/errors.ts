@@ -51,6 +51,7 @@ function describeBody(body: unknown): string {
   return `: ${truncate(typeof body === 'string' ? body : JSON.stringify(body))}`;
 }
 
-function truncate(text: string, max = 200): string {
+/** Shortens text shown in an error message to `max` characters plus an ellipsis. */
+export function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,5 +1,5 @@
 import type { AuthenticatedSettlementClient, CallOptions, OperationQuery } from './client.js';
-import { MissingApiKeyError, SettlementApiError, SettlementResponseError } from './errors.js';
+import { MissingApiKeyError, SettlementApiError, SettlementResponseError, truncate } from './errors.js';
 import type { components } from './generated/api.js';
 
 type RequestsV3Page = components['schemas']['RequestsV3Response'];
@@ -40,9 +40,8 @@ export class PaginationError extends Error {
     /** 1-based number of the page whose request first used or returned it (0: the initial query). */
     readonly firstSeenAt: number,
   ) {
-    const shown = cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor;
     super(
-      `GET /requests/v3 page ${page} returned continuation ${JSON.stringify(shown)}, ` +
+      `GET /requests/v3 page ${page} returned continuation ${JSON.stringify(truncate(cursor, 60))}, ` +
         `already seen ${firstSeenAt === 0 ? 'in the initial query' : `on page ${firstSeenAt}`}: stopping instead of looping`,
     );
   }

@@ -1,3 +1,5 @@
+import { truncate } from '../errors.js';
+
 /**
  * Thrown by the header parsers when a field value does not match its grammar. The message names
  * the header, the problem and the position; the offending value is shown truncated.
@@ -14,12 +16,6 @@ export class HeaderParseError extends Error {
     readonly position: number,
     reason: string,
   ) {
-    super(`${header} header: ${reason} at offset ${position} in ${quoteForMessage(value)}`);
+    super(`${header} header: ${reason} at offset ${position} in ${JSON.stringify(truncate(value, 120))}`);
   }
-}
-
-/** Shows a field value in an error message, truncated so that huge headers stay readable. */
-export function quoteForMessage(value: string, max = 120): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(shown);
 }
