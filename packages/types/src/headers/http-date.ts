@@ -37,7 +37,7 @@ class Scanner {
   /** Exactly `count` DIGITs. */
   digits(count: number, what: string): number {
     const text = this.input.slice(this.pos, this.pos + count);
-    if (!new RegExp(`^[0-9]{${count}}$`).test(text)) this.fail(`expected ${count} digit(s) for the ${what}`);
+    if (text.length !== count || !/^[0-9]+$/.test(text)) this.fail(`expected ${count} digit(s) for the ${what}`);
     this.pos += count;
     return Number.parseInt(text, 10);
   }
@@ -79,22 +79,14 @@ function daysInMonth(year: number, month: number): number {
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month]!;
 }
 
-function build(
-  s: Scanner,
-  dayNameIndex: number,
-  dayNameAt: number,
-  year: number,
-  month: number,
-  day: number,
-  time: [number, number, number],
-  dayAt: number,
-): Date {
+/** The instant of a scanned date; the day must exist and `dayNameIndex` (sent at offset 0) must match it. */
+function build(s: Scanner, dayNameIndex: number, year: number, month: number, day: number, time: [number, number, number], dayAt: number): Date {
   if (day < 1 || day > daysInMonth(year, month)) s.fail(`day ${day} does not exist in ${MONTHS[month]} ${year}`, dayAt);
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
   date.setUTCFullYear(year, month, day);
   if (date.getUTCDay() !== dayNameIndex) {
-    s.fail(`${MONTHS[month]} ${day} ${year} is a ${DAY_NAMES_LONG[date.getUTCDay()]}, not a ${DAY_NAMES_LONG[dayNameIndex]}`, dayNameAt);
+    s.fail(`${MONTHS[month]} ${day} ${year} is a ${DAY_NAMES_LONG[date.getUTCDay()]}, not a ${DAY_NAMES_LONG[dayNameIndex]}`, 0);
   }
   // A leap second (:60) rolls over to the next minute.
   date.setUTCHours(time[0], time[1], time[2], 0);
@@ -142,7 +134,7 @@ export function parseHttpDate(value: string, header = 'Sunset', now: Date = new 
     const time = s.timeOfDay();
     s.literal(' GMT');
     s.end();
-    return { date: build(s, short, 0, year, month, day, time, dayAt), format: 'imf-fixdate' };
+    return { date: build(s, short, year, month, day, time, dayAt), format: 'imf-fixdate' };
   }
   if (long >= 0 && input[s.pos] === ',') {
     // rfc850-date = day-name-l "," SP date2 SP time-of-day SP GMT; date2 = day "-" month "-" 2DIGIT
@@ -157,7 +149,7 @@ export function parseHttpDate(value: string, header = 'Sunset', now: Date = new 
     const time = s.timeOfDay();
     s.literal(' GMT');
     s.end();
-    return { date: build(s, long, 0, year, month, day, time, dayAt), format: 'rfc850-date' };
+    return { date: build(s, long, year, month, day, time, dayAt), format: 'rfc850-date' };
   }
   if (short >= 0 && input[s.pos] === ' ') {
     // asctime-date = day-name SP date3 SP time-of-day SP year; date3 = month SP ( 2DIGIT / ( SP DIGIT ) )
@@ -171,7 +163,7 @@ export function parseHttpDate(value: string, header = 'Sunset', now: Date = new 
     s.literal(' ');
     const year = s.digits(4, 'year');
     s.end();
-    return { date: build(s, short, 0, year, month, day, time, dayAt), format: 'asctime-date' };
+    return { date: build(s, short, year, month, day, time, dayAt), format: 'asctime-date' };
   }
   if (short < 0 && long < 0) {
     return s.fail(`expected a day name (${DAY_NAMES.join(', ')}), found ${JSON.stringify(dayName || input.slice(0, 10))}`, 0);
