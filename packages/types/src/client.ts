@@ -108,14 +108,14 @@ function fail(message: string): never {
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
+  const notAbsolute: () => never = () =>
     fail(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}. Example: { baseUrl: 'https://api.example.com' }`);
-  }
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') notAbsolute();
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    return fail(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}. Example: { baseUrl: 'https://api.example.com' }`);
+    return notAbsolute();
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     fail(`baseUrl must use http or https, got ${JSON.stringify(url.protocol)}`);
@@ -198,7 +198,7 @@ export function createSettlementClient(options: SettlementClientOptions): Settle
     method: 'GET' | 'POST',
     path: string,
     call: (middleware: Middleware[]) => Promise<T>,
-    noticeOf: (result: T) => DeprecationSignals['notice'] = () => null,
+    readNotice: (result: T) => DeprecationSignals['notice'] = () => null,
   ): Promise<T & { deprecation: DeprecationSignals }> {
     let status = 0;
     let url = `${baseUrl}${path}`;
@@ -222,7 +222,7 @@ export function createSettlementClient(options: SettlementClientOptions): Settle
       }
       throw error;
     }
-    const deprecation = readDeprecationSignals(result.response.headers, url, noticeOf(result));
+    const deprecation = readDeprecationSignals(result.response.headers, url, readNotice(result));
     emit(deprecation, method, url, path, result.response.status);
     return Object.assign(result, { deprecation });
   }
