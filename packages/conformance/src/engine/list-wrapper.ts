@@ -6,7 +6,7 @@
  * helpers and the schema checks.
  */
 import type { Exchange, ListWrapper, SchemaError } from './types.js';
-import type { SchemaVerdict } from './validator.js';
+import type { ResponseValidator } from './validator.js';
 
 /** The list operations (their 200 is a wrapper of request records). */
 export const LIST_OPERATIONS: readonly string[] = ['GET /requests/v3', 'GET /requests/v2'];
@@ -52,10 +52,8 @@ export function cursorOfBody(body: unknown): { value: string; field: string } | 
   return strings.length === 1 ? { value: body[strings[0]!] as string, field: strings[0]! } : undefined;
 }
 
-/** What validates a response (the engine's ResponseValidator). */
-export interface ListValidator {
-  validate(operation: string, status: number, contentType: string | undefined, bodyText: string, json: unknown, isJson: boolean): SchemaVerdict | undefined;
-}
+/** What validates a response: the engine's {@link ResponseValidator}, or a stand-in with its `validate`. */
+export type ListValidator = Pick<ResponseValidator, 'validate'>;
 
 /** `/requests…` instance paths renamed to the field the records really sit under. */
 function renamePaths(errors: readonly SchemaError[], field: string): SchemaError[] {
