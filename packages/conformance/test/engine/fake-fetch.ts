@@ -1,7 +1,9 @@
 /**
  * In-process targets for the engine's tests: a `fetch` built from a handler, plus a small v3
- * listing (records spread over time, continuation paging, includeTotal) for discovery.
+ * listing (records spread over time, continuation paging, includeTotal) for discovery, and a port
+ * nothing listens on (an unreachable target).
  */
+import { createServer } from 'node:net';
 import type { FetchLike } from '../../src/engine/http.js';
 
 export interface FakeRequest {
@@ -31,6 +33,15 @@ export function fakeFetch(handler: Handler): FetchLike & { seen: FakeRequest[] }
   }) as unknown as FetchLike & { seen: FakeRequest[] };
   fn.seen = seen;
   return fn;
+}
+
+/** A port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export interface FakeRecord {

@@ -1,9 +1,8 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { FetchHttpClient, retryAfterMs } from '../../src/engine/http.js';
 import type { HttpClientOptions } from '../../src/engine/http.js';
 import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';
-import { DATE, fakeFetch, jsonResponse } from './fake-fetch.js';
+import { DATE, closedPort, fakeFetch, jsonResponse } from './fake-fetch.js';
 import type { Handler } from './fake-fetch.js';
 
 const KEY = 'sk_live_SECRET-123';
@@ -24,15 +23,6 @@ function client(handler: Handler, extra: Partial<HttpClientOptions> = {}) {
     ...extra,
   });
   return { http, fetch, sleeps };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('FetchHttpClient', () => {

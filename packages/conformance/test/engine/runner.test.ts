@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { violate } from '../../src/engine/expect.js';
@@ -6,7 +5,7 @@ import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
 import { runConformance } from '../../src/engine/runner.js';
 import type { RunOptions } from '../../src/engine/runner.js';
 import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
-import { DATE, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
+import { DATE, closedPort, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
 import type { Handler } from './fake-fetch.js';
 
 const KEY = 'SECRET-primary-key';
@@ -73,14 +72,6 @@ function run(handler: Handler, options: Partial<RunOptions> = {}) {
 }
 
 const byId = (outcomes: CheckOutcome[]) => Object.fromEntries(outcomes.map((o) => [o.id, o]));
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('runConformance', () => {
   const listing = v3Listing(records(500, NOW, 300), [KEY]);
