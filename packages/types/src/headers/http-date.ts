@@ -1,4 +1,4 @@
-import { HeaderParseError } from './header-parse-error.js';
+import { HeaderCursor } from './header-cursor.js';
 
 /** Which of the three HTTP-date forms was sent (RFC 9110 §5.6.7). */
 export type HttpDateFormat = 'imf-fixdate' | 'rfc850-date' | 'asctime-date';
@@ -13,18 +13,7 @@ const DAY_NAMES_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** Scans one HTTP-date; every method consumes input or throws a {@link HeaderParseError}. */
-class Scanner {
-  pos = 0;
-
-  constructor(
-    private readonly header: string,
-    private readonly input: string,
-  ) {}
-
-  fail(reason: string, at = this.pos): never {
-    throw new HeaderParseError(this.header, this.input, at, reason);
-  }
-
+class Scanner extends HeaderCursor {
   literal(expected: string): void {
     if (this.input.startsWith(expected, this.pos)) {
       this.pos += expected.length;
@@ -44,7 +33,7 @@ class Scanner {
 
   alpha(): string {
     const start = this.pos;
-    while (/[A-Za-z]/.test(this.input[this.pos] ?? '')) this.pos++;
+    while (/[A-Za-z]/.test(this.peek())) this.pos++;
     return this.input.slice(start, this.pos);
   }
 

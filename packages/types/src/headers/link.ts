@@ -1,4 +1,4 @@
-import { HeaderParseError } from './header-parse-error.js';
+import { HeaderCursor } from './header-cursor.js';
 
 /** One link-value of a `Link` header (RFC 8288 §3). */
 export interface ParsedLink {
@@ -23,21 +23,9 @@ export interface ParseLinkOptions {
 /** tchar, RFC 9110 §5.6.2. */
 const TCHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
-class LinkCursor {
-  pos = 0;
-
-  constructor(private readonly input: string) {}
-
-  get done(): boolean {
-    return this.pos >= this.input.length;
-  }
-
-  peek(): string {
-    return this.input[this.pos] ?? '';
-  }
-
-  fail(reason: string, at = this.pos): never {
-    throw new HeaderParseError('Link', this.input, at, reason);
+class LinkCursor extends HeaderCursor {
+  constructor(input: string) {
+    super('Link', input);
   }
 
   /** OWS / BWS = *( SP / HTAB ), RFC 9110 §5.6.3. */

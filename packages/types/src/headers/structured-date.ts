@@ -1,4 +1,4 @@
-import { HeaderParseError } from './header-parse-error.js';
+import { HeaderCursor } from './header-cursor.js';
 
 /**
  * A bare item of a structured field (RFC 9651 §3.3). Only used for parameters here; the
@@ -35,26 +35,7 @@ const BASE64_CHAR = /[A-Za-z0-9+/=]/;
  * A small cursor over a structured field value, following the parsing algorithms of
  * RFC 9651 §4.2. Each method consumes input or throws a {@link HeaderParseError}.
  */
-class Cursor {
-  pos = 0;
-
-  constructor(
-    private readonly header: string,
-    private readonly input: string,
-  ) {}
-
-  get done(): boolean {
-    return this.pos >= this.input.length;
-  }
-
-  peek(): string {
-    return this.input[this.pos] ?? '';
-  }
-
-  fail(reason: string, at = this.pos): never {
-    throw new HeaderParseError(this.header, this.input, at, reason);
-  }
-
+class Cursor extends HeaderCursor {
   skipSpaces(): void {
     while (this.peek() === ' ') this.pos++;
   }
