@@ -105,11 +105,6 @@ export function kitVersion(): string {
   return cachedVersion;
 }
 
-/** Help text of the CLI. */
-export function helpText(): string {
-  return buildProgram().helpInformation();
-}
-
 /** Parses argv (without node and script) into the flag layer, or throws. */
 export function parseArgv(argv: readonly string[]): Raw & { config?: string } {
   const args = argv[0] === '--' ? argv.slice(1) : [...argv];
