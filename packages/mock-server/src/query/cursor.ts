@@ -3,7 +3,9 @@
  * and a fingerprint of the query, so a cursor is stable across pages and foreign cursors fail.
  */
 import { badParam } from '../http/errors.js';
+import { fnv1a } from '../prng.js';
 import type { SortBy } from '../store/store.js';
+import type { Params } from './params.js';
 
 export interface Cursor {
   sortBy: SortBy;
@@ -38,4 +40,10 @@ export function decodeCursor(raw: string, expected: { sortBy: SortBy; direction:
     throw badParam('continuation', raw, INVALID);
   }
   return { sortBy: expected.sortBy, direction: expected.direction, rank: o.r, id: o.i, fingerprint: o.f };
+}
+
+/** Fingerprint of a query: its parameters except `excluded` (paging, presentation), the caller's integrator and the direction. */
+export function queryFingerprint(params: Params, excluded: ReadonlySet<string>, integrator: string | null, direction: string): string {
+  const entries = [...params.entries()].filter(([k]) => !excluded.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return fnv1a(JSON.stringify([entries, integrator, direction])).toString(36);
 }

@@ -1,5 +1,6 @@
 /** Parsing of query-string and body values with 400 errors that name the parameter. */
 import { badParam } from '../http/errors.js';
+import type { Range, RangeField } from './query.js';
 
 /** Query parameters as lists of values (a repeated parameter keeps every value). */
 export type Params = Map<string, string[]>;
@@ -53,4 +54,30 @@ export function enumValue<T extends string>(name: string, raw: string, allowed: 
   const hit = allowed.find((a) => (ci ? a.toLowerCase() === raw.toLowerCase() : a === raw));
   if (hit === undefined) throw badParam(name, raw, `one of ${allowed.join(', ')}`);
   return hit;
+}
+
+/** A boolean parameter: `true` or `false`, absent = false. */
+export function flag(params: Params, name: string): boolean {
+  const raw = single(params, name);
+  return raw === undefined ? false : boolValue(name, raw);
+}
+
+/** The range `minName`..`maxName` on `field` (numbers >= 0, or integers when `integer`), or null when neither is given. */
+export function rangeParam(params: Params, field: RangeField, minName: string, maxName: string, integer: boolean, extra: Partial<Range> = {}): Range | null {
+  const lo = single(params, minName);
+  const hi = single(params, maxName);
+  if (lo === undefined && hi === undefined) return null;
+  const parse = (name: string, raw: string): number => (integer ? intValue(name, raw, 0, Number.MAX_SAFE_INTEGER) : numValue(name, raw, 0));
+  return { field, ...extra, ...(lo !== undefined ? { min: parse(minName, lo) } : {}), ...(hi !== undefined ? { max: parse(maxName, hi) } : {}) };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A comma-separated list of UUIDs (`privateChainsToInclude`) as given; [] when absent. */
+export function uuidList(params: Params, name: string): string[] {
+  const raw = single(params, name);
+  if (raw === undefined) return [];
+  const parts = raw.split(',').map((s) => s.trim());
+  for (const part of parts) if (!UUID_RE.test(part)) throw badParam(name, raw, 'a comma-separated list of UUIDs');
+  return parts;
 }

@@ -4,13 +4,12 @@
  */
 import { CHAINS, FEATURE_BIT, FEATURES, type Feature } from '../data/catalogue.js';
 import { badParam } from '../http/errors.js';
-import { fnv1a } from '../prng.js';
 import type { Faults } from '../faults.js';
 import type { SortBy } from '../store/store.js';
-import { decodeCursor } from './cursor.js';
+import { decodeCursor, queryFingerprint } from './cursor.js';
 import { FIELDS, normalizeValue, type NormalizeContext } from './fields.js';
 import { parseFilters } from './filters.js';
-import { boolValue, enumValue, intValue, numValue, single, type Params } from './params.js';
+import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
 import type { Condition, ListQuery, Range, RangeField } from './query.js';
 
 /** Maximum `limit` (document rule 3 / Limits). */
@@ -21,8 +20,8 @@ export const V3_DEFAULT_LIMIT = 20;
 const UNCAPPED_MAX = 1000;
 
 const EQUALITY_PARAMS = [...FIELDS.keys()];
+/** Parameters that do not change which records a v3 query selects, nor their order. */
 const NON_FINGERPRINT = new Set(['continuation', 'limit', 'includeTotal', 'includeAuthenticatedData']);
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface V3ParseContext {
   integrator: string | null;
@@ -37,10 +36,6 @@ export interface V3Flags {
 export function parseV3Query(params: Params, ctx: V3ParseContext): { query: ListQuery; flags: V3Flags } {
   const faults = ctx.faults;
   const norm: NormalizeContext = { integrator: ctx.integrator, lenientStatus: faults.has('v3-status-filter-lenient') };
-  const bool = (name: string): boolean => {
-    const raw = single(params, name);
-    return raw === undefined ? false : boolValue(name, raw);
-  };
   // limit
   const rawLimit = single(params, 'limit');
   let limit = V3_DEFAULT_LIMIT;
@@ -57,9 +52,9 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   if (rawDir !== undefined) direction = enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);
   else if (sortBy === 'amountUsd') direction = faults.has('v3-amountusd-default-desc') ? 'desc' : 'asc';
   else direction = faults.has('v3-default-sort-asc') ? 'asc' : 'desc';
-  const includeTotal = bool('includeTotal');
-  const includeAuthenticatedData = bool('includeAuthenticatedData');
-  const includeChildRequests = bool('includeChildRequests');
+  const includeTotal = flag(params, 'includeTotal');
+  const includeAuthenticatedData = flag(params, 'includeAuthenticatedData');
+  const includeChildRequests = flag(params, 'includeChildRequests');
 
   // equality parameters
   const top: Condition[] = [];
@@ -76,11 +71,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   const ranges: Range[] = [];
   const timeField: RangeField = sortBy === 'updatedAt' ? 'updatedAt' : 'createdAt';
   const range = (field: RangeField, minName: string, maxName: string, integer: boolean, extra: Partial<Range> = {}): void => {
-    const lo = single(params, minName);
-    const hi = single(params, maxName);
-    if (lo === undefined && hi === undefined) return;
-    const parse = (name: string, raw: string): number => (integer ? intValue(name, raw, 0, Number.MAX_SAFE_INTEGER) : numValue(name, raw, 0));
-    ranges.push({ field, ...extra, ...(lo !== undefined ? { min: parse(minName, lo) } : {}), ...(hi !== undefined ? { max: parse(maxName, hi) } : {}) });
+    const r = rangeParam(params, field, minName, maxName, integer, extra);
+    if (r) ranges.push(r);
   };
   range(timeField, 'startTimestamp', 'endTimestamp', false);
   range('block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId') });
@@ -102,21 +94,14 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
     }
   }
   // private chains
-  const privateInclude = new Set<string>();
-  const rawPrivate = single(params, 'privateChainsToInclude');
-  if (rawPrivate !== undefined) {
-    for (const part of rawPrivate.split(',').map((s) => s.trim())) {
-      if (!UUID_RE.test(part)) throw badParam('privateChainsToInclude', rawPrivate, 'a comma-separated list of UUIDs');
-      privateInclude.add(part.toLowerCase());
-    }
-  }
+  const privateInclude = new Set(uuidList(params, 'privateChainsToInclude').map((u) => u.toLowerCase()));
   // filters groups
   const rawFilters = single(params, 'filters');
   const groups = rawFilters === undefined ? null : parseFilters(rawFilters, norm, faults);
   const effectiveTop = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : top;
   const effectiveRanges = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : ranges;
 
-  const fingerprint = fingerprintOf(params, ctx.integrator, direction);
+  const fingerprint = queryFingerprint(params, NON_FINGERPRINT, ctx.integrator, direction);
   const rawCursor = single(params, 'continuation');
   const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint });
   return {
@@ -159,9 +144,4 @@ export function makeCondition(
   }
   if (field === 'id' && includeChildRequests) c.withChildren = true;
   return c;
-}
-
-function fingerprintOf(params: Params, integrator: string | null, direction: string): string {
-  const entries = [...params.entries()].filter(([k]) => !NON_FINGERPRINT.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return fnv1a(JSON.stringify([entries, integrator, direction])).toString(36);
 }
