@@ -47,25 +47,41 @@ function answered(ctx: CheckContext): Exchange[] {
 }
 
 /**
- * Runs `problem` over a fresh v2 answer and every recorded v2 exchange; the first problem is a
- * violation with that exchange as the reproduction.
+ * A v2 check: its family and operation, and skipped with the reason, before it sends anything,
+ * once v2 is retired by the target's clock.
  */
-async function everyResponse(
-  ctx: CheckContext,
-  message: string,
-  expected: string,
-  problem: (e: Exchange) => string | undefined,
-): Promise<CheckResult> {
-  const retired = retiredReason(ctx);
-  if (retired) return skip(retired);
-  await sendV2(ctx);
-  const all = answered(ctx);
-  if (all.length === 0) return skip('no v2 response was received');
-  for (const e of all) {
-    const p = problem(e);
-    if (p !== undefined) violate(message, expected, `${p} (on a ${e.response!.status})`, e);
-  }
-  return pass(`${all.length} v2 responses examined`);
+function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefinition {
+  return {
+    ...def,
+    family: FAMILY,
+    operation: OP,
+    async run(ctx) {
+      const retired = retiredReason(ctx);
+      return retired ? skip(retired) : def.run(ctx);
+    },
+  };
+}
+
+/**
+ * A deprecation-signal check (its id is its clause): runs `problem` over a fresh v2 answer and every
+ * recorded v2 exchange; the first problem is a violation with that exchange as the reproduction.
+ */
+function signalCheck(id: string, title: string, message: string, expected: string, problem: (e: Exchange) => string | undefined): CheckDefinition {
+  return v2Check({
+    id,
+    title,
+    clauses: [id],
+    async run(ctx) {
+      await sendV2(ctx);
+      const all = answered(ctx);
+      if (all.length === 0) return skip('no v2 response was received');
+      for (const e of all) {
+        const p = problem(e);
+        if (p !== undefined) violate(message, expected, `${p} (on a ${e.response!.status})`, e);
+      }
+      return pass(`${all.length} v2 responses examined`);
+    },
+  });
 }
 
 /** Status classes that count as errors for the on-errors clause. */
@@ -106,8 +122,6 @@ const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
  * earlier in the run; the skip reason when there is none.
  */
 async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
-  const retired = retiredReason(ctx);
-  if (retired) return skip(retired);
   const e = await sendV2(ctx);
   if (e.response?.status === 200) return e;
   const earlier = answered(ctx).filter((x) => x.response!.status === 200 && parsedBody(x.response) !== undefined).pop();
@@ -115,15 +129,11 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
 }
 
 export const checks: CheckDefinition[] = [
-  {
+  v2Check({
     id: 'requests-v2.timeline',
-    family: FAMILY,
     title: 'Before its sunset date (target clock), v2 keeps answering (not 404/410)',
     clauses: ['requests-v2.timeline'],
-    operation: OP,
     async run(ctx) {
-      const retired = retiredReason(ctx);
-      if (retired) return skip(retired);
       const e = await sendV2(ctx);
       const status = e.response?.status;
       ensure(
@@ -135,66 +145,40 @@ export const checks: CheckDefinition[] = [
       );
       return pass();
     },
-  },
-  {
-    id: 'requests-v2.deprecation.header',
-    family: FAMILY,
-    title: 'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>',
-    clauses: ['requests-v2.deprecation.header'],
-    operation: OP,
-    run: (ctx) =>
-      everyResponse(ctx, 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>, e.g. @1784678400', (e) =>
-        deprecationProblem(e.response!.headers['deprecation']),
-      ),
-  },
-  {
-    id: 'requests-v2.deprecation.sunset',
-    family: FAMILY,
-    title: 'Every v2 response has a Sunset header holding an HTTP-date',
-    clauses: ['requests-v2.deprecation.sunset'],
-    operation: OP,
-    run: (ctx) =>
-      everyResponse(ctx, 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (e) =>
-        sunsetProblem(e.response!.headers['sunset']),
-      ),
-  },
-  {
-    id: 'requests-v2.deprecation.link',
-    family: FAMILY,
-    title: 'Every v2 response has a Link header with deprecation, sunset and successor-version (/requests/v3)',
-    clauses: ['requests-v2.deprecation.link'],
-    operation: OP,
-    run: (ctx) =>
-      everyResponse(
-        ctx,
-        'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version',
-        'Link: <guide>; rel="deprecation", <guide>; rel="sunset", <…/requests/v3>; rel="successor-version"',
-        (e) => linkProblem(e.response!.headers['link'], e.request.url),
-      ),
-  },
-  {
-    id: 'requests-v2.deprecation.expose-headers',
-    family: FAMILY,
-    title: 'Access-Control-Expose-Headers lists Deprecation, Sunset and Link',
-    clauses: ['requests-v2.deprecation.expose-headers'],
-    operation: OP,
-    run: (ctx) =>
-      everyResponse(
-        ctx,
-        'The deprecation headers must be listed in Access-Control-Expose-Headers',
-        'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
-        (e) => exposeProblem(e.response!.headers['access-control-expose-headers']),
-      ),
-  },
-  {
+  }),
+  signalCheck(
+    'requests-v2.deprecation.header',
+    'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>',
+    'Every v2 response must carry a Deprecation header, an RFC 9651 Date',
+    'Deprecation: @<unix seconds>, e.g. @1784678400',
+    (e) => deprecationProblem(e.response!.headers['deprecation']),
+  ),
+  signalCheck(
+    'requests-v2.deprecation.sunset',
+    'Every v2 response has a Sunset header holding an HTTP-date',
+    'Every v2 response must carry a Sunset header, an HTTP-date',
+    'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)',
+    (e) => sunsetProblem(e.response!.headers['sunset']),
+  ),
+  signalCheck(
+    'requests-v2.deprecation.link',
+    'Every v2 response has a Link header with deprecation, sunset and successor-version (/requests/v3)',
+    'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version',
+    'Link: <guide>; rel="deprecation", <guide>; rel="sunset", <…/requests/v3>; rel="successor-version"',
+    (e) => linkProblem(e.response!.headers['link'], e.request.url),
+  ),
+  signalCheck(
+    'requests-v2.deprecation.expose-headers',
+    'Access-Control-Expose-Headers lists Deprecation, Sunset and Link',
+    'The deprecation headers must be listed in Access-Control-Expose-Headers',
+    'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
+    (e) => exposeProblem(e.response!.headers['access-control-expose-headers']),
+  ),
+  v2Check({
     id: 'requests-v2.deprecation.on-errors',
-    family: FAMILY,
     title: 'The deprecation headers are on v2 error responses too (4xx, 429, 5xx)',
     clauses: ['requests-v2.deprecation.on-errors'],
-    operation: OP,
     async run(ctx) {
-      const retired = retiredReason(ctx);
-      if (retired) return skip(retired);
       for (const query of BAD_V2_QUERIES) {
         const e = await sendV2(ctx, query);
         if (isError(e)) break;
@@ -215,13 +199,11 @@ export const checks: CheckDefinition[] = [
       }
       return pass(`${errors.length} v2 error responses examined`);
     },
-  },
-  {
+  }),
+  v2Check({
     id: 'requests-v2.deprecation.body-object',
-    family: FAMILY,
     title: 'A v2 200 body has a deprecation object with the six fields and ISO 8601 dates',
     clauses: ['requests-v2.deprecation.body-object'],
-    operation: OP,
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
@@ -236,13 +218,11 @@ export const checks: CheckDefinition[] = [
       }
       return pass();
     },
-  },
-  {
+  }),
+  v2Check({
     id: 'requests-v2.deprecation.consistent',
-    family: FAMILY,
     title: 'The body dates agree with the headers and the published timeline',
     clauses: ['requests-v2.deprecation.consistent'],
-    operation: OP,
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
@@ -278,16 +258,12 @@ export const checks: CheckDefinition[] = [
       }
       return pass();
     },
-  },
-  {
+  }),
+  v2Check({
     id: 'requests-v2.rate-limit.body',
-    family: FAMILY,
     title: 'A v2 429 has a JSON body with message, successor (/requests/v3) and migrationGuide',
     clauses: ['requests-v2.rate-limit.body'],
-    operation: OP,
     async run(ctx) {
-      const retired = retiredReason(ctx);
-      if (retired) return skip(retired);
       const limited = await rateLimited(ctx);
       if (limited.length === 0) return skip('no 429 observed');
       for (const e of limited) {
@@ -312,45 +288,31 @@ export const checks: CheckDefinition[] = [
       }
       return pass(`${limited.length} v2 429 responses examined`);
     },
-  },
-  {
+  }),
+  v2Check({
     id: 'requests-v2.rate-limit.no-retry-after',
-    family: FAMILY,
     title: 'A v2 429 carries no Retry-After header',
     clauses: ['requests-v2.rate-limit.no-retry-after'],
-    operation: OP,
     async run(ctx) {
-      const retired = retiredReason(ctx);
-      if (retired) return skip(retired);
       const limited = await rateLimited(ctx);
       if (limited.length === 0) return skip('no 429 observed');
       const e = limited.find((x) => x.response!.headers['retry-after'] !== undefined);
       if (e) violate('The v2 429 must not carry a Retry-After header', 'no Retry-After header', `Retry-After: ${e.response!.headers['retry-after']}`, e);
       return pass(`${limited.length} v2 429 responses examined`);
     },
-  },
-  {
+  }),
+  v2Check({
     id: 'requests-v2.response.schema',
-    family: FAMILY,
     title: 'Every 200 of GET /requests/v2 is the v2 list wrapper with the deprecation object',
     clauses: ['requests-v2.response.schema'],
-    operation: OP,
     phase: 'final',
-    async run(ctx) {
-      const retired = retiredReason(ctx);
-      return retired ? skip(retired) : validateRecorded(ctx, OP);
-    },
-  },
-  {
+    run: (ctx) => validateRecorded(ctx, OP),
+  }),
+  v2Check({
     id: 'requests-v2.response.wrapper-fields',
-    family: FAMILY,
     title: 'The v2 list wrapper names its records `requests` and its cursor `continuation`',
     clauses: ['requests-v2.response.wrapper-fields'],
-    operation: OP,
     phase: 'final',
-    async run(ctx) {
-      const retired = retiredReason(ctx);
-      return retired ? skip(retired) : checkWrapperFields(ctx, OP);
-    },
-  },
+    run: (ctx) => checkWrapperFields(ctx, OP),
+  }),
 ];
