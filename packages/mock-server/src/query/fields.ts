@@ -2,7 +2,7 @@
  * Equality fields of GET /requests/v3 (document, Endpoints > GET /requests/v3, categories Search,
  * Chain, Address, Status / routing, Currency) and how each maps to store indexes.
  */
-import { API_KEY_BY_KEY, FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_TYPES, STATUS_FILTER_VALUES, V3_STATUSES } from '../data/catalogue.js';
+import { API_KEY_BY_KEY, API_KEYS, FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_TYPES, STATUS_FILTER_VALUES, V3_STATUSES } from '../data/catalogue.js';
 import { badParam, HttpError } from '../http/errors.js';
 import type { IndexName, Key } from '../store/store.js';
 
@@ -90,7 +90,7 @@ export function normalizeValue(def: FieldDef, where: string, raw: unknown, ctx: 
       if (!key || key.integrator !== ctx.integrator) {
         throw new HttpError(403, `apiKey filter: the key ${JSON.stringify(redact(text))} is not owned by the caller; only keys of your own integrator may be used`, 'FORBIDDEN');
       }
-      return [...API_KEY_BY_KEY.keys()].indexOf(text);
+      return API_KEYS.indexOf(key);
     }
     default:
       if (text.length === 0 || text.length > 200) throw badParam(where, raw, 'a non-empty string of at most 200 characters');
