@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/currencies.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { bodyOf, fakeContext, json, route, type FakeResponse } from '../support/fake-context.js';
+import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
 type Fault = 'key-required' | 'default-limit-50' | 'uncapped' | 'chain-ignored' | 'verified-ignored' | 'address-ignored' | 'tokens-ignored' | 'refuse-extra-fields' | 'text-array';
@@ -45,31 +46,24 @@ function ctxFor(fault?: Fault, discovered = CURRENCIES) {
   return fakeContext({ handler: route({ 'POST /currencies/v2': currencies(fault) }), discovery: { currencies: discovered } });
 }
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 describe('currencies checks', () => {
-  it.each([
-    ['currencies-v2.auth.optional', 'key-required', 'optional'],
-    ['currencies-v2.limit.default', 'default-limit-50', 'default limit'],
-    ['currencies-v2.limit.max', 'uncapped', 'maximum limit'],
-    ['currencies-v2.filter.chain-ids', 'chain-ignored', 'one of those chains'],
-    ['currencies-v2.filter.verified', 'verified-ignored', 'metadata.verified'],
-    ['currencies-v2.filter.address', 'address-ignored', 'that address'],
-    ['currencies-v2.filter.tokens', 'tokens-ignored', 'listed tokens'],
-    ['currencies-v2.body.accepted', 'refuse-extra-fields', 'must be accepted'],
-  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
-    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
-    const bad = await settle(byId(id), ctxFor(fault));
-    expect(bad.status).toBe('fail');
-    if (bad.status === 'fail') {
-      expect(bad.violation.message).toContain(message);
-      expect(bad.violation.exchange?.curl).toContain('/currencies/v2');
-    }
-  });
+  passesThenFailsOn(
+    checks,
+    [
+      ['currencies-v2.auth.optional', 'key-required', 'optional'],
+      ['currencies-v2.limit.default', 'default-limit-50', 'default limit'],
+      ['currencies-v2.limit.max', 'uncapped', 'maximum limit'],
+      ['currencies-v2.filter.chain-ids', 'chain-ignored', 'one of those chains'],
+      ['currencies-v2.filter.verified', 'verified-ignored', 'metadata.verified'],
+      ['currencies-v2.filter.address', 'address-ignored', 'that address'],
+      ['currencies-v2.filter.tokens', 'tokens-ignored', 'listed tokens'],
+      ['currencies-v2.body.accepted', 'refuse-extra-fields', 'must be accepted'],
+    ],
+    ctxFor,
+    { in: 'curl', text: '/currencies/v2' },
+  );
 
   it('auth.optional skips (not fails) when the anonymous request is rate limited', async () => {
     const limited = (req: RequestSpec) => (req.auth === 'none' ? json(429, { message: 'slow down' }) : json(200, []));

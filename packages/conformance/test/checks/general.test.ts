@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { badInputs, checks, sweep } from '../../src/checks/general.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { bodyOf, fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
+import { checkById } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 import fc from 'fast-check';
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 /** A server that validates strictly: anything odd is a 400 with a JSON message. */
 const strict: FakeHandler = (req) => {

@@ -3,6 +3,7 @@ import { checks } from '../../src/checks/intents-status.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
+import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
 type Fault = 'key-required' | 'refund-as-failure' | 'time-seconds' | 'param-named-id' | 'wrong-origin' | 'extra-hash';
@@ -44,29 +45,22 @@ function ctxFor(fault?: Fault, records: Rec[] = RECORDS) {
   });
 }
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 describe('intents-status checks', () => {
-  it.each([
-    ['intents-status.auth.optional', 'key-required', 'optional'],
-    ['intents-status.fallback-on-refund', 'refund-as-failure', '`fallback`'],
-    ['intents-status.request-id-param', 'param-named-id', '`requestId`'],
-    ['intents-status.consistent-with-listing', 'time-seconds', 'milliseconds'],
-    ['intents-status.consistent-with-listing', 'wrong-origin', 'originChainId'],
-    ['intents-status.consistent-with-listing', 'extra-hash', 'txHashes'],
-  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
-    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
-    const bad = await settle(byId(id), ctxFor(fault));
-    expect(bad.status).toBe('fail');
-    if (bad.status === 'fail') {
-      expect(bad.violation.message).toContain(message);
-      expect(bad.violation.exchange?.request.url).toContain('/intents/status');
-    }
-  });
+  passesThenFailsOn(
+    checks,
+    [
+      ['intents-status.auth.optional', 'key-required', 'optional'],
+      ['intents-status.fallback-on-refund', 'refund-as-failure', '`fallback`'],
+      ['intents-status.request-id-param', 'param-named-id', '`requestId`'],
+      ['intents-status.consistent-with-listing', 'time-seconds', 'milliseconds'],
+      ['intents-status.consistent-with-listing', 'wrong-origin', 'originChainId'],
+      ['intents-status.consistent-with-listing', 'extra-hash', 'txHashes'],
+    ],
+    ctxFor,
+    { in: 'url', text: '/intents/status' },
+  );
 
   it('fallback-on-refund skips without refunded requests', async () => {
     const result = await settle(byId('intents-status.fallback-on-refund'), ctxFor(undefined, RECORDS.filter((r) => r.status !== 'refund')));

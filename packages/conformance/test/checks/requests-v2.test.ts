@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v2.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
+import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
 type Fault =
@@ -71,33 +72,26 @@ function ctxFor(fault?: Fault, opts: { now?: string; probe?: number; throttleAft
   });
 }
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 describe('requests-v2 checks', () => {
-  it.each([
-    ['requests-v2.deprecation.header', 'deprecation-http-date', 'Deprecation header'],
-    ['requests-v2.deprecation.sunset', 'sunset-bad-weekday', 'Sunset header'],
-    ['requests-v2.deprecation.link', 'link-no-sunset', 'Link header'],
-    ['requests-v2.deprecation.link', 'link-successor-v2', 'Link header'],
-    ['requests-v2.deprecation.expose-headers', 'no-expose', 'Access-Control-Expose-Headers'],
-    ['requests-v2.deprecation.on-errors', 'no-headers-on-errors', 'including 4xx and 5xx'],
-    ['requests-v2.deprecation.body-object', 'no-deprecation-object', '`deprecation` object'],
-    ['requests-v2.deprecation.body-object', 'deprecation-date-not-iso', 'ISO 8601'],
-    ['requests-v2.deprecation.consistent', 'body-dates-differ', 'timeline'],
-    ['requests-v2.timeline', 'gone', 'keeps working'],
-  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
-    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
-    const bad = await settle(byId(id), ctxFor(fault));
-    expect(bad.status).toBe('fail');
-    if (bad.status === 'fail') {
-      expect(bad.violation.message).toContain(message);
-      expect(bad.violation.exchange?.request.url).toContain('/requests/v2');
-    }
-  });
+  passesThenFailsOn(
+    checks,
+    [
+      ['requests-v2.deprecation.header', 'deprecation-http-date', 'Deprecation header'],
+      ['requests-v2.deprecation.sunset', 'sunset-bad-weekday', 'Sunset header'],
+      ['requests-v2.deprecation.link', 'link-no-sunset', 'Link header'],
+      ['requests-v2.deprecation.link', 'link-successor-v2', 'Link header'],
+      ['requests-v2.deprecation.expose-headers', 'no-expose', 'Access-Control-Expose-Headers'],
+      ['requests-v2.deprecation.on-errors', 'no-headers-on-errors', 'including 4xx and 5xx'],
+      ['requests-v2.deprecation.body-object', 'no-deprecation-object', '`deprecation` object'],
+      ['requests-v2.deprecation.body-object', 'deprecation-date-not-iso', 'ISO 8601'],
+      ['requests-v2.deprecation.consistent', 'body-dates-differ', 'timeline'],
+      ['requests-v2.timeline', 'gone', 'keeps working'],
+    ],
+    ctxFor,
+    { in: 'url', text: '/requests/v2' },
+  );
 
   it('the Origin header is sent so CORS headers show', async () => {
     const ctx = ctxFor();

@@ -3,6 +3,7 @@ import { carriedAuthFields, checks } from '../../src/checks/requests-v3-auth.js'
 import type { RequestSpec } from '../../src/engine/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
+import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
 type Fault = 'no-auth' | 'unknown-key-accepted' | 'inactive-key-accepted' | 'refusal-lists-records' | 'leak' | 'opt-in-ignored' | 'disjoint-views' | 'null-fields';
@@ -40,11 +41,7 @@ function ctxFor(fault?: Fault, config: { hasOtherApiKey?: boolean; hasInactiveAp
   return fakeContext({ handler: route({ 'GET /requests/v3': v3(fault) }), discovery: discoveryOf(RECORDS), config });
 }
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 describe('carriedAuthFields', () => {
   it('counts present non-null authenticated fields only', () => {
@@ -55,22 +52,19 @@ describe('carriedAuthFields', () => {
 });
 
 describe('requests-v3 auth checks', () => {
-  it.each([
-    ['requests-v3.auth.key-required', 'no-auth', 'requires x-api-key'],
-    ['requests-v3.auth.key-required', 'refusal-lists-records', 'must not list records'],
-    ['requests-v3.auth.active-key', 'unknown-key-accepted', 'unknown key'],
-    ['requests-v3.auth.active-key', 'inactive-key-accepted', 'inactive key'],
-    ['requests-v3.auth.authenticated-data-opt-in', 'opt-in-ignored', 'only with includeAuthenticatedData=true'],
-    ['requests-v3.auth.authenticated-data-owner', 'leak', "tied to the caller's key"],
-  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
-    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
-    const bad = await settle(byId(id), ctxFor(fault));
-    expect(bad.status).toBe('fail');
-    if (bad.status === 'fail') {
-      expect(bad.violation.message).toContain(message);
-      expect(bad.violation.exchange?.request.url).toContain('/requests/v3');
-    }
-  });
+  passesThenFailsOn(
+    checks,
+    [
+      ['requests-v3.auth.key-required', 'no-auth', 'requires x-api-key'],
+      ['requests-v3.auth.key-required', 'refusal-lists-records', 'must not list records'],
+      ['requests-v3.auth.active-key', 'unknown-key-accepted', 'unknown key'],
+      ['requests-v3.auth.active-key', 'inactive-key-accepted', 'inactive key'],
+      ['requests-v3.auth.authenticated-data-opt-in', 'opt-in-ignored', 'only with includeAuthenticatedData=true'],
+      ['requests-v3.auth.authenticated-data-owner', 'leak', "tied to the caller's key"],
+    ],
+    ctxFor,
+    { in: 'url', text: '/requests/v3' },
+  );
 
   it('the unknown key is sent as an explicit (redacted) key', async () => {
     const ctx = ctxFor();

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-groups-null.js';
 import { makeRecords } from '../support/fake-requests-v3.js';
-import { groupFamilySuite, runV3Check } from '../support/v3-checks.js';
+import { runV3Check, v3FamilySuite } from '../support/v3-checks.js';
 
 const RECORDS = makeRecords(60);
 
 describe('requests-v3 filters-group null checks', () => {
-  groupFamilySuite(
+  v3FamilySuite(
     checks,
     RECORDS,
     [
       ['requests-v3.filters.null-check', 'null-ignored', /partition|must have no/],
       ['requests-v3.filters.null-mix-400', 'null-mix-200', /requires 400/],
     ],
-    ['requests-v3.filters.null-mix-400'],
+    { numRuns: 20, curlContains: 'filters=', notOnEmpty: ['requests-v3.filters.null-mix-400'] },
   );
 
   it('null-mix-400 needs no data: it still asks for the 400 on an empty window', async () => {

@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-groups.js';
 import { makeRecords } from '../support/fake-requests-v3.js';
-import { groupFamilySuite } from '../support/v3-checks.js';
+import { v3FamilySuite } from '../support/v3-checks.js';
 
 const RECORDS = makeRecords(60);
 
 describe('requests-v3 filters-group logic checks', () => {
-  groupFamilySuite(
+  v3FamilySuite(
     checks,
     RECORDS,
     [
@@ -15,5 +15,6 @@ describe('requests-v3 filters-group logic checks', () => {
       ['requests-v3.filters.not', 'not-ignored', /complement|must not/],
       ['requests-v3.filters.array-or', 'array-first-only', /OR within the field|must be returned/],
     ],
+    { numRuns: 20, curlContains: 'filters=' },
   );
 });

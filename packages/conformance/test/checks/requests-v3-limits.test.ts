@@ -3,7 +3,8 @@ import { checks } from '../../src/checks/requests-v3-limits.js';
 import { fakeContext, json, route } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords } from '../support/fake-requests-v3.js';
 import { settle } from '../support/settle.js';
-import { checkById, v3FamilySuite } from '../support/v3-checks.js';
+import { checkById } from '../support/check-cases.js';
+import { v3FamilySuite } from '../support/v3-checks.js';
 
 const RECORDS = makeRecords(90);
 
@@ -11,7 +12,7 @@ describe('requests-v3 limit checks', () => {
   v3FamilySuite(checks, RECORDS, [
     ['requests-v3.limit.max', 'no-limit-cap', /at most min\(limit, 50\)/],
     ['requests-v3.limit.default', 'default-limit-10', /default of 20/],
-  ]);
+  ], { boundedWalks: true });
 
   it('limit.max accepts a 4xx refusal of a limit above 50', async () => {
     const base = fakeRequestsV3(RECORDS);

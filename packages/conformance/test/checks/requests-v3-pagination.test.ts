@@ -10,5 +10,5 @@ describe('requests-v3 pagination checks', () => {
     ['requests-v3.pagination.continuation-field', 'cursor-field-next', /top-level string field `continuation`/],
     ['requests-v3.pagination.no-duplicates', 'duplicate-on-page-2', /returned a record twice/],
     ['requests-v3.pagination.no-gaps', 'skip-on-page-2', /skipped records/],
-  ]);
+  ], { boundedWalks: true });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checks, destinationSides, failReasonProblem } from '../../src/checks/requests-v3-records.js';
 import { fakeContext, route } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
+import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
 type Fault = 'na' | 'na-refund-only' | 'success-with-reason' | 'same-chain-destination' | 'superseded-dangling';
@@ -35,11 +36,7 @@ function ctxFor(fault?: Fault, sample?: Rec[]) {
   return fakeContext({ handler: route({ 'GET /requests/v3': fakeRequestsV3(rs) }), discovery: discoveryOf(seen) });
 }
 
-const byId = (id: string) => {
-  const c = checks.find((x) => x.id === id);
-  if (!c) throw new Error(`no check ${id}`);
-  return c;
-};
+const byId = (id: string) => checkById(checks, id);
 
 describe('record predicates', () => {
   it.each([
@@ -61,21 +58,18 @@ describe('record predicates', () => {
 });
 
 describe('requests-v3 record checks', () => {
-  it.each([
-    ['requests-v3.record.fail-reason-null', 'na', 'null when there is none'],
-    ['requests-v3.record.fail-reason-null', 'na-refund-only', 'null when there is none'],
-    ['requests-v3.record.fail-reason-null', 'success-with-reason', 'null when there is none'],
-    ['requests-v3.record.same-chain-no-destination', 'same-chain-destination', 'no destination side'],
-    ['requests-v3.record.superseded-resolves', 'superseded-dangling', 'supersededByRequestId'],
-  ] as const)('%s passes a conformant server and fails on %s', async (id, fault, message) => {
-    expect(await settle(byId(id), ctxFor())).toMatchObject({ status: 'pass' });
-    const bad = await settle(byId(id), ctxFor(fault));
-    expect(bad.status).toBe('fail');
-    if (bad.status === 'fail') {
-      expect(bad.violation.message).toContain(message);
-      expect(bad.violation.exchange?.request.url).toContain('/requests/v3');
-    }
-  });
+  passesThenFailsOn(
+    checks,
+    [
+      ['requests-v3.record.fail-reason-null', 'na', 'null when there is none'],
+      ['requests-v3.record.fail-reason-null', 'na-refund-only', 'null when there is none'],
+      ['requests-v3.record.fail-reason-null', 'success-with-reason', 'null when there is none'],
+      ['requests-v3.record.same-chain-no-destination', 'same-chain-destination', 'no destination side'],
+      ['requests-v3.record.superseded-resolves', 'superseded-dangling', 'supersededByRequestId'],
+    ],
+    ctxFor,
+    { in: 'url', text: '/requests/v3' },
+  );
 
   it.each([
     ['requests-v3.record.fail-reason-null', [] as Rec[]],

@@ -9,5 +9,5 @@ describe('requests-v3 sort checks', () => {
     ['requests-v3.sort.updated-at-default-desc', 'updated-at-default-asc', /updatedAt descending/],
     ['requests-v3.sort.amount-usd-default-asc', 'amount-default-desc', /amountUsd ascending/],
     ['requests-v3.sort.explicit-direction', 'ignore-direction', /ascending|descending/],
-  ]);
+  ], { boundedWalks: true });
 });
