@@ -123,7 +123,7 @@ const V3_PARAMS: Record<string, Kind> = {
 const V2_PARAMS: Record<string, Kind> = {
   limit: 'number', continuation: 'cursor', user: 'string', hash: 'string', originChainId: 'number', destinationChainId: 'number',
   privateChainsToInclude: 'string', id: 'string', orderId: 'string', includeOrderData: 'boolean', startTimestamp: 'number',
-  endTimestamp: 'number', startBlock: 'number', endBlock: 'number', chainId: 'string', depositAddress: 'string',
+  endTimestamp: 'number', startBlock: 'number', endBlock: 'number', chainId: 'string', referrer: 'string', depositAddress: 'string',
   includeChildRequests: 'boolean', includeAuthenticatedData: 'boolean', status: 'enum', apiKey: 'string', sortBy: 'enum', sortDirection: 'enum',
 };
 

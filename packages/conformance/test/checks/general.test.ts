@@ -5,6 +5,7 @@ import { bodyOf, fakeContext, json, queryOf, route, type FakeHandler, type FakeR
 import { checkById } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 import fc from 'fast-check';
+import { openapi } from '@crosschain/specs';
 
 const byId = (id: string) => checkById(checks, id);
 
@@ -47,6 +48,14 @@ describe('general.no-server-error-on-bad-input', () => {
     expect(inputs.filter((i) => i.req.path === '/intents/status').length).toBe(4);
     expect(inputs.some((i) => i.req.body === '{not json')).toBe(true);
     expect(inputs.filter((i) => typeof i.req.auth === 'object').map((i) => i.req.path)).toEqual(['/requests/v3', '/currencies/v2', '/intents/status']);
+  });
+
+  it.each(['/requests/v3', '/requests/v2'])('the sweep sends a bad value for every query parameter the OpenAPI document declares on GET %s', (path) => {
+    const declared = (openapi.paths as Record<string, { get: { parameters: Array<{ name: string; in: string }> } }>)[path]!.get.parameters;
+    const swept = new Set(sweep(fakeContext()).filter((i) => i.req.path === path).flatMap((i) => Object.keys(i.req.query ?? {})));
+    const names = declared.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names.length).toBeGreaterThan(15);
+    expect(names.filter((n) => !swept.has(n))).toEqual([]);
   });
 
   it('bad inputs keep the discovery window except where a bound is the bad value', () => {
