@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { pageAt, type Page, type Walk } from '../../../src/checks/support/listing.js';
+import { openapi } from '@crosschain/specs';
+import { FILTERABLE_STATUSES, pageAt, type Page, type Walk } from '../../../src/checks/support/listing.js';
+import { SORT_BY } from '../../../src/checks/support/order.js';
 import type { Exchange } from '../../../src/engine/types.js';
+
+/** The schema of a query parameter of GET /requests/v3 in the OpenAPI document. */
+function v3Parameter(name: string): { enum?: unknown[] } | undefined {
+  const get = (openapi.paths as Record<string, { get: { parameters: Array<{ name: string; schema?: { enum?: unknown[] } }> } }>)['/requests/v3']!.get;
+  return get.parameters.find((p) => p.name === name)?.schema;
+}
+
+describe('the hand-kept enums match the OpenAPI document', () => {
+  it('FILTERABLE_STATUSES is the enum of the status parameter', () => {
+    expect([...FILTERABLE_STATUSES]).toEqual(v3Parameter('status')?.enum);
+  });
+
+  it('SORT_BY is the enum of the sortBy parameter', () => {
+    expect([...SORT_BY]).toEqual(v3Parameter('sortBy')?.enum);
+  });
+});
 
 const page = (seq: number, size: number): Page => ({
   exchange: { seq, request: { method: 'GET', url: 'http://x.test/requests/v3', headers: {} }, durationMs: 1, curl: 'curl' } as Exchange,
