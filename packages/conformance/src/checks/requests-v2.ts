@@ -8,7 +8,7 @@
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
-import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
+import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -272,14 +272,8 @@ export const checks: CheckDefinition[] = [
         if (!isObject(body)) violate('A v2 429 must have a JSON object body', expected, brief(e.response!.bodyText), e);
         ensure(typeof body.message === 'string', 'The v2 429 body must have a string `message`', expected, brief(body), e);
         ensure(typeof body.migrationGuide === 'string' && body.migrationGuide !== '', 'The v2 429 body must have a string `migrationGuide`', expected, brief(body), e);
-        let successorPath: string | undefined;
-        try {
-          successorPath = typeof body.successor === 'string' ? new URL(body.successor, e.request.url).pathname : undefined;
-        } catch {
-          successorPath = undefined;
-        }
         ensure(
-          successorPath !== undefined && successorPath.replace(/\/+$/, '').endsWith('/requests/v3'),
+          typeof body.successor === 'string' && namesRequestsV3(body.successor, e.request.url) === true,
           'The v2 429 body must have `successor`, the address of /requests/v3',
           expected,
           `successor = ${brief(body.successor)}`,

@@ -60,6 +60,18 @@ export function sunsetProblem(value: string | undefined): string | undefined {
 
 const LINK_RELS = ['deprecation', 'sunset', 'successor-version'] as const;
 
+/**
+ * Whether a successor address (resolved against the request URL) names /requests/v3; undefined when
+ * it is not a URI. Shared by the Link header and the v2 429 body's `successor`.
+ */
+export function namesRequestsV3(target: string, requestUrl: string): boolean | undefined {
+  try {
+    return new URL(target, requestUrl).pathname.replace(/\/+$/, '').endsWith('/requests/v3');
+  } catch {
+    return undefined;
+  }
+}
+
 /** `Link` (RFC 8288): the three relations, successor-version naming /requests/v3. */
 export function linkProblem(value: string | undefined, requestUrl: string): string | undefined {
   if (value === undefined) return 'no Link header';
@@ -72,14 +84,9 @@ export function linkProblem(value: string | undefined, requestUrl: string): stri
   const missing = LINK_RELS.filter((rel) => !link.rel(rel).some((r) => r.uri !== ''));
   if (missing.length > 0) return `Link "${value}" lacks the relation(s) ${missing.join(', ')}`;
   const successor = link.rel('successor-version')[0]!.uri;
-  let path: string;
-  try {
-    path = new URL(successor, requestUrl).pathname;
-  } catch {
-    return `Link successor-version target "${successor}" is not a URI`;
-  }
-  if (!path.replace(/\/+$/, '').endsWith('/requests/v3')) return `Link successor-version target "${successor}" does not name /requests/v3`;
-  return undefined;
+  const v3 = namesRequestsV3(successor, requestUrl);
+  if (v3 === undefined) return `Link successor-version target "${successor}" is not a URI`;
+  return v3 ? undefined : `Link successor-version target "${successor}" does not name /requests/v3`;
 }
 
 /** `Access-Control-Expose-Headers` lists Deprecation, Sunset and Link. */

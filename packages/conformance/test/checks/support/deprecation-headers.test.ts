@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from '../../../src/checks/support/deprecation-headers.js';
+import { deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from '../../../src/checks/support/deprecation-headers.js';
 
 const GUIDE = 'https://docs.example/migrating-to-requests-v3';
 const LINK = `<${GUIDE}>; rel="deprecation", <${GUIDE}>; rel="sunset", <https://api.example/requests/v3>; rel="successor-version"`;
@@ -44,5 +44,17 @@ describe('header validators', () => {
     expect(exposeProblem('link, DEPRECATION,sunset, x-other')).toBeUndefined();
     expect(exposeProblem('Deprecation, Link')).toContain('sunset');
     expect(exposeProblem('*')).toContain('does not list');
+  });
+});
+
+describe('namesRequestsV3', () => {
+  it.each([
+    ['https://api.example/requests/v3', true],
+    ['/requests/v3/', true],
+    ['https://api.example/requests/v2', false],
+    ['https://api.example/requests/v3/extra', false],
+    ['http://[bad', undefined],
+  ])('%s -> %s', (target, named) => {
+    expect(namesRequestsV3(target, 'https://api.example/requests/v2?limit=1')).toBe(named);
   });
 });
