@@ -3,11 +3,11 @@
  * redacted with the seed, runs the engine, prints the console report, writes the report files and
  * returns the exit code (architecture.md, "Outcomes and exit codes"). The only module that prints.
  */
-import { resolveConfig } from './config.js';
-import { targetDefaults } from './config-defaults.js';
-import { ConfigError, HelpRequested } from './config-fields.js';
-import type { ConformanceConfig } from './config-fields.js';
-import { redactConfig } from './config-redact.js';
+import { resolveConfig } from './config/resolve.js';
+import { targetDefaults } from './config/defaults.js';
+import { ConfigError, HelpRequested } from './config/fields.js';
+import type { ConformanceConfig } from './config/fields.js';
+import { redactConfig } from './config/redact.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 

@@ -3,7 +3,7 @@ import { clauses } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
 import { checksTable, replaceTable } from '../src/checks-table.js';
 import { allChecks } from '../src/checks/index.js';
-import { FIELDS } from '../src/config-fields.js';
+import { FIELDS } from '../src/config/fields.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 

@@ -32,7 +32,8 @@ export function loadExamplesIndex(dir = examplesDir): ExamplesIndex {
 /** Sub-directories of the examples folder. */
 export function exampleDirectories(dir = examplesDir): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
+    // published/ holds the live service's own payloads (samples.test.ts), not schema examples.
+    .filter((e) => e.isDirectory() && e.name !== 'published')
     .map((e) => e.name)
     .sort();
 }

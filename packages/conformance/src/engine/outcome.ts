@@ -3,8 +3,8 @@
  * with its replay command; the outcomes give the run's totals and exit code (architecture.md,
  * "Outcomes and exit codes").
  */
-import { DEFAULTS } from '../config-defaults.js';
-import type { ConformanceConfig } from '../config-fields.js';
+import { DEFAULTS } from '../config/defaults.js';
+import type { ConformanceConfig } from '../config/fields.js';
 import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult } from './types.js';

@@ -5,12 +5,12 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { kitVersion } from '../config.js';
-import { DEFAULTS, targetDefaults, withDefaults } from '../config-defaults.js';
-import { ConfigError } from '../config-fields.js';
-import type { ConformanceConfig } from '../config-fields.js';
-import { redactConfig, secretsOf } from '../config-redact.js';
-import { parseOptionsObject } from '../config-validate.js';
+import { kitVersion } from '../config/resolve.js';
+import { DEFAULTS, targetDefaults, withDefaults } from '../config/defaults.js';
+import { ConfigError } from '../config/fields.js';
+import type { ConformanceConfig } from '../config/fields.js';
+import { redactConfig, secretsOf } from '../config/redact.js';
+import { parseOptionsObject } from '../config/validate.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { clauseMatrix } from './clause-matrix.js';

@@ -7,6 +7,15 @@
  * the kit and becomes the outcome `error`.
  */
 
+/**
+ * The exit codes of every kit command (architecture.md, "Interfaces that other tools rely on"):
+ * 0 nothing failed; 1 a check failed (or warned, with --strict); 2 usage or configuration error,
+ * including a refused key and a run left incomplete by its configuration; 3 internal error of the
+ * kit; 4 the target answered nothing at all; 5 inconclusive (a budget spent, rate limited throughout).
+ */
+export const EXIT = { ok: 0, failed: 1, config: 2, internal: 3, unreachable: 4, inconclusive: 5 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
 /** MUST: the API document states it. SHOULD: only the live service's documented behaviour does. */
 export type Level = 'MUST' | 'SHOULD';
 
@@ -288,8 +297,8 @@ export interface RunResult {
   outcomes: CheckOutcome[];
   totals: Record<OutcomeStatus, number>;
   requests: number;
-  /** 0 ok, 1 failed (or warned with --strict), 2 usage, 3 internal, 4 target unreachable. */
-  exitCode: 0 | 1 | 2 | 3 | 4;
+  /** See {@link EXIT}. */
+  exitCode: ExitCode;
   /** What discovery sampled; absent when the run stopped before it. */
   discovery?: {
     window: { start: number; end: number };

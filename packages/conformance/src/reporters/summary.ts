@@ -114,6 +114,12 @@ export function verdict(result: RunResult): Verdict {
       };
     case 4:
       return { word: 'TARGET UNREACHABLE', ok: false, sentence: `TARGET UNREACHABLE (exit 4): ${result.target.baseUrl} did not answer` };
+    case 5:
+      return {
+        word: 'INCONCLUSIVE',
+        ok: false,
+        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}`,
+      };
     default:
       return { word: 'UNKNOWN', ok: false, sentence: `UNKNOWN (exit ${String(result.exitCode)})` };
   }

@@ -3,7 +3,7 @@
  * (`startMockServer`), with its demo/other/revoked keys (architecture.md, "Interfaces that other
  * tools rely on"). Loaded lazily, so runs against a base URL never load the mock server.
  */
-import { ConfigError } from '../config-fields.js';
+import { ConfigError } from '../config/fields.js';
 
 /** The public API of @crosschain/mock-server the kit relies on. */
 interface MockServerModule {

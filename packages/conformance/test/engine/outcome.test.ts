@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../../src/config-defaults.js';
+import { withDefaults } from '../../src/config/defaults.js';
 import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from '../../src/engine/outcome.js';
 import { redactor } from '../../src/engine/redact.js';
 import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ConfigError } from '../../src/config-fields.js';
+import { ConfigError } from '../../src/config/fields.js';
 
 /** The message of the {@link ConfigError} that `fn` throws; fails the test if it throws nothing or something else. */
 export function configErrorOf(fn: () => unknown): string {

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 7d24b9aef7fcb4c799c8cf42365127c6cc7c93082f874c64136d25908b69bd21)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 4bf720f6bd5e8b62638202b8302e8e40ba9b06f6fc12d1b2d6403134b87d1884)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../src/config.js';
-import { DEFAULTS } from '../src/config-defaults.js';
-import { HelpRequested } from '../src/config-fields.js';
-import { configErrorOf as errorOf } from './support/config-error.js';
+import { resolveConfig } from '../../src/config/resolve.js';
+import { DEFAULTS } from '../../src/config/defaults.js';
+import { HelpRequested } from '../../src/config/fields.js';
+import { configErrorOf as errorOf } from '../support/config-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
 const yamlFile = join(dir, 'c.yaml');

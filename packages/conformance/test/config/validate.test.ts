@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_BY_KEY } from '../src/config-fields.js';
-import type { ConformanceConfig } from '../src/config-fields.js';
-import { coerce, parseOptionsObject } from '../src/config-validate.js';
-import { configErrorOf as errorOf } from './support/config-error.js';
+import { FIELD_BY_KEY } from '../../src/config/fields.js';
+import type { ConformanceConfig } from '../../src/config/fields.js';
+import { coerce, parseOptionsObject } from '../../src/config/validate.js';
+import { configErrorOf as errorOf } from '../support/config-error.js';
 
 const field = (key: keyof ConformanceConfig) => FIELD_BY_KEY.get(key)!;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../src/config-defaults.js';
-import { redactConfig, secretsOf } from '../src/config-redact.js';
+import { withDefaults } from '../../src/config/defaults.js';
+import { redactConfig, secretsOf } from '../../src/config/redact.js';
 
 describe('redactConfig', () => {
   it('replaces every key with <redacted> and leaves out unset options', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, targetDefaults, withDefaults } from '../src/config-defaults.js';
+import { DEFAULTS, targetDefaults, withDefaults } from '../../src/config/defaults.js';
 
 describe('withDefaults', () => {
   it('fills the documented defaults and keeps what is set', () => {

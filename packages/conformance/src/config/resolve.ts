@@ -1,17 +1,17 @@
 /**
  * The kit's configuration sources: flags > `CONFORMANCE_*` environment > config file (JSON or
  * YAML) > defaults (architecture.md, "Interfaces that other tools rely on"). The option table is in
- * config-fields.ts, value validation in config-validate.ts, defaults in config-defaults.ts and
- * redaction in config-redact.ts.
+ * fields.ts, value validation in validate.ts, defaults in defaults.ts and
+ * redaction in redact.ts.
  */
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULTS, withDefaults } from './config-defaults.js';
-import { ConfigError, FIELDS, HelpRequested } from './config-fields.js';
-import type { ConformanceConfig, FieldSpec, Raw } from './config-fields.js';
-import { coerce, parseOptionsObject } from './config-validate.js';
+import { DEFAULTS, withDefaults } from './defaults.js';
+import { ConfigError, FIELDS, HelpRequested } from './fields.js';
+import type { ConformanceConfig, FieldSpec, Raw } from './fields.js';
+import { coerce, parseOptionsObject } from './validate.js';
 
 /** Reads `CONFORMANCE_*` variables. Empty variables are ignored. */
 export function parseEnv(env: NodeJS.ProcessEnv): Raw {
@@ -97,7 +97,7 @@ let cachedVersion: string | undefined;
 export function kitVersion(): string {
   if (cachedVersion) return cachedVersion;
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
     cachedVersion = pkg.version ?? '0.0.0';
   } catch {
     cachedVersion = '0.0.0';

@@ -2,7 +2,7 @@
  * Defaults of the configuration: the fixed ones ({@link DEFAULTS}, {@link withDefaults}) and those
  * that depend on the target ({@link targetDefaults}).
  */
-import type { ConformanceConfig, ConsoleFormat, Raw } from './config-fields.js';
+import type { ConformanceConfig, ConsoleFormat, Raw } from './fields.js';
 
 export const DEFAULTS = {
   numRuns: 25,

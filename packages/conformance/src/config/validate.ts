@@ -3,9 +3,9 @@
  * refused with a {@link ConfigError} naming the source (flag, env variable or file key), the value
  * (never a secret) and an example (house-style 7).
  */
-import { ConfigError, FIELD_BY_KEY, FIELDS } from './config-fields.js';
-import type { ConformanceConfig, FieldSpec, Raw, Source } from './config-fields.js';
-import { REDACTED } from './engine/redact.js';
+import { ConfigError, FIELD_BY_KEY, FIELDS } from './fields.js';
+import type { ConformanceConfig, FieldSpec, Raw, Source } from './fields.js';
+import { REDACTED } from '../engine/redact.js';
 
 function where(field: FieldSpec, source: Source, file?: string): string {
   switch (source) {
