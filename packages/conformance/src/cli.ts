@@ -8,6 +8,7 @@ import { targetDefaults } from './config/defaults.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
 import type { ConformanceConfig } from './config/fields.js';
 import { redactConfig } from './config/redact.js';
+import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 
@@ -39,12 +40,14 @@ function configLines(config: ConformanceConfig): string {
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  if (command) return (await command.load()).run(argv.slice(1), io);
   let config: ConformanceConfig;
   try {
     config = resolveConfig({ argv, env: io.env, cwd: io.cwd });
   } catch (err) {
     if (err instanceof HelpRequested) {
-      io.stdout(err.text);
+      io.stdout(err.text.startsWith('Usage') ? `${err.text}${subcommandHelp()}` : err.text);
       return 0;
     }
     if (err instanceof ConfigError) {

@@ -1,0 +1,29 @@
+/**
+ * The kit's subcommands beside the default run (`crosschain-conformance <command> [options]`,
+ * architecture.md, "Interfaces that other tools rely on"). Each lives in its own module under
+ * `src/commands/`, loaded only when invoked, and exports {@link SubcommandModule}. The CLI
+ * dispatches on the first argument; anything else is the default run.
+ */
+import type { CliIo } from '../cli.js';
+
+export interface SubcommandModule {
+  /** Runs the subcommand with the arguments after its name; resolves to the exit code (see EXIT). */
+  run(argv: readonly string[], io: CliIo): Promise<number>;
+}
+
+export interface Subcommand {
+  /** One line for `--help`. */
+  summary: string;
+  load(): Promise<SubcommandModule>;
+}
+
+/** Every subcommand by name. Add one line per subcommand. */
+export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {};
+
+/** The `Commands:` section of `--help`. */
+export function subcommandHelp(): string {
+  const names = Object.keys(SUBCOMMANDS).sort();
+  if (names.length === 0) return '';
+  const width = Math.max(...names.map((n) => n.length));
+  return `\nCommands:\n${names.map((n) => `  ${n.padEnd(width)}  ${SUBCOMMANDS[n]!.summary}`).join('\n')}\n`;
+}
