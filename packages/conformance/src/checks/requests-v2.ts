@@ -9,6 +9,7 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
+import { deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -108,11 +109,6 @@ async function rateLimited(ctx: CheckContext): Promise<Exchange[]> {
   return seen();
 }
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
-
-function isIso8601(value: unknown): value is string {
-  return typeof value === 'string' && ISO_8601.test(value) && Number.isFinite(Date.parse(value));
-}
 
 /** The UTC day of an instant. */
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -210,12 +206,8 @@ export const checks: CheckDefinition[] = [
       const body = parsedBody(e.response);
       const dep = isObject(body) ? body.deprecation : undefined;
       if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', body === undefined ? bodyShown(e) : brief(body), e);
-      for (const field of ['message', 'successor', 'migrationGuide']) {
-        ensure(typeof dep[field] === 'string' && dep[field] !== '', `deprecation.${field} must be a string`, `a non-empty string`, `${field} = ${brief(dep[field])}`, e);
-      }
-      for (const field of ['deprecatedAt', 'throttledFrom', 'sunsetAt']) {
-        ensure(isIso8601(dep[field]), `deprecation.${field} must be an ISO 8601 timestamp`, 'e.g. 2026-07-22T00:00:00Z', `${field} = ${brief(dep[field])}`, e);
-      }
+      const problem = deprecationObjectProblem(body);
+      if (problem !== undefined) violate('The `deprecation` object of a v2 200 must have the six fields: three non-empty strings and three ISO 8601 dates', 'message, successor, migrationGuide strings; deprecatedAt, throttledFrom, sunsetAt e.g. 2026-07-22T00:00:00Z', problem, e);
       return pass();
     },
   }),

@@ -20,10 +20,10 @@ import {
   walk,
   windowQuery,
 } from './support/listing.js';
+import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
   amountUsdCandidates,
-  createdAtMs,
   destinationChainIds,
   featuresOf,
   originChainIds,
@@ -225,10 +225,7 @@ const ranges: CheckDefinition = {
         const start = Math.min(createdSec(a)!, createdSec(b)!);
         const end = Math.max(createdSec(a)!, createdSec(b)!);
         const w = await walk(ctx, { startTimestamp: start, endTimestamp: end, limit: LIMIT }, { maxPages: 3 });
-        const outside = w.records.find((r) => {
-          const ms = createdAtMs(r);
-          return ms !== undefined && (ms < start * 1000 || ms >= (end + 1) * 1000);
-        });
+        const outside = w.records.find((r) => createdOutside(r, start, end));
         if (outside) {
           violate(
             `Every record for startTimestamp=${start}&endTimestamp=${end} must be created within it (Unix seconds, inclusive)`,
@@ -269,10 +266,7 @@ const ranges: CheckDefinition = {
         const round = (x: number) => Math.round(x * 100) / 100;
         const [min, max] = [round(lo), round(hi)];
         const w = await walk(ctx, { ...windowQuery(ctx), amountUsdMin: min, amountUsdMax: max, limit: LIMIT }, { maxPages: 2 });
-        const outside = w.records.find((x) => {
-          const c = amountUsdCandidates(x);
-          return c.length > 0 && !c.some((v) => v >= min && v <= max);
-        });
+        const outside = w.records.find((x) => amountOutside(x, min, max));
         if (outside) {
           violate(
             `Every record for amountUsdMin=${min}&amountUsdMax=${max} must have its USD input amount within them`,
