@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { addressDiffers, notAmongTokens, offChains, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 
@@ -164,7 +165,7 @@ export const checks: CheckDefinition[] = [
           const chainIds = random === undefined ? known : [...known, random];
           const body = { chainIds, limit: 100 };
           const ex = await post(ctx, body);
-          const wrong = currenciesOf(ex, body).find((c) => !chainIds.includes(chainIdOf(c) as number));
+          const wrong = currenciesOf(ex, body).find((c) => offChains(c, chainIds));
           if (wrong) violate('With chainIds, every returned currency must be on one of those chains', `chainId in ${brief(chainIds)}`, label(wrong), ex);
         },
         { numRuns: small(ctx, 8) },
@@ -188,7 +189,7 @@ export const checks: CheckDefinition[] = [
         async ({ verified, chainIds }) => {
           const body: Body = { verified, limit: 100, ...(chainIds ? { chainIds } : {}) };
           const ex = await post(ctx, body);
-          const wrong = currenciesOf(ex, body).find((c) => (isObject(c.metadata) ? c.metadata.verified : undefined) !== verified);
+          const wrong = currenciesOf(ex, body).find((c) => verifiedDiffers(c, verified));
           if (wrong) {
             violate(
               `With verified=${verified}, every returned currency must have metadata.verified = ${verified}`,
@@ -219,7 +220,7 @@ export const checks: CheckDefinition[] = [
           const address = keepCase || !hex ? currency.address : `0x${recase(currency.address.slice(2), pattern)}`;
           const body = { address, limit: 100 };
           const ex = await post(ctx, body);
-          const wrong = currenciesOf(ex, body).find((c) => addressOf(c)?.toLowerCase() !== address.toLowerCase());
+          const wrong = currenciesOf(ex, body).find((c) => addressDiffers(c, address));
           if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
         },
         { numRuns: small(ctx, 8) },
@@ -240,9 +241,7 @@ export const checks: CheckDefinition[] = [
         const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
         const body = { tokens, limit: 100 };
         const ex = await post(ctx, body);
-        const wrong = currenciesOf(ex, body).find(
-          (c) => !picked.some((p) => p.chainId === chainIdOf(c) && p.address.toLowerCase() === addressOf(c)?.toLowerCase()),
-        );
+        const wrong = currenciesOf(ex, body).find((c) => notAmongTokens(c, picked));
         if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
       }, { numRuns: small(ctx, 8) });
       return fromProperty(outcome);

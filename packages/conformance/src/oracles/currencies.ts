@@ -1,0 +1,48 @@
+/**
+ * Per-currency oracles of POST /currencies/v2 (API document, Endpoints > POST /currencies/v2 body
+ * fields; Limits: default 20, maximum 100). Pure predicates shared by the active `currencies-v2.*`
+ * checks and the passive proxy and HAR audit: each says whether one returned currency breaks a
+ * filter of the request body.
+ */
+import { isObject } from '../checks/support/outcome.js';
+
+type Currency = Record<string, unknown>;
+
+/** Limits of POST /currencies/v2 (API document, Limits). */
+export const CURRENCIES_DEFAULT_LIMIT = 20;
+export const CURRENCIES_MAX_LIMIT = 100;
+
+const chainIdOf = (c: Currency): number | undefined => (typeof c.chainId === 'number' ? c.chainId : undefined);
+const addressOf = (c: Currency): string | undefined => (typeof c.address === 'string' ? c.address : undefined);
+
+/** `chainIds`: the currency is on none of the chains. */
+export function offChains(c: Currency, chainIds: readonly number[]): boolean {
+  return !chainIds.includes(chainIdOf(c) as number);
+}
+
+/** `verified`: the currency's `metadata.verified` differs from the asked value. */
+export function verifiedDiffers(c: Currency, verified: boolean): boolean {
+  return (isObject(c.metadata) ? c.metadata.verified : undefined) !== verified;
+}
+
+/** `address`: the currency has another address (hex compared ignoring case). */
+export function addressDiffers(c: Currency, address: string): boolean {
+  return addressOf(c)?.toLowerCase() !== address.toLowerCase();
+}
+
+/** `tokens` (`<chainId>:<address>`): the currency is none of the listed tokens. */
+export function notAmongTokens(c: Currency, tokens: ReadonlyArray<{ chainId: number; address: string }>): boolean {
+  return !tokens.some((t) => t.chainId === chainIdOf(c) && t.address.toLowerCase() === addressOf(c)?.toLowerCase());
+}
+
+/** Parses `<chainId>:<address>` tokens; undefined when one is malformed (not judged). */
+export function parseTokens(tokens: unknown): Array<{ chainId: number; address: string }> | undefined {
+  if (!Array.isArray(tokens)) return undefined;
+  const out: Array<{ chainId: number; address: string }> = [];
+  for (const t of tokens) {
+    const m = typeof t === 'string' ? /^(\d+):(.+)$/.exec(t) : null;
+    if (!m) return undefined;
+    out.push({ chainId: Number(m[1]), address: m[2]! });
+  }
+  return out;
+}
