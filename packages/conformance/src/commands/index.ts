@@ -18,7 +18,10 @@ export interface Subcommand {
 }
 
 /** Every subcommand by name. Add one line per subcommand. */
-export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {};
+export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  proxy: { summary: 'validating proxy: forward to --upstream and check every exchange', load: () => import('./proxy.js') },
+  audit: { summary: 'check the exchanges recorded in HAR files', load: () => import('./audit.js') },
+};
 
 /** The `Commands:` section of `--help`. */
 export function subcommandHelp(): string {

@@ -48,6 +48,19 @@ function shellQuote(text: string): string {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Parses Retry-After (delta-seconds or HTTP-date) into milliseconds from `now`. */
+/** The request as a curl command; the caller passes headers, body and URL already redacted. */
+export function curlCommand(method: string, headers: Record<string, string>, body: string | undefined, url: string): string {
+  return [
+    'curl -sS',
+    ...(method !== 'GET' ? [`-X ${method}`] : []),
+    ...Object.entries(headers)
+      .filter(([k]) => k !== 'accept')
+      .map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+    ...(body !== undefined ? [`--data ${shellQuote(body)}`] : []),
+    shellQuote(url),
+  ].join(' ');
+}
+
 export function retryAfterMs(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const v = value.trim();
@@ -172,15 +185,7 @@ export class FetchHttpClient implements HttpClient {
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = k === 'x-api-key' ? REDACTED : this.redact(v);
     const shownUrl = this.redact(url);
     const shownBody = body === undefined ? undefined : this.redact(body);
-    const curl = [
-      'curl -sS',
-      ...(req.method !== 'GET' ? [`-X ${req.method}`] : []),
-      ...Object.entries(shownHeaders)
-        .filter(([k]) => k !== 'accept')
-        .map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
-      ...(shownBody !== undefined ? [`--data ${shellQuote(shownBody)}`] : []),
-      shellQuote(shownUrl),
-    ].join(' ');
+    const curl = curlCommand(req.method, shownHeaders, shownBody, shownUrl);
     const pathOnly = req.path.split('?')[0] ?? req.path;
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,

@@ -19,8 +19,8 @@ export interface GroupMismatch {
 
 const KNOWN: ReadonlySet<string> = new Set(EQUALITY_PARAMS);
 const isParam = (k: string): k is EqualityParam => KNOWN.has(k);
-/** Keys read from one field only: a value there surely means the field is not null. */
-const SINGLE_FIELD: ReadonlySet<string> = new Set(['id', 'orderId', 'recipient', 'depositAddress', 'status', 'requestType']);
+/** Keys whose emptiness is unambiguous on a record (one plausible field), as in `requests-v3.filters.null-check`. */
+const NULL_KEYS: ReadonlySet<string> = new Set(['depositAddress']);
 const isValue = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /**
@@ -38,10 +38,11 @@ export function groupMismatch(r: RecordJson, group: Record<string, unknown>): Gr
     const wantsNull = values.includes(null);
     if (negated) {
       if (concrete.some((v) => matchesComplete(r, key, v))) return { key: rawKey, value, rule: 'not' };
+      if (wantsNull && concrete.length === 0 && NULL_KEYS.has(key) && candidates(r, key).length === 0) return { key: rawKey, value, rule: 'null' };
       continue;
     }
     if (wantsNull) {
-      if (concrete.length === 0 && SINGLE_FIELD.has(key) && candidates(r, key).length > 0) return { key: rawKey, value, rule: 'null' };
+      if (concrete.length === 0 && NULL_KEYS.has(key) && candidates(r, key).length > 0) return { key: rawKey, value, rule: 'null' };
       continue;
     }
     if (concrete.some((v) => matchesSound(r, key, v))) continue;

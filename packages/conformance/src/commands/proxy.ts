@@ -1,0 +1,134 @@
+/**
+ * `crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>]
+ * [--errors] [--strict]`: the validating proxy (passive/proxy.ts). Prints `listening on
+ * http://127.0.0.1:<port>` first, one line per violation on stderr, and on SIGINT/SIGTERM or after
+ * `--duration` the kit's reports over everything seen. Every flag has a `CONFORMANCE_*` variable.
+ */
+import { parseArgs } from 'node:util';
+import type { CliIo } from '../cli.js';
+import { EXIT } from '../engine/types.js';
+import { PassiveAuditor } from '../passive/auditor.js';
+import { startProxy } from '../passive/proxy.js';
+import { UsageError, finishPassive } from '../passive/report.js';
+
+export const USAGE = `Usage: crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>] [--errors] [--strict]
+
+Forwards every request to --upstream unchanged and checks each exchange with the kit's oracles.
+  --upstream <url>    upstream base URL (CONFORMANCE_UPSTREAM)
+  --port <n>          port on 127.0.0.1, 0 = a free one (CONFORMANCE_PROXY_PORT; default 0)
+  --report-dir <dir>  write results.json, junit.xml, summary.md, report.html on exit (CONFORMANCE_REPORT_DIR)
+  --duration <s>      stop after this many seconds (CONFORMANCE_DURATION; default: until SIGINT/SIGTERM)
+  --errors            answer a violating response with a 502 problem (CONFORMANCE_ERRORS=true)
+  --strict            SHOULD violations fail too (CONFORMANCE_STRICT=true)
+`;
+
+interface ProxyArgs {
+  upstream: string;
+  port: number;
+  reportDir?: string;
+  durationS?: number;
+  errors: boolean;
+  strict: boolean;
+}
+
+const truthy = (v: string | undefined): boolean => v === 'true' || v === '1';
+
+function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        upstream: { type: 'string' },
+        port: { type: 'string' },
+        'report-dir': { type: 'string' },
+        duration: { type: 'string' },
+        errors: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}; see crosschain-conformance proxy --help`);
+  }
+  if (values.help) return 'help';
+  const upstream = (values.upstream as string | undefined) ?? env.CONFORMANCE_UPSTREAM;
+  if (!upstream) throw new UsageError('--upstream is required: the base URL to forward to, e.g. --upstream https://api.example.com');
+  let url: URL;
+  try {
+    url = new URL(upstream);
+  } catch {
+    throw new UsageError(`--upstream ${JSON.stringify(upstream)} is not an absolute URL; use e.g. --upstream https://api.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream ${JSON.stringify(upstream)} must use http or https`);
+  if (url.search || url.hash || url.username || url.password) throw new UsageError(`--upstream ${JSON.stringify(url.origin + url.pathname)}… must not carry a query, a fragment or credentials; pass only the base URL`);
+  const portText = (values.port as string | undefined) ?? env.CONFORMANCE_PROXY_PORT ?? '0';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port ${JSON.stringify(portText)} is not a port; use an integer 0-65535 (0 = a free port)`);
+  const durationText = (values.duration as string | undefined) ?? env.CONFORMANCE_DURATION;
+  const durationS = durationText === undefined ? undefined : Number(durationText);
+  if (durationS !== undefined && !(Number.isFinite(durationS) && durationS > 0)) throw new UsageError(`--duration ${JSON.stringify(durationText)} is not a positive number of seconds; use e.g. --duration 60`);
+  const reportDir = (values['report-dir'] as string | undefined) ?? env.CONFORMANCE_REPORT_DIR;
+  return {
+    upstream: upstream.replace(/\/+$/, ''),
+    port,
+    ...(reportDir ? { reportDir } : {}),
+    ...(durationS !== undefined ? { durationS } : {}),
+    errors: values.errors === true || truthy(env.CONFORMANCE_ERRORS),
+    strict: values.strict === true || truthy(env.CONFORMANCE_STRICT),
+  };
+}
+
+/** Waits for SIGINT, SIGTERM or the duration, whichever comes first. */
+function stopped(durationS: number | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    const timer = durationS === undefined ? undefined : setTimeout(done, durationS * 1000);
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ProxyArgs | 'help';
+  try {
+    args = parse(argv, io.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`error: ${err.message}\n`);
+      return EXIT.config;
+    }
+    throw err;
+  }
+  if (args === 'help') {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const startedAt = new Date();
+  const auditor = new PassiveAuditor();
+  let proxy;
+  try {
+    proxy = await startProxy({ upstream: args.upstream, port: args.port, errors: args.errors, auditor, log: (line) => io.stderr(`${line}\n`) });
+  } catch (err) {
+    io.stderr(`error: cannot listen on 127.0.0.1:${args.port}: ${(err as Error).message}; choose another --port (0 = a free one)\n`);
+    return EXIT.config;
+  }
+  io.stdout(`listening on ${proxy.url}\n`);
+  await stopped(args.durationS);
+  await proxy.close();
+  const result = auditor.result({
+    startedAt,
+    target: args.upstream,
+    config: { command: 'proxy', upstream: args.upstream, errors: args.errors, strict: args.strict, ...(args.durationS ? { durationS: args.durationS } : {}) },
+    replay: `crosschain-conformance proxy --upstream ${args.upstream} (replay the violating request through it; its curl is in the report)`,
+    strict: args.strict,
+  });
+  return finishPassive(result, io, args.reportDir);
+}

@@ -1,0 +1,172 @@
+/**
+ * Applies the passive oracles to every observed exchange, keeps per-check counts (exchanges checked,
+ * violations, the first violation as the reproduction) and turns them into the kit's
+ * {@link RunResult}, so that the reporters render passive runs like active ones. Memory is bounded:
+ * no exchange is kept but the first violating one per check (its body cut to 4 KiB).
+ */
+import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
+import { allChecks } from '../checks/index.js';
+import { recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
+import { isObject } from '../checks/support/outcome.js';
+import { kitVersion } from '../config/resolve.js';
+import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
+import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { validatorFor } from '../engine/runner.js';
+import type { CheckDefinition, CheckOutcome, Exchange, RunResult, Violation } from '../engine/types.js';
+import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
+import { ChainTracker } from './chains.js';
+import { hasApiKey, toExchange, type ObservedExchange } from './observed.js';
+import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+
+/** One violation of one exchange, as the proxy reports it (header, log line). */
+export interface Finding {
+  check: string;
+  message: string;
+}
+
+interface Tally {
+  checked: number;
+  violations: number;
+  first?: Violation;
+}
+
+const KEEP_BODY = 4 * 1024;
+
+/** The exchange kept as a reproduction: body cut, JSON dropped. */
+function compact(e: Exchange): Exchange {
+  const r = e.response;
+  if (!r) return e;
+  const cut = r.bodyText.length > KEEP_BODY;
+  return { ...e, response: { ...r, json: undefined, bodyText: cut ? `${r.bodyText.slice(0, KEEP_BODY)}…` : r.bodyText, truncated: cut || r.truncated === true } };
+}
+
+function requestJson(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface AuditorOptions {
+  rules?: readonly PassiveRule[];
+  validator?: ResponseValidator;
+}
+
+export class PassiveAuditor {
+  private readonly rules: readonly PassiveRule[];
+  private readonly validator: ResponseValidator;
+  private readonly chains = new ChainTracker();
+  private readonly tallies = new Map<string, Tally>();
+  private seq = 0;
+  private answered = 0;
+
+  constructor(options: AuditorOptions = {}) {
+    this.rules = options.rules ?? PASSIVE_RULES;
+    this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
+    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0 });
+  }
+
+  /** Exchanges observed so far. */
+  get exchanges(): number {
+    return this.seq;
+  }
+
+  /** Judges one exchange with every oracle that applies; returns its violations. */
+  observe(o: ObservedExchange): Finding[] {
+    this.seq += 1;
+    if (o.status <= 0) return [];
+    this.answered += 1;
+    const exchange = toExchange(o, this.seq, this.validator);
+    let query: URLSearchParams;
+    try {
+      query = new URL(o.url).searchParams;
+    } catch {
+      query = new URLSearchParams();
+    }
+    const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
+    const json = exchange.response?.json;
+    const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
+    const chain = records ? this.chains.chainOf(query) : undefined;
+    if (records && chain) {
+      seen.records = records;
+      seen.chain = chain;
+      const cursor = cursorOfBody(json)?.value;
+      if (cursor !== undefined) seen.cursor = cursor;
+      seen.total = { present: isObject(json) && 'total' in json, value: isObject(json) ? json.total : undefined };
+    }
+    const findings: Finding[] = [];
+    for (const rule of this.rules) {
+      if (!rule.applies(seen)) continue;
+      const id = rule.idFor?.(seen) ?? rule.id;
+      this.tally(id).checked += 1;
+      let problem: Problem | undefined;
+      try {
+        problem = rule.judge(seen);
+      } catch (err) {
+        problem = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
+      }
+      if (!problem) continue;
+      const check = problem.check ?? id;
+      const t = this.tally(check);
+      if (check !== id) t.checked += 1;
+      t.violations += 1;
+      t.first ??= { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange) };
+      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}` });
+    }
+    if (records && chain) this.chains.advance(chain, records, seen.cursor);
+    return findings;
+  }
+
+  private tally(id: string): Tally {
+    let t = this.tallies.get(id);
+    if (!t) {
+      t = { checked: 0, violations: 0 };
+      this.tallies.set(id, t);
+    }
+    return t;
+  }
+
+  /**
+   * The run result over everything observed: one outcome per passive check (pass with the count of
+   * exchanges checked, fail/warn with the first violation, skip when no exchange applied).
+   * Exit code 4 when nothing was answered at all.
+   */
+  result(meta: { startedAt: Date; target: string; config: Record<string, unknown>; replay: string; strict?: boolean }): RunResult {
+    const definitions = new Map<string, CheckDefinition>(allChecks.map((c) => [c.id, c]));
+    const levels = new Map((specClauses as readonly ClauseEntry[]).map((c) => [c.id, c.level]));
+    const outcomes: CheckOutcome[] = [];
+    const used: CheckDefinition[] = [];
+    for (const [id, t] of this.tallies) {
+      const def = definitions.get(id) ?? { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
+      used.push(def);
+      const base = { id, family: def.family, title: def.title, operation: def.operation, clauses: def.clauses, level: levelOf(def, levels), seed: 0, replay: meta.replay };
+      const result =
+        t.first !== undefined
+          ? { status: 'fail' as const, violation: t.first }
+          : t.checked === 0
+            ? { status: 'skip' as const, reason: 'no observed exchange this oracle applies to' }
+            : { status: 'pass' as const, note: `${t.checked} exchange${t.checked === 1 ? '' : 's'} checked` };
+      const outcome = toOutcome(base, result, meta.strict === true, 0, t.checked, (x) => x);
+      outcomes.push(t.first !== undefined ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it` } : outcome);
+    }
+    const finishedAt = new Date();
+    return {
+      kit: { name: '@crosschain/conformance', version: kitVersion() },
+      spec: { hash: specHash },
+      startedAt: meta.startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - meta.startedAt.getTime(),
+      config: meta.config,
+      seed: 0,
+      target: { baseUrl: meta.target, embedded: false },
+      outcomes,
+      totals: totalsOf(outcomes),
+      requests: this.seq,
+      exitCode: exitCodeOf(outcomes, this.answered === 0),
+      ...(this.answered === 0 ? { aborted: 'no exchange with a response was observed' } : {}),
+      clauses: clauseMatrix(specClauses as readonly ClauseEntry[], used, outcomes),
+    };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Reads HTTP Archive 1.2 files (http://www.softwareishard.com/blog/har-12-spec/; the W3C draft
+ * "HTTP Archive (HAR) format") into observed exchanges: a browser's export, the kit's `--record`,
+ * a proxy's log. Response text may be base64 (`content.encoding`). A file that is not HAR is a
+ * {@link HarError} whose message says what is wrong, where, and what is expected.
+ */
+import type { Entry, Har } from 'har-format';
+import type { ObservedExchange } from './observed.js';
+
+/** A HAR file that cannot be read (usage error, exit 2). */
+export class HarError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HarError';
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function headersOf(list: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  for (const h of list) {
+    if (!isObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string') continue;
+    const k = h.name.toLowerCase();
+    if (k.startsWith(':')) continue;
+    out[k] = out[k] === undefined ? h.value : `${out[k]}, ${h.value}`;
+  }
+  return out;
+}
+
+function entryOf(e: Entry, where: string): ObservedExchange {
+  if (!isObject(e.request) || typeof e.request.method !== 'string' || typeof e.request.url !== 'string') {
+    throw new HarError(`${where}: request.method and request.url must be strings (HAR 1.2 entry.request)`);
+  }
+  if (!isObject(e.response) || typeof e.response.status !== 'number') {
+    throw new HarError(`${where}: response.status must be a number (HAR 1.2 entry.response)`);
+  }
+  const content = isObject(e.response.content) ? e.response.content : undefined;
+  const text = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text) : undefined;
+  const post = e.request.postData;
+  return {
+    method: e.request.method.toUpperCase(),
+    url: e.request.url,
+    requestHeaders: headersOf(e.request.headers),
+    ...(isObject(post) && typeof post.text === 'string' ? { requestBody: post.text } : {}),
+    status: e.response.status,
+    responseHeaders: headersOf(e.response.headers),
+    ...(text !== undefined ? { bodyText: text } : {}),
+    durationMs: typeof e.time === 'number' ? e.time : 0,
+  };
+}
+
+/** Parses one HAR document; `name` names it in errors. Entries in `startedDateTime` order. */
+export function readHar(text: string, name: string): ObservedExchange[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new HarError(`${name} is not JSON (${(err as Error).message}); expected a HAR 1.2 file {"log": {"entries": [...]}}`);
+  }
+  const log = isObject(doc) ? (doc as unknown as Har).log : undefined;
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new HarError(`${name} has no log.entries array; expected a HAR 1.2 file {"log": {"version": "1.2", "entries": [...]}}`);
+  }
+  const entries = log.entries.map((e, i) => {
+    if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
+    return { at: Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : ''), i, o: entryOf(e, `${name}: log.entries[${i}]`) };
+  });
+  entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.i - b.i));
+  return entries.map((e) => e.o);
+}

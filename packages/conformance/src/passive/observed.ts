@@ -1,0 +1,110 @@
+/**
+ * One exchange seen passively (through the proxy or in a HAR file), and its conversion into the
+ * engine's {@link Exchange}: the API key removed from every text (architecture.md, "Rules that keep
+ * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
+ * (status and content type aware, engine/validator.ts) and the list wrapper described.
+ */
+import { curlCommand } from '../engine/http.js';
+import { annotateListWrapper } from '../engine/list-wrapper.js';
+import { REDACTED, redactor } from '../engine/redact.js';
+import type { Exchange } from '../engine/types.js';
+import type { ResponseValidator } from '../engine/validator.js';
+
+/** An exchange as observed. Header names lower-cased. The raw key is read once here and never kept. */
+export interface ObservedExchange {
+  method: string;
+  /** The absolute URL of the request (as forwarded upstream, or as recorded). */
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** The decoded response body; undefined when it was not captured (too large, not text). */
+  bodyText?: string;
+  durationMs: number;
+}
+
+/** Headers that carry credentials: shown as `<redacted>`. */
+const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Query parameters that carry credentials (the Intent Status websocket takes `apiKey`). */
+const SECRET_PARAMS = ['apiKey', 'api_key', 'x-api-key'];
+
+/** The secret values an exchange carries (key headers, key query parameters), to redact them anywhere. */
+export function secretsIn(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>): string[] {
+  const out: string[] = [];
+  for (const name of SECRET_HEADERS) {
+    const v = o.requestHeaders[name];
+    if (v) out.push(v, ...v.split(/\s+/).filter((p) => p.length >= 8));
+  }
+  try {
+    const params = new URL(o.url).searchParams;
+    for (const p of SECRET_PARAMS) {
+      const v = params.get(p);
+      if (v) out.push(v);
+    }
+  } catch {
+    /* not a URL: nothing to take from it */
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+/** Whether the request carried an API key (`x-api-key`, API document, Authentication rule 1). */
+export function hasApiKey(o: Pick<ObservedExchange, 'requestHeaders'>): boolean {
+  return (o.requestHeaders['x-api-key'] ?? '') !== '';
+}
+
+/**
+ * The path relative to the API base: the URL's pathname, or its shortest suffix that names an
+ * operation of the document (a base URL with a path prefix, e.g. `/api/requests/v3`).
+ */
+export function operationOf(validator: ResponseValidator, method: string, pathname: string): { operation?: string; path: string } {
+  const parts = pathname.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const path = `/${parts.slice(i).join('/')}`;
+    const operation = validator.matchOperation(method, path);
+    if (operation) return { operation, path };
+  }
+  return { path: pathname };
+}
+
+function parseJson(text: string): { json: unknown; isJson: boolean } {
+  try {
+    return { json: JSON.parse(text), isJson: true };
+  } catch {
+    return { json: undefined, isJson: false };
+  }
+}
+
+/** The engine exchange of an observation: keys redacted everywhere, schema verdict and list wrapper set. */
+export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator): Exchange {
+  const redact = redactor(secretsIn(o));
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
+  const responseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.responseHeaders)) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
+  const url = redact(o.url);
+  const body = o.requestBody === undefined ? undefined : redact(o.requestBody);
+  let pathname = '/';
+  try {
+    pathname = new URL(o.url).pathname;
+  } catch {
+    /* judged as an unknown operation */
+  }
+  const { operation } = operationOf(validator, o.method, pathname);
+  const bodyText = o.bodyText === undefined ? '' : redact(o.bodyText);
+  const { json, isJson } = o.bodyText === undefined ? { json: undefined, isJson: false } : parseJson(bodyText);
+  const exchange: Exchange = {
+    seq,
+    ...(operation ? { operation } : {}),
+    request: { method: o.method, url, headers, ...(body !== undefined ? { body } : {}) },
+    response: { status: o.status, headers: responseHeaders, bodyText, json, isJson, ...(o.bodyText === undefined ? { truncated: true } : {}) },
+    durationMs: o.durationMs,
+    curl: curlCommand(o.method, headers, body, url),
+  };
+  if (operation && o.bodyText !== undefined) {
+    const verdict = validator.validate(operation, o.status, o.responseHeaders['content-type'], bodyText, json, isJson);
+    if (verdict) exchange.schema = verdict;
+    annotateListWrapper(exchange, validator);
+  }
+  return exchange;
+}

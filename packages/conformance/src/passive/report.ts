@@ -1,0 +1,31 @@
+/**
+ * The end of a passive run (proxy, audit): the console summary, the report files when asked
+ * (reporters/index.ts), and the exit code (engine/types.ts EXIT).
+ */
+import type { CliIo } from '../cli.js';
+import { EXIT, type RunResult } from '../engine/types.js';
+import { renderConsole, writeReports } from '../reporters/index.js';
+
+/** Prints the summary of `result`, writes the reports into `reportDir` if given; returns the exit code. */
+export async function finishPassive(result: RunResult, io: CliIo, reportDir: string | undefined): Promise<number> {
+  const color = io.color ?? (!io.env.NO_COLOR && process.stdout.isTTY === true);
+  io.stdout(renderConsole(result, { color }));
+  if (result.aborted) io.stderr(`error: ${result.aborted}\n`);
+  if (reportDir === undefined) return result.exitCode;
+  try {
+    const paths = await writeReports(result, reportDir);
+    io.stdout(`Reports: ${Object.values(paths).join(', ')}\n`);
+  } catch (err) {
+    io.stderr(`error: cannot write the reports to --report-dir ${JSON.stringify(reportDir)}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return result.exitCode === EXIT.ok ? EXIT.internal : result.exitCode;
+  }
+  return result.exitCode;
+}
+
+/** A usage error of a passive command (exit 2). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * A scripted tour of the API through a base URL (the proxy), driven by the typed client of
+ * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges, sorts and a
+ * continuation walk with totals, a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
+ * and bad input. It asserts nothing itself: the auditor judges what it sends.
+ */
+import { createSettlementClient } from '@crosschain/types';
+
+type Query = Record<string, string | number | boolean>;
+type Rec = Record<string, unknown>;
+
+export const TOUR_KEY = 'demo-key';
+
+/** Runs the tour against `baseUrl`; resolves to the number of requests it sent. */
+export async function tour(baseUrl: string): Promise<number> {
+  const client = createSettlementClient({ baseUrl, apiKey: TOUR_KEY });
+  let sent = 0;
+  const v3 = async (query: Query): Promise<Rec | undefined> => {
+    sent += 1;
+    const r = await client.requestsV3(query as never);
+    return r.data as Rec | undefined;
+  };
+  const get = async (path: string, headers: Record<string, string> = {}): Promise<void> => {
+    sent += 1;
+    await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer();
+  };
+
+  // POST /currencies/v2: default, capped, filtered.
+  const all = (await client.currenciesV2({ limit: 100 })).data as Rec[] | undefined;
+  await client.currenciesV2({});
+  await client.currenciesV2({ limit: 150 } as never);
+  await client.currenciesV2({ verified: true, limit: 100 });
+  const chainId = all?.find((c) => typeof c.chainId === 'number')?.chainId as number | undefined;
+  if (chainId !== undefined) await client.currenciesV2({ chainIds: [chainId], limit: 100 });
+  sent += 5;
+
+  // GET /requests/v3: default page, limits, sorts.
+  const first = await v3({});
+  const records = ((first?.requests as Rec[] | undefined) ?? []).slice();
+  await v3({ limit: 200 });
+  await v3({ limit: 30, sortBy: 'amountUsd' });
+  await v3({ limit: 30, sortBy: 'updatedAt', sortDirection: 'asc' });
+  await v3({ limit: 30, sortBy: 'createdAt', sortDirection: 'desc' });
+
+  // A continuation walk with totals on every page.
+  let query: Query = { limit: 5, includeTotal: true };
+  for (let page = 0; page < 4; page++) {
+    const body = await v3(query);
+    const cursor = body?.continuation;
+    if (typeof cursor !== 'string' || cursor === '') break;
+    query = { limit: 5, includeTotal: true, continuation: cursor };
+  }
+  // A walk of a sorted query, without totals.
+  query = { limit: 10, sortBy: 'amountUsd', sortDirection: 'desc' };
+  for (let page = 0; page < 3; page++) {
+    const body = await v3(query);
+    const cursor = body?.continuation;
+    if (typeof cursor !== 'string' || cursor === '') break;
+    query = { limit: 10, sortBy: 'amountUsd', sortDirection: 'desc', continuation: cursor };
+  }
+
+  // Top-level filters, ranges, groups.
+  const r0 = records[0] ?? {};
+  const created = Math.floor(Date.parse(String(r0.createdAt ?? '')) / 1000);
+  await v3({ status: 'success', limit: 50 });
+  await v3({ requestType: 'Same-chain Swap', limit: 50 });
+  if (typeof r0.user === 'string') await v3({ user: r0.user, limit: 50 });
+  if (Number.isFinite(created)) await v3({ startTimestamp: created - 3600, endTimestamp: created, limit: 50 });
+  await v3({ amountUsdMin: 10, amountUsdMax: 500, limit: 50 });
+  await v3({ filters: JSON.stringify([{ status: 'success' }, { status: 'refund' }]), limit: 50 });
+  await v3({ filters: JSON.stringify([{ 'not:status': 'success' }]), limit: 50 });
+  await v3({ filters: JSON.stringify([{ status: ['failure', 'refund'] }]), limit: 50 });
+  await v3({ filters: JSON.stringify([{ depositAddress: null }]), limit: 50 });
+  await v3({ requestType: 'Same-chain Swap', filters: JSON.stringify([{ status: 'success' }, { status: 'failure' }]), limit: 50 });
+  await v3({ filters: JSON.stringify([{ status: ['success', null] }]), limit: 50 });
+  await v3({ status: 'failure', limit: 50 });
+
+  // GET /intents/status of a listed request.
+  if (typeof r0.id === 'string') {
+    await client.intentStatus({ requestId: r0.id } as never);
+    sent += 1;
+  }
+
+  // GET /requests/v3 without a key, and bad input.
+  await get('/requests/v3?limit=5');
+  await get('/requests/v3?limit=abc', { 'x-api-key': TOUR_KEY });
+
+  // GET /requests/v2: a page, a cross-origin call, bad input, then enough calls to be throttled.
+  await client.requestsV2({ limit: 5 } as never);
+  sent += 1;
+  await get('/requests/v2?limit=5', { origin: 'https://app.example' });
+  await get('/requests/v2?limit=-1');
+  for (let i = 0; i < 4; i++) await get('/requests/v2?limit=1');
+  return sent;
+}
