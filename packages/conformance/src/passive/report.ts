@@ -2,6 +2,7 @@
  * The end of a passive run (proxy, audit): the console summary, the report files when asked
  * (reporters/index.ts), and the exit code (engine/types.ts EXIT).
  */
+import { resolve } from 'node:path';
 import type { CliIo } from '../cli.js';
 import { EXIT, type RunResult } from '../engine/types.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
@@ -13,7 +14,7 @@ export async function finishPassive(result: RunResult, io: CliIo, reportDir: str
   if (result.aborted) io.stderr(`error: ${result.aborted}\n`);
   if (reportDir === undefined) return result.exitCode;
   try {
-    const paths = await writeReports(result, reportDir);
+    const paths = await writeReports(result, resolve(io.cwd, reportDir));
     io.stdout(`Reports: ${Object.values(paths).join(', ')}\n`);
   } catch (err) {
     io.stderr(`error: cannot write the reports to --report-dir ${JSON.stringify(reportDir)}: ${err instanceof Error ? err.message : String(err)}\n`);

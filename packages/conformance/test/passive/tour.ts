@@ -2,7 +2,8 @@
  * A scripted tour of the API through a base URL (the proxy), driven by the typed client of
  * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges, sorts and a
  * continuation walk with totals, a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
- * and bad input. It asserts nothing itself: the auditor judges what it sends.
+ * and bad input. It asserts nothing itself: the auditor judges what it sends. `fetchImpl` lets a
+ * test record the tour (as HAR).
  */
 import { createSettlementClient } from '@crosschain/types';
 
@@ -12,8 +13,8 @@ type Rec = Record<string, unknown>;
 export const TOUR_KEY = 'demo-key';
 
 /** Runs the tour against `baseUrl`; resolves to the number of requests it sent. */
-export async function tour(baseUrl: string): Promise<number> {
-  const client = createSettlementClient({ baseUrl, apiKey: TOUR_KEY });
+export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<number> {
+  const client = createSettlementClient({ baseUrl, apiKey: TOUR_KEY, fetch: fetchImpl as never });
   let sent = 0;
   const v3 = async (query: Query): Promise<Rec | undefined> => {
     sent += 1;
@@ -22,7 +23,7 @@ export async function tour(baseUrl: string): Promise<number> {
   };
   const get = async (path: string, headers: Record<string, string> = {}): Promise<void> => {
     sent += 1;
-    await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer();
+    await (await fetchImpl(`${baseUrl}${path}`, { headers })).arrayBuffer();
   };
 
   // POST /currencies/v2: default, capped, filtered.
