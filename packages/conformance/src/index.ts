@@ -23,3 +23,7 @@ export type { FetchLike, HttpClientOptions } from './engine/http.js';
 export { ResponseValidator } from './engine/validator.js';
 export type { OpenApiDocument, SchemaVerdict } from './engine/validator.js';
 export * from './reporters/index.js';
+export { startProxy, VIOLATIONS_HEADER, type ProxyOptions, type RunningProxy } from './passive/proxy.js';
+export { PassiveAuditor, type Finding } from './passive/auditor.js';
+export { readHar, HarError } from './passive/har.js';
+export type { ObservedExchange } from './passive/observed.js';

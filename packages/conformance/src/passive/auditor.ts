@@ -15,7 +15,7 @@ import { validatorFor } from '../engine/runner.js';
 import type { CheckDefinition, CheckOutcome, Exchange, RunResult, Violation } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker } from './chains.js';
-import { hasApiKey, toExchange, type ObservedExchange } from './observed.js';
+import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
@@ -32,12 +32,12 @@ interface Tally {
 
 const KEEP_BODY = 4 * 1024;
 
-/** The exchange kept as a reproduction: body cut, JSON dropped. */
+/** The exchange kept as a reproduction: its curl built, body cut, JSON dropped. */
 function compact(e: Exchange): Exchange {
   const r = e.response;
-  if (!r) return e;
+  if (!r) return withCurl(e);
   const cut = r.bodyText.length > KEEP_BODY;
-  return { ...e, response: { ...r, json: undefined, bodyText: cut ? `${r.bodyText.slice(0, KEEP_BODY)}…` : r.bodyText, truncated: cut || r.truncated === true } };
+  return { ...withCurl(e), response: { ...r, json: undefined, bodyText: cut ? `${r.bodyText.slice(0, KEEP_BODY)}…` : r.bodyText, truncated: cut || r.truncated === true } };
 }
 
 function requestJson(body: string | undefined): unknown {
@@ -78,13 +78,9 @@ export class PassiveAuditor {
     this.seq += 1;
     if (o.status <= 0) return [];
     this.answered += 1;
-    const exchange = toExchange(o, this.seq, this.validator);
-    let query: URLSearchParams;
-    try {
-      query = new URL(o.url).searchParams;
-    } catch {
-      query = new URLSearchParams();
-    }
+    const parsed = parseUrl(o.url);
+    const exchange = toExchange(o, this.seq, this.validator, parsed);
+    const query = parsed?.searchParams ?? new URLSearchParams();
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;

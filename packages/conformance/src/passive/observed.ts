@@ -30,22 +30,26 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization
 const SECRET_PARAMS = ['apiKey', 'api_key', 'x-api-key'];
 
 /** The secret values an exchange carries (key headers, key query parameters), to redact them anywhere. */
-export function secretsIn(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>): string[] {
+export function secretsIn(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>, parsed: URL | undefined = parseUrl(o.url)): string[] {
   const out: string[] = [];
   for (const name of SECRET_HEADERS) {
     const v = o.requestHeaders[name];
     if (v) out.push(v, ...v.split(/\s+/).filter((p) => p.length >= 8));
   }
-  try {
-    const params = new URL(o.url).searchParams;
-    for (const p of SECRET_PARAMS) {
-      const v = params.get(p);
-      if (v) out.push(v);
-    }
-  } catch {
-    /* not a URL: nothing to take from it */
+  for (const p of SECRET_PARAMS) {
+    const v = parsed?.searchParams.get(p);
+    if (v) out.push(v);
   }
   return out.filter((s) => s.length > 0);
+}
+
+/** The URL of an observation, or undefined when it is not one. */
+export function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the request carried an API key (`x-api-key`, API document, Authentication rule 1). */
@@ -75,22 +79,19 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
   }
 }
 
-/** The engine exchange of an observation: keys redacted everywhere, schema verdict and list wrapper set. */
-export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator): Exchange {
-  const redact = redactor(secretsIn(o));
+/**
+ * The engine exchange of an observation: keys redacted everywhere, schema verdict and list wrapper
+ * set. `curl` is left empty (built only for a reproduction a report keeps: see {@link withCurl}).
+ */
+export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
+  const redact = redactor(secretsIn(o, parsed));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
   const responseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.responseHeaders)) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
   const url = redact(o.url);
   const body = o.requestBody === undefined ? undefined : redact(o.requestBody);
-  let pathname = '/';
-  try {
-    pathname = new URL(o.url).pathname;
-  } catch {
-    /* judged as an unknown operation */
-  }
-  const { operation } = operationOf(validator, o.method, pathname);
+  const { operation } = operationOf(validator, o.method, parsed?.pathname ?? '/');
   const bodyText = o.bodyText === undefined ? '' : redact(o.bodyText);
   const { json, isJson } = o.bodyText === undefined ? { json: undefined, isJson: false } : parseJson(bodyText);
   const exchange: Exchange = {
@@ -99,7 +100,7 @@ export function toExchange(o: ObservedExchange, seq: number, validator: Response
     request: { method: o.method, url, headers, ...(body !== undefined ? { body } : {}) },
     response: { status: o.status, headers: responseHeaders, bodyText, json, isJson, ...(o.bodyText === undefined ? { truncated: true } : {}) },
     durationMs: o.durationMs,
-    curl: curlCommand(o.method, headers, body, url),
+    curl: '',
   };
   if (operation && o.bodyText !== undefined) {
     const verdict = validator.validate(operation, o.status, o.responseHeaders['content-type'], bodyText, json, isJson);
@@ -107,4 +108,9 @@ export function toExchange(o: ObservedExchange, seq: number, validator: Response
     annotateListWrapper(exchange, validator);
   }
   return exchange;
+}
+
+/** The exchange with its curl reproduction (from the already redacted request). */
+export function withCurl(e: Exchange): Exchange {
+  return { ...e, curl: curlCommand(e.request.method, e.request.headers, e.request.body, e.request.url) };
 }

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+/**
+ * Benchmark of the validating proxy (not a test: prints figures). Starts the reference server and
+ * `crosschain-conformance proxy` in child processes, then with autocannon at concurrency 8 measures
+ * validated exchanges per second through the kit's proxy and through Prism 5's validating proxy
+ * (installed for this run only into a temporary directory; skipped with a note when the install
+ * fails) on a small `GET /intents/status` and a one-record v3 page; the latency the kit's proxy
+ * adds (p50 of sequential requests, through it minus direct); and the proxy's RSS over a 60 s run.
+ *
+ * Usage: node bench/passive/proxy.mjs [--duration 10] [--rss-seconds 60] [--no-prism 1]
+ * (build first: pnpm --filter @crosschain/conformance... build)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { opt, PKG, rssMb, startMock, stopMock } from '../mock-server/lib/mock.mjs';
+
+const autocannon = createRequire(resolve(PKG, 'package.json'))('autocannon');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const KIT_BIN = resolve(ROOT, 'packages/conformance/bin/crosschain-conformance.js');
+const OPENAPI_JSON = resolve(ROOT, 'specs/generated/openapi.json');
+const PRISM_VERSION = '5.16.0';
+
+const DURATION = opt('duration', 10);
+const RSS_SECONDS = opt('rss-seconds', 60);
+const NO_PRISM = opt('no-prism', 0) === 1;
+const KEY = { 'x-api-key': 'demo-key' };
+
+/** Spawns a process and resolves with it and the first stdout line matching `pattern`. */
+async function startChild(cmd, args, pattern, what) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errText = '';
+  child.stderr.on('data', (d) => {
+    if (errText.length < 4000) errText += d;
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`${what} did not start within 60 s: ${errText.slice(0, 500)}`)), 60_000);
+    lines.on('line', (line) => {
+      const m = pattern.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    });
+    child.once('exit', (code) => rej(new Error(`${what} exited with ${code}: ${errText.slice(0, 500)}`)));
+  });
+  lines.on('line', () => undefined);
+  child.stderr.resume();
+  return { child, url };
+}
+
+/** A free TCP port on 127.0.0.1 (Prism takes no port 0). */
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+function stop(child) {
+  return new Promise((res) => {
+    if (child.exitCode !== null) return res();
+    child.once('exit', res);
+    child.kill('SIGINT');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+function cannon(url, duration = DURATION) {
+  return new Promise((res, rej) => {
+    autocannon({ url, connections: 8, duration, headers: KEY }, (err, result) => (err ? rej(err) : res(result)));
+  });
+}
+
+/** p50 in ms of `n` sequential requests (keep-alive). */
+async function sequentialP50(url, n = 400) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const r = await fetch(url, { headers: KEY });
+    await r.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)];
+}
+
+/** Installs Prism into a temporary directory; returns its bin path or undefined with the reason printed. */
+function installPrism(dir) {
+  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir, `@stoplight/prism-cli@${PRISM_VERSION}`], { encoding: 'utf8', timeout: 5 * 60_000 });
+  if (r.status !== 0) {
+    console.log(`note: Prism ${PRISM_VERSION} could not be installed (${r.error?.message ?? `npm exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`}); skipping the side-by-side figures`);
+    return undefined;
+  }
+  return join(dir, 'node_modules/.bin/prism');
+}
+
+console.log(`# passive proxy benchmark: concurrency 8, ${DURATION}s per case, ${cpus().length} cores, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`);
+const mock = await startMock(3000);
+const id = (await (await fetch(`${mock.url}/requests/v3?limit=1`, { headers: KEY })).json()).requests[0].id;
+const cases = [
+  ['GET /intents/status', `/intents/status?requestId=${id}`],
+  ['GET /requests/v3 one-record page', '/requests/v3?limit=1'],
+];
+
+const kit = await startChild(process.execPath, [KIT_BIN, 'proxy', '--upstream', mock.url, '--port', '0'], /^listening on (http:\/\/\S+)/, 'crosschain-conformance proxy');
+let prism;
+let prismDir;
+if (!NO_PRISM) {
+  prismDir = mkdtempSync(join(tmpdir(), 'prism-'));
+  const bin = installPrism(prismDir);
+  if (bin) {
+    try {
+      const port = await freePort();
+      prism = await startChild(bin, ['proxy', OPENAPI_JSON, mock.url, '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], /listening on (http:\/\/\S+)/i, 'prism proxy');
+    } catch (err) {
+      console.log(`note: Prism did not start (${err.message}); skipping the side-by-side figures`);
+    }
+  }
+}
+
+try {
+  for (const [label, path] of cases) {
+    const direct = await cannon(mock.url + path);
+    const viaKit = await cannon(kit.url + path);
+    const viaPrism = prism ? await cannon(prism.url + path) : undefined;
+    const rate = (r) => Math.round(r.requests.average);
+    const bad = (r) => r.non2xx + r.errors;
+    const ratio = viaPrism ? ` = ${(rate(viaKit) / Math.max(1, rate(viaPrism))).toFixed(1)}x Prism (target >= 3x)` : '';
+    console.log(`${label}: direct ${rate(direct)} req/s; kit proxy ${rate(viaKit)} req/s (non-2xx+errors ${bad(viaKit)})${viaPrism ? `; Prism proxy ${rate(viaPrism)} req/s (non-2xx+errors ${bad(viaPrism)})` : ''}${ratio}`);
+  }
+  const [, small] = cases[0];
+  const d = await sequentialP50(mock.url + small);
+  const k = await sequentialP50(kit.url + small);
+  console.log(`added latency on ${cases[0][0]} (sequential, p50): direct ${d.toFixed(2)} ms, through the kit proxy ${k.toFixed(2)} ms, added ${(k - d).toFixed(2)} ms (target <= 1 ms)`);
+
+  const samples = [rssMb(kit.child.pid)];
+  const sampler = setInterval(() => samples.push(rssMb(kit.child.pid)), 5000);
+  const long = await cannon(kit.url + cases[1][1], RSS_SECONDS);
+  clearInterval(sampler);
+  samples.push(rssMb(kit.child.pid));
+  console.log(`RSS of the kit proxy over ${RSS_SECONDS} s at ${Math.round(long.requests.average)} req/s (${long.requests.total} exchanges): ${samples.join(', ')} MB (target: flat)`);
+} finally {
+  if (prism) await stop(prism.child);
+  await stop(kit.child);
+  await stopMock(mock.child);
+  if (prismDir) rmSync(prismDir, { recursive: true, force: true });
+}
