@@ -6,7 +6,8 @@
  */
 import { recordId, type RecordJson } from '../checks/support/record.js';
 
-export const MAX_CURSORS = 10_000;
+/** Open cursors remembered (a chain whose next page comes after 1,000 newer chains is judged afresh). */
+export const MAX_CURSORS = 1_000;
 export const MAX_IDS = 100_000;
 
 /** A chain as it stood before the page at hand. */
