@@ -12,7 +12,7 @@ import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
 import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
 import { validatorFor } from '../engine/runner.js';
-import type { CheckDefinition, CheckOutcome, Exchange, RunResult, Violation } from '../engine/types.js';
+import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker } from './chains.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
@@ -127,7 +127,7 @@ export class PassiveAuditor {
   /**
    * The run result over everything observed: one outcome per passive check (pass with the count of
    * exchanges checked, fail/warn with the first violation, skip when no exchange applied).
-   * Exit code 4 when nothing was answered at all.
+   * Exit code 5 (inconclusive) when nothing was observed, 4 when nothing observed had a response.
    */
   result(meta: { startedAt: Date; target: string; config: Record<string, unknown>; replay: string; strict?: boolean }): RunResult {
     const definitions = new Map<string, CheckDefinition>(allChecks.map((c) => [c.id, c]));
@@ -160,8 +160,8 @@ export class PassiveAuditor {
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,
-      exitCode: exitCodeOf(outcomes, this.answered === 0),
-      ...(this.answered === 0 ? { aborted: 'no exchange with a response was observed' } : {}),
+      exitCode: this.seq === 0 ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
+      ...(this.seq === 0 ? { aborted: 'no exchange was observed: nothing to judge' } : this.answered === 0 ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` } : {}),
       clauses: clauseMatrix(specClauses as readonly ClauseEntry[], used, outcomes),
     };
   }

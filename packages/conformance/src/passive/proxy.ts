@@ -4,7 +4,8 @@
  * judges a decoded COPY of each exchange with the passive oracles (auditor.ts). A JSON response up
  * to `maxBodyBytes` is held until judged, so that it can carry the `x-conformance-violations` header
  * (or, with `errors`, be replaced by a 502 problem); any other response streams through as it comes
- * and is judged on its headers only. Violations never block unless `errors` is set.
+ * and is judged on its headers only (so are HEAD, 204 and 304 answers, which have no body).
+ * Violations never block unless `errors` is set.
  *
  * The API key is forwarded only to the upstream origin: the proxy takes the path and query of each
  * request and never follows an absolute-form URL. It is never kept nor printed (observed.ts).
@@ -141,7 +142,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const resHeaders = flatHeaders(upRes.headers);
       const type = resHeaders['content-type'] ?? '';
       const declared = Number(resHeaders['content-length'] ?? NaN);
-      const hold = /json/i.test(type) && !(declared > maxBody);
+      const hold = req.method !== 'HEAD' && status !== 204 && status !== 304 && /json/i.test(type) && !(declared > maxBody);
       if (!hold) {
         res.writeHead(status, upRes.statusMessage, forwardedRaw(upRes.rawHeaders, RESPONSE_DROP));
         upRes.pipe(res);
@@ -186,6 +187,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       auditor.observe(observed(0, {}, undefined));
       if (res.headersSent) return void res.destroy();
       problem(res, 502, 'Upstream unreachable', `${upstream.origin} did not answer: ${err.message}`);
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) up.destroy();
     });
     req.on('data', (chunk: Buffer) => {
       requestCopySize += chunk.length;

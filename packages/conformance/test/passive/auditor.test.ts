@@ -53,8 +53,9 @@ describe('PassiveAuditor', () => {
     expect(text).toContain('<redacted>');
   });
 
-  it('counts exchanges checked per check; a transport failure is not judged; nothing answered is exit 4', () => {
+  it('counts exchanges checked per check; a transport failure is not judged; nothing observed is exit 5, nothing answered exit 4', () => {
     const a = semantic();
+    expect(a.result({ startedAt: new Date(), target: BASE, config: {}, replay: 'x' }).exitCode).toBe(5);
     expect(a.observe({ ...page('limit=1', []), status: 0 })).toEqual([]);
     expect(a.result({ startedAt: new Date(), target: BASE, config: {}, replay: 'x' }).exitCode).toBe(4);
     a.observe(page('limit=1', [rec('a', '2026-10-01T00:00:09Z')]));

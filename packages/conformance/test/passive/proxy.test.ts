@@ -103,6 +103,8 @@ describe('validating proxy', () => {
         req.end();
       });
       expect(absolute).toBe(400);
+      const head = await raw(proxy.url, '/currencies/v2', 'HEAD');
+      expect(head.headers['content-length']).toBe(String((await raw(upstreamUrl, '/currencies/v2', 'HEAD')).headers['content-length']));
       const echo = await raw(proxy.url, '/nope');
       expect(echo.status).toBe(404);
       expect(seenByUpstream.every((h) => h.host === new URL(upstreamUrl).host)).toBe(true);
