@@ -8,8 +8,9 @@
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
-import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
+import { deprecationMs, deprecationProblem, exposeProblem, linkProblem, parseImfFixdate, sunsetProblem } from './support/deprecation-headers.js';
 import { deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
+import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -259,18 +260,8 @@ export const checks: CheckDefinition[] = [
       const limited = await rateLimited(ctx);
       if (limited.length === 0) return skip('no 429 observed');
       for (const e of limited) {
-        const body = parsedBody(e.response);
-        const expected = '{"message": string, "successor": "<base>/requests/v3", "migrationGuide": string}';
-        if (!isObject(body)) violate('A v2 429 must have a JSON object body', expected, brief(e.response!.bodyText), e);
-        ensure(typeof body.message === 'string', 'The v2 429 body must have a string `message`', expected, brief(body), e);
-        ensure(typeof body.migrationGuide === 'string' && body.migrationGuide !== '', 'The v2 429 body must have a string `migrationGuide`', expected, brief(body), e);
-        ensure(
-          typeof body.successor === 'string' && namesRequestsV3(body.successor, e.request.url) === true,
-          'The v2 429 body must have `successor`, the address of /requests/v3',
-          expected,
-          `successor = ${brief(body.successor)}`,
-          e,
-        );
+        const problem = rateLimitBodyProblem(parsedBody(e.response), e.response!.bodyText, e.request.url);
+        if (problem !== undefined) violate('A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, problem, e);
       }
       return pass(`${limited.length} v2 429 responses examined`);
     },

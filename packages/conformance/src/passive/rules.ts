@@ -19,6 +19,7 @@ import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmon
 import { deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
+import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import type { ChainView } from './chains.js';
 
 export const V3 = 'GET /requests/v3';
@@ -386,6 +387,7 @@ const v2Rules: PassiveRule[] = [
     (s) => status(s) >= 400,
   ),
   signal('requests-v2.deprecation.body-object', 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
   signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];
 
