@@ -10,7 +10,7 @@ import type { CliIo } from '../cli.js';
 import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { HarError, readHar } from '../passive/har.js';
-import type { ObservedExchange } from '../passive/observed.js';
+import { parseUrl, type ObservedExchange } from '../passive/observed.js';
 import { UsageError, finishPassive } from '../passive/report.js';
 
 export const USAGE = `Usage: crosschain-conformance audit <file.har>... [--report-dir <dir>] [--strict]
@@ -66,7 +66,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   for (const e of exchanges) auditor.observe(e);
   const result = auditor.result({
     startedAt,
-    target: [...new Set(exchanges.map((e) => { try { return new URL(e.url).origin; } catch { return '?'; } }))].join(', ') || '(no exchange)',
+    target: [...new Set(exchanges.map((e) => parseUrl(e.url)?.origin ?? '?'))].join(', ') || '(no exchange)',
     config: { command: 'audit', files, strict },
     replay: `crosschain-conformance audit ${files.join(' ')}`,
     strict,

@@ -72,6 +72,9 @@ const page = (s: Seen): s is Seen & { records: RecordJson[] } => s.exchange.oper
 const int = (v: string | null): number | undefined => (v !== null && /^-?\d+$/.test(v.trim()) ? Number(v) : undefined);
 const num = (v: string | null): number | undefined => (v !== null && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
+/** The query that sets a page's filters: its chain's first page (a continuation page repeats or omits them). */
+const chainQuery = (s: Seen): URLSearchParams => s.chain?.query ?? s.query;
+
 /** The first record of a page that fails `bad`, as a Received line. */
 function firstBad(records: readonly RecordJson[], bad: (r: RecordJson) => string | undefined): string | undefined {
   for (const r of records) {
@@ -239,10 +242,10 @@ function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[nu
 const topLevelFilters: PassiveRule = {
   id: 'requests-v3.filter.soundness',
   ids: ['requests-v3.filter.soundness', 'requests-v3.filters.top-level-and'],
-  applies: (s) => page(s) && equalityFilters(s.chain?.query ?? s.query).length > 0,
-  idFor: (s) => ((s.chain?.query ?? s.query).has('filters') ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness'),
+  applies: (s) => page(s) && equalityFilters(chainQuery(s)).length > 0,
+  idFor: (s) => (chainQuery(s).has('filters') ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness'),
   judge(s) {
-    const q = s.chain?.query ?? s.query;
+    const q = chainQuery(s);
     const filters = equalityFilters(q);
     const received = firstBad(s.records!, (r) => {
       const miss = filters.find(([p, v]) => !matchesSound(r, p, v));
@@ -261,9 +264,9 @@ const topLevelFilters: PassiveRule = {
 
 const ranges: PassiveRule = {
   id: 'requests-v3.filter.ranges',
-  applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax'].some((p) => (s.chain?.query ?? s.query).has(p)),
+  applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax'].some((p) => chainQuery(s).has(p)),
   judge(s) {
-    const q = s.chain?.query ?? s.query;
+    const q = chainQuery(s);
     const [start, end] = [int(q.get('startTimestamp')), int(q.get('endTimestamp'))];
     const [min, max] = [num(q.get('amountUsdMin')), num(q.get('amountUsdMax'))];
     const received = firstBad(s.records!, (r) =>
@@ -294,10 +297,10 @@ function groupsCheckId(list: ReadonlyArray<Record<string, unknown>>): string {
 const groups: PassiveRule = {
   id: 'requests-v3.filters.and-within-group',
   ids: [...new Set([...Object.values(GROUP_CHECK), 'requests-v3.filters.or-across-groups'])],
-  applies: (s) => page(s) && parseGroups((s.chain?.query ?? s.query).get('filters')) !== undefined,
-  idFor: (s) => groupsCheckId(parseGroups((s.chain?.query ?? s.query).get('filters'))!),
+  applies: (s) => page(s) && parseGroups(chainQuery(s).get('filters')) !== undefined,
+  idFor: (s) => groupsCheckId(parseGroups(chainQuery(s).get('filters'))!),
   judge(s) {
-    const list = parseGroups((s.chain?.query ?? s.query).get('filters'))!;
+    const list = parseGroups(chainQuery(s).get('filters'))!;
     if (mixesNull(list)) return undefined;
     for (const r of s.records!) {
       const m = filtersMismatch(r, list);
