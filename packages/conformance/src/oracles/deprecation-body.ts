@@ -1,10 +1,15 @@
 /**
  * The body `deprecation` object of a v2 200 (API document, Versioning > Deprecation signals: message,
- * deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide; dates in ISO 8601). Shared by the
- * active `requests-v2.deprecation.body-object` check and the passive proxy and HAR audit.
+ * deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide; dates in ISO 8601) and its
+ * agreement with the headers and the published timeline. Shared by the active
+ * `requests-v2.deprecation.body-object` and `.consistent` checks and the passive proxy and HAR audit.
  */
 import { brief } from '../engine/expect.js';
+import { deprecationMs, deprecationProblem, parseImfFixdate } from '../checks/support/deprecation-headers.js';
 import { isObject } from '../checks/support/outcome.js';
+
+/** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days. */
+export const V2_TIMELINE = { deprecatedAt: '2026-07-22', throttledFrom: '2026-09-01', sunsetAt: '2026-11-24' } as const;
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
@@ -25,6 +30,39 @@ export function deprecationObjectProblem(body: unknown): string | undefined {
   }
   for (const field of DATE_FIELDS) {
     if (!isIso8601(dep[field])) return `deprecation.${field} = ${brief(dep[field])} (an ISO 8601 timestamp expected)`;
+  }
+  return undefined;
+}
+
+/** The UTC day of an instant. */
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** A disagreement between the body dates, the headers and the published timeline. */
+export interface Inconsistency {
+  message: string;
+  expected: string;
+  received: string;
+}
+
+/**
+ * Whether a well-formed `deprecation` object (see {@link deprecationObjectProblem}) agrees with the
+ * published timeline and with the Deprecation and Sunset headers (lower-cased names), when those
+ * are well formed; the first disagreement, or undefined.
+ */
+export function deprecationInconsistency(dep: Record<string, unknown>, headers: Record<string, string>): Inconsistency | undefined {
+  for (const [field, expected] of Object.entries(V2_TIMELINE)) {
+    if (day(Date.parse(dep[field] as string)) !== expected) return { message: `deprecation.${field} must match the published timeline`, expected, received: `${String(dep[field])}` };
+  }
+  const deprecation = headers['deprecation'];
+  if (deprecation !== undefined && deprecationProblem(deprecation) === undefined) {
+    const header = deprecationMs(deprecation);
+    if (header !== Date.parse(dep.deprecatedAt as string)) {
+      return { message: 'The Deprecation header and deprecation.deprecatedAt must name the same instant', expected: `${new Date(header).toISOString()} (Deprecation: ${deprecation})`, received: `deprecatedAt = ${String(dep.deprecatedAt)}` };
+    }
+  }
+  const sunset = headers['sunset'] === undefined ? undefined : parseImfFixdate(headers['sunset']);
+  if (sunset !== undefined && sunset !== Date.parse(dep.sunsetAt as string)) {
+    return { message: 'The Sunset header and deprecation.sunsetAt must name the same instant', expected: `${new Date(sunset).toISOString()} (Sunset: ${headers['sunset']})`, received: `sunsetAt = ${String(dep.sunsetAt)}` };
   }
   return undefined;
 }

@@ -6,7 +6,6 @@
  * same predicate (checks/support/*, oracles/*): one predicate per oracle.
  */
 import { effectiveVerdict } from '../checks/schema.js';
-import { V2_TIMELINE } from '../checks/requests-v2.js';
 import { destinationSides, failReasonProblem } from '../checks/requests-v3-records.js';
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
 import { FILTERABLE_STATUSES, idsOf, sample } from '../checks/support/listing.js';
@@ -16,7 +15,7 @@ import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordI
 import { brief } from '../engine/expect.js';
 import type { Exchange } from '../engine/types.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
-import { deprecationObjectProblem } from '../oracles/deprecation-body.js';
+import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
@@ -390,6 +389,11 @@ const v2Rules: PassiveRule[] = [
     (s) => status(s) >= 400,
   ),
   signal('requests-v2.deprecation.body-object', 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  {
+    id: 'requests-v2.deprecation.consistent',
+    applies: (s) => v2Live(s) && status(s) === 200 && deprecationObjectProblem(s.exchange.response!.json) === undefined,
+    judge: (s) => deprecationInconsistency((s.exchange.response!.json as { deprecation: Record<string, unknown> }).deprecation, s.exchange.response!.headers),
+  },
   signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
   signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];

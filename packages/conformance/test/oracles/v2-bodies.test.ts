@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deprecationObjectProblem, isIso8601 } from '../../src/oracles/deprecation-body.js';
+import { deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../../src/oracles/deprecation-body.js';
 import { rateLimitBodyProblem } from '../../src/oracles/v2-rate-limit.js';
 
 const dep = { message: 'v2 is deprecated', successor: '/requests/v3', migrationGuide: 'https://docs.example/migrate', deprecatedAt: '2026-07-22T00:00:00Z', throttledFrom: '2026-09-01T00:00:00Z', sunsetAt: '2026-11-24T00:00:00Z' };
@@ -12,6 +12,15 @@ describe('v2 body oracles', () => {
     expect(deprecationObjectProblem({ deprecation: { ...dep, sunsetAt: 'Tue, 24 Nov 2026 00:00:00 GMT' } })).toMatch(/deprecation\.sunsetAt .*ISO 8601/);
     expect(isIso8601('2026-07-22')).toBe(true);
     expect(isIso8601('2026-02-30T00:00:00Z')).toBe(Number.isFinite(Date.parse('2026-02-30T00:00:00Z')));
+  });
+
+  it('the deprecation object agrees with the timeline and with well-formed headers', () => {
+    const headers = { deprecation: `@${Date.parse('2026-07-22T00:00:00Z') / 1000}`, sunset: 'Tue, 24 Nov 2026 00:00:00 GMT' };
+    expect(deprecationInconsistency(dep, headers)).toBeUndefined();
+    expect(deprecationInconsistency(dep, { deprecation: 'not a date' })).toBeUndefined();
+    expect(deprecationInconsistency({ ...dep, sunsetAt: '2026-12-01T00:00:00Z' }, {})).toMatchObject({ message: 'deprecation.sunsetAt must match the published timeline', expected: '2026-11-24' });
+    expect(deprecationInconsistency(dep, { ...headers, deprecation: `@${Date.parse('2026-07-23T00:00:00Z') / 1000}` })?.message).toMatch(/Deprecation header and deprecation\.deprecatedAt/);
+    expect(deprecationInconsistency(dep, { ...headers, sunset: 'Wed, 25 Nov 2026 00:00:00 GMT' })?.message).toMatch(/Sunset header and deprecation\.sunsetAt/);
   });
 
   it('the 429 body: message, migrationGuide, successor naming /requests/v3 (resolved against the request)', () => {
