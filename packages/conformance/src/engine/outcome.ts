@@ -9,7 +9,7 @@ import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult } from './types.js';
 
-const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'skip', 'disabled', 'error'];
+const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;
 
 /** A check's level: SHOULD when every clause it tests is a SHOULD, MUST otherwise. */

@@ -29,6 +29,7 @@ const ANSI: Readonly<Record<string, string>> = {
   red: '\u001b[31m',
   green: '\u001b[32m',
   yellow: '\u001b[33m',
+  blue: '\u001b[34m',
   magenta: '\u001b[35m',
   cyan: '\u001b[36m',
   dim: '\u001b[2m',
@@ -40,6 +41,7 @@ const STATUS_COLOR: Readonly<Record<OutcomeStatus, string>> = {
   pass: 'green',
   fail: 'red',
   warn: 'yellow',
+  known: 'blue',
   skip: 'cyan',
   disabled: 'dim',
   error: 'magenta',
@@ -183,6 +185,7 @@ const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
   pass: '.',
   fail: '✘',
   warn: '⚠',
+  known: 'k',
   skip: 's',
   disabled: '-',
   error: 'E',
@@ -190,7 +193,7 @@ const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
 
 /**
  * Live progress while the engine runs: one line per check family with a mark per check
- * (`.` pass, `✘` fail, `⚠` warn, `s` skip, `-` disabled, `E` error), closed by the family's counts
+ * (`.` pass, `✘` fail, `⚠` warn, `k` known (baseline), `s` skip, `-` disabled, `E` error), closed by the family's counts
  * and time. Returns the listener to pass to the engine; `write` receives text without trailing
  * buffering (the CLI passes `process.stderr.write`).
  */

@@ -13,7 +13,7 @@ import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, 
 export const MAX_HTML_BODY = 64 * 1024;
 
 const CSS = `
-:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
+:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--known:#1f6feb;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:16px 24px 48px}
@@ -132,7 +132,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
 }
 
 /** What a reader must see first: fail, error, warn, then skip, disabled and pass, each in run order. */
-const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, skip: 3, disabled: 4, pass: 5 };
+const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, known: 3, skip: 4, disabled: 5, pass: 6 };
 
 function displayOrder(outcomes: readonly CheckOutcome[]): Array<[CheckOutcome, number]> {
   return outcomes

@@ -84,6 +84,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
     ['Failures', 'fail'],
     ['Errors', 'error'],
     ['Warnings', 'warn'],
+    ['Known failures (baseline)', 'known'],
   ];
   for (const [title, status] of groups) {
     const list = result.outcomes.filter((o) => o.status === status);
