@@ -56,7 +56,7 @@ function printCheckList(config: ConformanceConfig, io: CliIo): number {
 /** The file options resolved against the CLI's working directory. */
 function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfig {
   const out = { ...config };
-  for (const key of ['baseline', 'writeBaseline', 'record'] as const) if (out[key] !== undefined) out[key] = resolvePath(cwd, out[key]);
+  for (const key of ['baseline', 'writeBaseline', 'record', 'reportDir'] as const) if (out[key] !== undefined) out[key] = resolvePath(cwd, out[key]);
   return out;
 }
 
@@ -106,6 +106,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   if (result.aborted) io.stderr(`error: the run stopped early: ${result.aborted}\n`);
   if (result.baseline && result.baseline.fixed.length > 0) {
     info(`Baseline: ${result.baseline.fixed.join(', ')} now pass${result.baseline.fixed.length === 1 ? 'es' : ''}: remove ${result.baseline.fixed.length === 1 ? 'it' : 'them'} from ${result.baseline.file}\n`);
+  }
+  if (result.baseline && result.baseline.expired.length > 0) {
+    info(`Baseline: the entries of ${result.baseline.expired.join(', ')} expired: ${result.baseline.expired.length === 1 ? 'that failure counts' : 'those failures count'} again (renew or fix; see the reason in results.json)\n`);
   }
   if (config.record) info(`Recorded: ${config.record} (HAR 1.2)\n`);
   if (config.writeBaseline) {

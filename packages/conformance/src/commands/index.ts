@@ -18,7 +18,10 @@ export interface Subcommand {
 }
 
 /** Every subcommand by name. Add one line per subcommand. */
-export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {};
+export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  'merge-reports': { summary: 'merge the results.json of shards (--shard i/n) into one set of reports', load: () => import('./merge-reports.js') },
+  replay: { summary: 're-send the recorded requests of failures: still failing or fixed', load: () => import('./replay.js') },
+};
 
 /** The `Commands:` section of `--help`. */
 export function subcommandHelp(): string {
