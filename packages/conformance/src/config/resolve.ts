@@ -76,7 +76,7 @@ function buildProgram(): Command {
   program.addOption(new Option('--config <file>', `JSON or YAML file of options (keys as in the results.json config; \${ENV} interpolated); default: ${DEFAULT_CONFIG_FILE} in the working directory, if present`));
   for (const field of FIELDS) {
     const arg = field.kind === 'bool' ? '' : field.kind === 'list' ? ' <value>' : ' <value>';
-    const opt = new Option(`${field.flag}${arg}`, `${describe(field)} (env ${field.env})`);
+    const opt = new Option(`${field.flag}${arg}`, `${describeField(field)} (env ${field.env})`);
     if (field.kind === 'list') opt.argParser(collect);
     program.addOption(opt);
     if (field.kind === 'bool') program.addOption(new Option(`--no-${field.flag.slice(2)}`).hideHelp());
@@ -85,7 +85,8 @@ function buildProgram(): Command {
   return program;
 }
 
-function describe(field: FieldSpec): string {
+/** The help text of an option (also the description in config.schema.json). */
+export function describeField(field: FieldSpec): string {
   const text: Record<string, string> = {
     baseUrl: 'base URL of the target; default: the embedded reference server',
     apiKey: 'API key (x-api-key) of the primary integrator',
