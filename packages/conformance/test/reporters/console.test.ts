@@ -25,15 +25,15 @@ describe('renderConsole', () => {
   it('summary table: one row per family with the right counts, then a total row', () => {
     const text = renderConsole(mixed);
     const rows = text.split('\n').filter((l) => /^(currencies|requests-v3|requests-v2|total)/.test(l));
-    const cells = Object.fromEntries(rows.map((r) => [r.split(/\s{2,}/)[0], r.split(/\s{2,}/).slice(1, 7).map(Number)]));
-    // columns: pass fail warn skip disabled error
-    expect(cells['currencies.limit']).toEqual([1, 0, 0, 0, 0, 0]);
-    expect(cells['currencies.filters']).toEqual([0, 0, 0, 0, 0, 1]);
-    expect(cells['requests-v3.filters']).toEqual([0, 1, 0, 0, 0, 0]);
-    expect(cells['requests-v3.records']).toEqual([0, 0, 1, 0, 0, 0]);
-    expect(cells['requests-v3.auth']).toEqual([0, 0, 0, 1, 0, 0]);
-    expect(cells['requests-v2.rate-limit']).toEqual([0, 0, 0, 0, 1, 0]);
-    expect(cells.total).toEqual([2, 1, 1, 1, 1, 1]);
+    const cells = Object.fromEntries(rows.map((r) => [r.split(/\s{2,}/)[0], r.split(/\s{2,}/).slice(1, 8).map(Number)]));
+    // columns: pass fail warn known skip disabled error
+    expect(cells['currencies.limit']).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(cells['currencies.filters']).toEqual([0, 0, 0, 0, 0, 0, 1]);
+    expect(cells['requests-v3.filters']).toEqual([0, 1, 0, 0, 0, 0, 0]);
+    expect(cells['requests-v3.records']).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    expect(cells['requests-v3.auth']).toEqual([0, 0, 0, 0, 1, 0, 0]);
+    expect(cells['requests-v2.rate-limit']).toEqual([0, 0, 0, 0, 0, 1, 0]);
+    expect(cells.total).toEqual([2, 1, 1, 0, 1, 1, 1]);
   });
 
   it('lists fail, warn and error blocks in run order, skips with reasons, never passes', () => {
@@ -54,7 +54,7 @@ describe('renderConsole', () => {
   it('ends with totals, requests, duration, seed and the exit status in words', () => {
     const lines = renderConsole(mixed).trimEnd().split('\n').slice(-8);
     expect(lines).toEqual([
-      'Checks:    7 — 2 pass, 1 fail, 1 warn, 1 skip, 1 disabled, 1 error',
+      'Checks:    7 — 2 pass, 1 fail, 1 warn, 0 known, 1 skip, 1 disabled, 1 error',
       `Requests:  ${mixed.requests}`,
       'Duration:  12.3 s',
       'Seed:      1234',
