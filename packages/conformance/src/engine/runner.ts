@@ -230,12 +230,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const closeFamily = () => {
       if (family !== undefined) emit({ type: 'family-end', family, outcomes: familyOutcomes });
     };
-    for (const check of ordered) {
+    for (const [index, check] of ordered.entries()) {
       if (check.family !== family) {
         closeFamily();
         family = check.family;
         familyOutcomes = [];
-        emit({ type: 'family-start', family, checks: ordered.filter((c) => c.family === family).length });
+        emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
       }
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
       const base = {
@@ -335,6 +335,16 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
 export function groupByFamily<T extends CheckDefinition>(checks: readonly T[]): T[] {
   const families = [...new Set(checks.map((c) => c.family))];
   return families.flatMap((f) => checks.filter((c) => c.family === f));
+}
+
+/** The family-start counts of the family whose stretch begins at `index`: its checks, and those that run later. */
+function familyCounts(ordered: readonly CheckDefinition[], index: number): { checks: number; later?: number } {
+  const family = ordered[index]!.family;
+  const checks = ordered.filter((c) => c.family === family).length;
+  let stretch = 0;
+  while (ordered[index + stretch]?.family === family) stretch += 1;
+  const later = ordered.slice(index + stretch).filter((c) => c.family === family).length;
+  return later > 0 ? { checks, later } : { checks };
 }
 
 /** `--record`: the HAR file, opened before the run (an unwritable path is a usage error). */

@@ -84,6 +84,28 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What "Path" means wherever a report shows it. */
+export const PATH_EXPLAINED = "fast-check's shrink path: with the same seed it replays exactly this counterexample";
+
+/**
+ * Why a clause of the matrix stands where it does, for every row that is not a plain pass: the
+ * messages of its checks that did not pass, the reason it is untestable, or that no check covers it.
+ */
+export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readonly CheckOutcome[]): string {
+  const status = clauseStatus(clause);
+  if (status === 'uncovered') return 'no check of the kit tests this clause yet';
+  if (status === 'untestable') return `untestable: ${clause.untestable ?? ''}`;
+  if (status === 'pass') return '';
+  const byId = new Map(outcomes.map((o) => [o.id, o]));
+  return clause.checks
+    .filter((k) => k.status !== 'pass')
+    .map((k) => {
+      const o = byId.get(k.id);
+      return `${k.id} (${k.status}): ${o?.violation?.message ?? o?.reason ?? 'no reason recorded'}`;
+    })
+    .join('; ');
+}
+
 /** The run's verdict, from its exit code and totals. */
 export function verdict(result: RunResult): Verdict {
   const t = result.totals;
