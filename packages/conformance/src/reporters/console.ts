@@ -113,6 +113,7 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   } else if (o.reason) {
     lines.push(`  ${hangingIndent(truncate(clean(o.reason), max), '  ')}`);
   }
+  if (o.violation && o.reason) lines.push(`  Baseline:  ${clean(truncate(o.reason, max))}`);
   lines.push(`  Check:     ${clean(o.title)}`);
   lines.push(`  Clause:    ${clean(clauseLine(o))}`);
   if (o.violation) {

@@ -98,6 +98,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
   const parts: string[] = [];
   const headline = v?.message ?? o.reason;
   if (headline) parts.push(`<p class="msg">${h(headline)}</p>`);
+  if (v && o.reason) parts.push(`<p>Baseline: ${h(o.reason)}</p>`);
   parts.push(
     `<dl class="meta"><dt>Check</dt><dd>${h(o.title)}</dd><dt>Family</dt><dd>${h(o.family)}</dd><dt>Clause</dt><dd>${h(clauseLine(o))}</dd>` +
       `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd><dt>Seed</dt><dd>${o.seed}</dd>` +

@@ -30,6 +30,7 @@ function outcomeSection(o: CheckOutcome, max: number): string {
   parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
   const headline = o.violation?.message ?? o.reason;
   if (headline) parts.push(mdInline(truncate(headline, max)));
+  if (o.violation && o.reason) parts.push(`**Baseline:** ${mdInline(truncate(o.reason, max))}`);
   const clauses = o.clauses.length ? o.clauses.map(mdCode).join(', ') : 'none';
   parts.push(`- **Check:** ${mdInline(o.title)}\n- **Clause:** ${clauses} (${o.level})\n- **Requests:** ${o.requests}, ${formatDuration(o.durationMs)}`);
   if (o.violation) {
