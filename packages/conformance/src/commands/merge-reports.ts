@@ -4,12 +4,12 @@
  * of reports (results.json, junit.xml, summary.md, report.html) with the console summary. Exits
  * with the merged run's code (see EXIT).
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli.js';
 import { ConfigError } from '../config/fields.js';
 import { EXIT } from '../engine/types.js';
 import { renderConsole, REPORT_FILES, writeReports } from '../reporters/index.js';
+import { readResultsFile } from '../reporters/read-results.js';
 import { mergeResults, runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
 
@@ -34,23 +34,7 @@ function parseArgs(argv: readonly string[]): { dirs: string[]; out: string } {
 }
 
 function readResults(dir: string, cwd: string): ResultsDocument {
-  const path = join(resolve(cwd, dir), REPORT_FILES.json);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new ConfigError(`merge-reports cannot read ${REPORT_FILES.json} in ${JSON.stringify(dir)} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'}). Fix: pass directories written by --report-dir.`);
-  }
-  let doc: ResultsDocument;
-  try {
-    doc = JSON.parse(text) as ResultsDocument;
-  } catch {
-    throw new ConfigError(`merge-reports: ${JSON.stringify(path)} is not JSON. Fix: pass directories written by --report-dir.`);
-  }
-  if (!doc || !Array.isArray(doc.outcomes) || !Array.isArray(doc.clauses) || !doc.spec) {
-    throw new ConfigError(`merge-reports: ${JSON.stringify(path)} is not a results.json of the kit (no outcomes). Fix: pass directories written by --report-dir.`);
-  }
-  return doc;
+  return readResultsFile(join(resolve(cwd, dir), REPORT_FILES.json), join(dir, REPORT_FILES.json), 'merge-reports');
 }
 
 /** Runs `merge-reports`. */

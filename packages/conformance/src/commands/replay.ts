@@ -5,7 +5,6 @@
  * --api-key or CONFORMANCE_API_KEY and goes only to the target. Exit 0 when every replayed failure
  * is fixed, 1 when one still fails, 2 on a usage error.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../cli.js';
 import { ConfigError, FIELD_BY_KEY } from '../config/fields.js';
@@ -13,6 +12,7 @@ import { coerce } from '../config/validate.js';
 import { redactor } from '../engine/redact.js';
 import { EXIT } from '../engine/types.js';
 import { needsKey, replayFailures, replayable } from '../replay/replay.js';
+import { readResultsFile } from '../reporters/read-results.js';
 import { runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
 
@@ -54,15 +54,7 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ReplayArgs 
 }
 
 function readResults(file: string, cwd: string): ResultsDocument {
-  let doc: ResultsDocument;
-  try {
-    doc = JSON.parse(readFileSync(resolve(cwd, file), 'utf8')) as ResultsDocument;
-  } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? 'not JSON';
-    throw new ConfigError(`replay cannot read the results file ${JSON.stringify(file)} (${why}). Fix: pass the results.json a run wrote with --report-dir.`);
-  }
-  if (!doc || !Array.isArray(doc.outcomes) || !doc.target) throw new ConfigError(`replay: ${JSON.stringify(file)} is not a results.json of the kit (no outcomes). Fix: pass the results.json a run wrote with --report-dir.`);
-  return doc;
+  return readResultsFile(resolve(cwd, file), file, 'replay');
 }
 
 /** Runs `replay`. */

@@ -117,7 +117,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
   const v2 = targetDefaults(config, embedded);
   let target: EmbeddedTarget | undefined;
-  const recorder = openRecorder(config.record);
+  let recorder: HarWriter | undefined;
   /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
   let agentFetch: AgentFetch | undefined;
   if (embedded) {
@@ -130,6 +130,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     });
   }
   try {
+    recorder = openRecorder(config.record);
     const apiKey = config.apiKey ?? target?.apiKey;
     const otherApiKey = config.otherApiKey ?? target?.otherApiKey;
     const inactiveApiKey = config.inactiveApiKey ?? target?.inactiveApiKey;

@@ -62,6 +62,6 @@ describe('--shard i/n', () => {
   it('merge-reports: a directory without results.json is a usage error', async () => {
     const t = cliIo({}, mkdtempSync(join(tmpdir(), 'conformance-shard-')));
     expect(await main(['merge-reports', 'nowhere', '--report-dir', 'out'], t.io)).toBe(2);
-    expect(t.err.join('')).toMatch(/^error: merge-reports cannot read results.json in "nowhere" \(ENOENT\)/);
+    expect(t.err.join('')).toMatch(/^error: merge-reports cannot read "nowhere\/results.json" \(ENOENT\)/);
   });
 });
