@@ -3,6 +3,7 @@
  * redacted with the seed, runs the engine, prints the console report, writes the report files and
  * returns the exit code (architecture.md, "Outcomes and exit codes"). The only module that prints.
  */
+import { resolve as resolvePath } from 'node:path';
 import { resolveConfig } from './config/resolve.js';
 import { targetDefaults } from './config/defaults.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
@@ -13,7 +14,6 @@ import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
-import { resolve as resolvePath } from 'node:path';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -111,7 +111,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     info(`Baseline: the entries of ${result.baseline.expired.join(', ')} expired: ${result.baseline.expired.length === 1 ? 'that failure counts' : 'those failures count'} again (renew or fix; see the reason in results.json)\n`);
   }
   if (config.record) info(`Recorded: ${config.record} (HAR 1.2)\n`);
-  if (config.writeBaseline) {
+  if (config.writeBaseline && result.exitCode > 1) {
+    io.stderr(`error: --write-baseline ${JSON.stringify(config.writeBaseline)} not written: the run did not complete (exit ${result.exitCode}), so its failures are not a baseline\n`);
+  } else if (config.writeBaseline) {
     try {
       const n = writeBaselineFile(config.writeBaseline, result.outcomes, config.baseline);
       info(`Baseline written: ${config.writeBaseline} (${n} entr${n === 1 ? 'y' : 'ies'})\n`);

@@ -9,6 +9,8 @@ import type { CheckOutcome } from '../../src/engine/types.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
 import { cliIo } from '../cli-io.js';
+import { closedPort } from '../engine/fake-fetch.js';
+import { existsSync } from 'node:fs';
 
 const failing = (id: string, status: CheckOutcome['status'] = 'fail'): CheckOutcome => ({
   id,
@@ -77,6 +79,14 @@ describe('baseline', () => {
     const fixed = cliIo({}, dir);
     expect(await main(['--only', 'currencies-v2.limit.max', '--mock-records', '300', '--seed', '2', '--quiet', '--baseline', 'baseline.yaml'], fixed.io)).toBe(0);
     expect(fixed.text()).toMatch(/currencies-v2.limit.max now passes: remove it from .*baseline.yaml/);
+  });
+
+  it('--write-baseline writes nothing when the run did not complete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
+    const t = cliIo({}, dir);
+    expect(await main(['--base-url', `http://127.0.0.1:${await closedPort()}`, '--quiet', '--write-baseline', 'b.yaml'], t.io)).toBe(4);
+    expect(existsSync(join(dir, 'b.yaml'))).toBe(false);
+    expect(t.err.join('')).toMatch(/error: --write-baseline ".*b.yaml" not written: the run did not complete \(exit 4\)/);
   });
 
   it('an unreadable baseline is a usage error (exit 2)', async () => {
