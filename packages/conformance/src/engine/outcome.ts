@@ -1,5 +1,5 @@
 /**
- * Outcome mapping: a check's result becomes one of the six outcomes by its level and `--strict`,
+ * Outcome mapping: a check's result becomes one of the outcomes by its level and `--strict` (`known` comes after, from the baseline),
  * with its replay command; the outcomes give the run's totals and exit code (architecture.md,
  * "Outcomes and exit codes").
  */
@@ -43,7 +43,7 @@ export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boole
   return 0;
 }
 
-/** The number of outcomes of each of the six statuses. */
+/** The number of outcomes of each status. */
 export function totalsOf(outcomes: readonly CheckOutcome[]): Record<OutcomeStatus, number> {
   return Object.fromEntries(STATUSES.map((s) => [s, outcomes.filter((o) => o.status === s).length])) as Record<OutcomeStatus, number>;
 }
