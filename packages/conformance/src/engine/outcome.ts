@@ -1,7 +1,7 @@
 /**
- * Outcome mapping: a check's result becomes one of the outcomes by its level and `--strict` (`known` comes after, from the baseline),
- * with its replay command; the outcomes give the run's totals and exit code (architecture.md,
- * "Outcomes and exit codes").
+ * Outcome mapping: a check's result becomes an outcome by its level and `--strict` (`known` comes
+ * after, from the baseline), with its replay command; the outcomes give the run's totals and exit
+ * code (architecture.md, "Outcomes and exit codes").
  */
 import { DEFAULTS } from '../config/defaults.js';
 import type { ConformanceConfig } from '../config/fields.js';
