@@ -3,6 +3,7 @@
  * redacted with the seed, runs the engine, prints the console report, writes the report files and
  * returns the exit code (architecture.md, "Outcomes and exit codes"). The only module that prints.
  */
+import { resolve as resolvePath } from 'node:path';
 import { resolveConfig } from './config/resolve.js';
 import { targetDefaults } from './config/defaults.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
@@ -11,6 +12,8 @@ import { redactConfig } from './config/redact.js';
 import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
+import { listChecks } from './reporters/list-checks.js';
+import { writeBaselineFile } from './baseline/write.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -38,6 +41,25 @@ function configLines(config: ConformanceConfig): string {
   return `Configuration:\n${lines.join('\n')}\n`;
 }
 
+/** `--list-checks`: prints the selected checks, exit 0 (2 on a pattern that matches nothing). */
+function printCheckList(config: ConformanceConfig, io: CliIo): number {
+  try {
+    io.stdout(listChecks(config));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.stderr(`error: ${err.message}\n`);
+    return 2;
+  }
+}
+
+/** The file options resolved against the CLI's working directory. */
+function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfig {
+  const out = { ...config };
+  for (const key of ['baseline', 'writeBaseline', 'record', 'reportDir'] as const) if (out[key] !== undefined) out[key] = resolvePath(cwd, out[key]);
+  return out;
+}
+
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
   const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
@@ -56,6 +78,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     }
     throw err;
   }
+  if (config.listChecks) return printCheckList(config, io);
+  config = withFilePaths(config, io.cwd);
   const color = io.color ?? (!io.env.NO_COLOR && process.stdout.isTTY === true);
   const json = config.format === 'json';
   // With --format json, stdout carries only results.json; everything else goes to stderr.
@@ -80,6 +104,24 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     io.stdout(`Checks:    ${result.outcomes.length} not run\nSeed:      ${result.seed}\nTarget:    ${result.target.baseUrl}\n`);
   } else io.stdout(renderConsole(result, { color }));
   if (result.aborted) io.stderr(`error: the run stopped early: ${result.aborted}\n`);
+  if (result.baseline && result.baseline.fixed.length > 0) {
+    info(`Baseline: ${result.baseline.fixed.join(', ')} now pass${result.baseline.fixed.length === 1 ? 'es' : ''}: remove ${result.baseline.fixed.length === 1 ? 'it' : 'them'} from ${result.baseline.file}\n`);
+  }
+  if (result.baseline && result.baseline.expired.length > 0) {
+    info(`Baseline: the entries of ${result.baseline.expired.join(', ')} expired: ${result.baseline.expired.length === 1 ? 'that failure counts' : 'those failures count'} again (renew or fix; see the reason in results.json)\n`);
+  }
+  if (config.record) info(`Recorded: ${config.record} (HAR 1.2)\n`);
+  if (config.writeBaseline && result.exitCode > 1) {
+    io.stderr(`error: --write-baseline ${JSON.stringify(config.writeBaseline)} not written: the run did not complete (exit ${result.exitCode}), so its failures are not a baseline\n`);
+  } else if (config.writeBaseline) {
+    try {
+      const n = writeBaselineFile(config.writeBaseline, result.outcomes, config.baseline);
+      info(`Baseline written: ${config.writeBaseline} (${n} entr${n === 1 ? 'y' : 'ies'})\n`);
+    } catch (err) {
+      io.stderr(`error: cannot write --write-baseline ${JSON.stringify(config.writeBaseline)}: ${err instanceof Error ? err.message : String(err)}\n`);
+      return result.exitCode === 0 ? 3 : result.exitCode;
+    }
+  }
   if (config.reportDir) {
     try {
       const paths = await writeReports(result, config.reportDir);

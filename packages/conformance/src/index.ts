@@ -27,3 +27,13 @@ export { startProxy, VIOLATIONS_HEADER, type ProxyOptions, type RunningProxy } f
 export { PassiveAuditor, type Finding } from './passive/auditor.js';
 export { readHar, HarError } from './passive/har.js';
 export type { ObservedExchange } from './passive/observed.js';
+export { matchesAny, patternMatches, selectChecks } from './engine/selection.js';
+export { applyBaseline, baselineOf, baselineSchema, parseBaseline, readBaseline, renderBaseline } from './baseline/baseline.js';
+export type { Baseline, BaselineEntry } from './baseline/baseline.js';
+export { HarWriter, harEntry } from './har/har.js';
+export type { HarCreator, HarEntry, Har } from './har/har.js';
+export { assignShards, shardOf } from './shard/shard.js';
+export { mergeResults, runResultOf } from './shard/merge.js';
+export { replayFailures } from './replay/replay.js';
+export type { ReplayVerdict } from './replay/replay.js';
+export { configJsonSchema } from './config/schema.js';

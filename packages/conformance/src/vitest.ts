@@ -2,13 +2,18 @@
  * The vitest adapter (`@crosschain/conformance/vitest`): one vitest test per check, so an
  * integrator runs the kit inside their own suite (house-style 5: runners are adapters over the
  * same engine). The kit runs once, in `beforeAll`; each test then reports its check's outcome:
- * `pass` passes, `skip`/`disabled` skip with the reason, `warn` passes and logs the warning, `fail`
- * and `error` throw the house-style failure block. vitest is an optional peer dependency, loaded
+ * `pass` passes, `skip`/`disabled` skip with the reason, `warn` and `known` (baselined) pass and
+ * log it, `fail` and `error` throw the house-style failure block. `runTimeoutMs` bounds the whole
+ * run; `timeoutMs` is the kit's per-request timeout, passed through. A selection (`only`, `skip`,
+ * `shard`) that matches nothing registers one failing test with the CLI's message. vitest is an optional peer dependency, loaded
  * only by this entry point.
  */
 import { beforeAll, describe, it } from 'vitest';
 import { allChecks } from './checks/index.js';
-import { matches, runConformance } from './engine/runner.js';
+import { runConformance } from './engine/runner.js';
+import { selectChecks } from './engine/selection.js';
+import { shardOf } from './shard/shard.js';
+import type { CheckDefinition } from './engine/types.js';
 import type { RunOptions } from './engine/runner.js';
 import type { CheckOutcome, RunResult } from './engine/types.js';
 import { renderOutcomeBlock } from './reporters/console.js';
@@ -16,8 +21,8 @@ import { renderOutcomeBlock } from './reporters/console.js';
 export interface ConformanceSuiteOptions extends RunOptions {
   /** Name of the describe block (default `API contract conformance`). */
   name?: string;
-  /** Timeout of the whole run in `beforeAll` (default 120 s). */
-  timeoutMs?: number;
+  /** Time limit of the whole run in `beforeAll` (default 120 s); `timeoutMs` is per request. */
+  runTimeoutMs?: number;
   /** Where warnings go (default console.warn). */
   warn?: (text: string) => void;
 }
@@ -43,6 +48,7 @@ export function settle(outcome: CheckOutcome | undefined, id: string, warn: (tex
     case 'disabled':
       return { skip: `${outcome.status}: ${outcome.reason ?? ''}` };
     case 'warn':
+    case 'known':
       warn(renderOutcomeBlock(outcome));
       return {};
     default:
@@ -50,13 +56,36 @@ export function settle(outcome: CheckOutcome | undefined, id: string, warn: (tex
   }
 }
 
+/** Default time limit of the whole run in `beforeAll`. */
+export const DEFAULT_RUN_TIMEOUT_MS = 120_000;
+
+/** The checks the options select, as the CLI selects them, or the CLI's error for a selection that matches nothing. */
+export function selectionOf(options: Pick<RunOptions, 'checks' | 'only' | 'skip' | 'shard'>): { checks: CheckDefinition[] } | { error: Error } {
+  try {
+    return { checks: shardOf(selectChecks(options.checks ?? allChecks, options.only ?? [], options.skip ?? []), options.shard) };
+  } catch (err) {
+    return { error: err instanceof Error ? err : new Error(String(err)) };
+  }
+}
+
+/** The suite's own options apart from the run's (which include the per-request `timeoutMs`). */
+export function splitSuiteOptions(options: ConformanceSuiteOptions): { name: string; runTimeoutMs: number; warn?: (text: string) => void; runOptions: RunOptions } {
+  const { name = 'API contract conformance', runTimeoutMs = DEFAULT_RUN_TIMEOUT_MS, warn, ...runOptions } = options;
+  return { name, runTimeoutMs, ...(warn ? { warn } : {}), runOptions };
+}
+
 /** Registers one vitest test per selected check; the kit runs once before them. */
 export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): void {
-  const { name = 'API contract conformance', timeoutMs: suiteTimeout = 120_000, warn, ...runOptions } = options;
-  const registry = runOptions.checks ?? allChecks;
-  const only = runOptions.only ?? [];
-  const selected = registry.filter((c) => only.length === 0 || matches(c.id, only));
+  const { name, runTimeoutMs, warn, runOptions } = splitSuiteOptions(options);
+  const selection = selectionOf(runOptions);
   describe(name, () => {
+    if ('error' in selection) {
+      it('selection of checks', () => {
+        throw selection.error;
+      });
+      return;
+    }
+    const selected = selection.checks;
     let result: RunResult | undefined;
     let failure: unknown;
     beforeAll(async () => {
@@ -65,7 +94,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): v
       } catch (err) {
         failure = err;
       }
-    }, suiteTimeout);
+    }, runTimeoutMs);
     for (const check of selected) {
       it(`${check.id} — ${check.title}`, (ctx) => {
         if (failure !== undefined) throw failure;

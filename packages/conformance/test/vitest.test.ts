@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome } from '../src/index.js';
-import { ConformanceFailure, defineConformanceSuite, settle } from '../src/vitest.js';
+import { ConformanceFailure, DEFAULT_RUN_TIMEOUT_MS, defineConformanceSuite, selectionOf, settle, splitSuiteOptions } from '../src/vitest.js';
+import { selectChecks } from '../src/engine/selection.js';
+import { allChecks } from '../src/checks/index.js';
 
 const outcome = (status: CheckOutcome['status'], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({
   id: 'x.y',
@@ -33,6 +35,36 @@ describe('settle', () => {
     expect(() => settle(fail, 'x.y')).toThrow(/broken[\s\S]*Expected: a[\s\S]*Received: b[\s\S]*Replay:/);
     expect(() => settle(outcome('error', { reason: 'boom' }), 'x.y')).toThrow(/boom/);
     expect(() => settle(undefined, 'x.y')).toThrow(/no outcome for x.y/);
+  });
+});
+
+describe('suite options', () => {
+  it('runTimeoutMs bounds the whole run; timeoutMs is the per-request timeout and reaches the run', () => {
+    const split = splitSuiteOptions({ name: 'n', runTimeoutMs: 300_000, timeoutMs: 2_500, seed: 4 });
+    expect(split).toMatchObject({ name: 'n', runTimeoutMs: 300_000, runOptions: { timeoutMs: 2_500, seed: 4 } });
+    expect(split.runOptions).not.toHaveProperty('runTimeoutMs');
+    expect(splitSuiteOptions({}).runTimeoutMs).toBe(DEFAULT_RUN_TIMEOUT_MS);
+  });
+
+  it('a known (baselined) failure passes and is logged', () => {
+    const logged: string[] = [];
+    expect(settle(outcome('known', { reason: 'known failure (baseline: T-1; expires 2026-12-31)', violation: { message: 'still broken', expected: 'a', received: 'b' } }), 'x.y', (t) => logged.push(t))).toEqual({});
+    expect(logged[0]).toContain('still broken');
+  });
+
+  it('a selection that matches nothing gives the CLI message; --skip and --shard select as the CLI does', () => {
+    const none = selectionOf({ only: ['requests-v3.filt'] });
+    expect('error' in none && none.error.message).toBe((() => {
+      try {
+        selectChecks(allChecks, ['requests-v3.filt']);
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })());
+    expect('error' in none && none.error.message).toMatch(/^--only must name check ids, families, dot-bounded id prefixes or globs, got "requests-v3.filt"/);
+    const some = selectionOf({ only: ['currencies-v2'], skip: ['currencies-v2.limit'] });
+    expect('checks' in some && some.checks.some((c) => c.id.startsWith('currencies-v2.limit.'))).toBe(false);
   });
 });
 

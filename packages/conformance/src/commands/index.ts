@@ -21,6 +21,8 @@ export interface Subcommand {
 export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   proxy: { summary: 'validating proxy: forward to --upstream and check every exchange', load: () => import('./proxy.js') },
   audit: { summary: 'check the exchanges recorded in HAR files', load: () => import('./audit.js') },
+  'merge-reports': { summary: 'merge the results.json of shards (--shard i/n) into one set of reports', load: () => import('./merge-reports.js') },
+  replay: { summary: 're-send the recorded requests of failures: still failing or fixed', load: () => import('./replay.js') },
 };
 
 /** The `Commands:` section of `--help`. */

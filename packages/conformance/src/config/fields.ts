@@ -21,6 +21,20 @@ export interface ConformanceConfig {
   only: string[];
   /** Check ids or id prefixes turned off (outcome `disabled`). */
   disable: string[];
+  /** Checks left out of the run (ids, family names, dot-bounded prefixes, globs). */
+  skip: string[];
+  /** Stop after this many failures; the rest `skip` ("max failures reached"). */
+  maxFailures?: number;
+  /** Print the checks (id, family, level, clauses) and exit 0. */
+  listChecks: boolean;
+  /** Known failures file (YAML): baselined failures report as `known`. */
+  baseline?: string;
+  /** Write the run's failures as a baseline file there. */
+  writeBaseline?: string;
+  /** Write every exchange as HAR 1.2 there. */
+  record?: string;
+  /** `i/n`: run only the i-th of n cost-balanced shards of the selected checks. */
+  shard?: string;
   strict: boolean;
   reportDir?: string;
   /** Requests per second; undefined = 50 against an external target, unlimited embedded. */
@@ -81,7 +95,7 @@ export interface FieldSpec {
   key: keyof ConformanceConfig;
   flag: string;
   env: string;
-  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso';
+  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard';
   example: string;
   values?: readonly string[];
   secret?: boolean;
@@ -98,6 +112,13 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'numRuns', flag: '--num-runs', env: 'CONFORMANCE_NUM_RUNS', kind: 'posint', example: '--num-runs 50' },
   { key: 'only', flag: '--only', env: 'CONFORMANCE_ONLY', kind: 'list', example: '--only requests-v3.pagination' },
   { key: 'disable', flag: '--disable', env: 'CONFORMANCE_DISABLE', kind: 'list', example: '--disable requests-v2.timeline' },
+  { key: 'skip', flag: '--skip', env: 'CONFORMANCE_SKIP', kind: 'list', example: '--skip "requests-v2.*"' },
+  { key: 'maxFailures', flag: '--max-failures', env: 'CONFORMANCE_MAX_FAILURES', kind: 'posint', example: '--max-failures 5' },
+  { key: 'listChecks', flag: '--list-checks', env: 'CONFORMANCE_LIST_CHECKS', kind: 'bool', example: '--list-checks' },
+  { key: 'baseline', flag: '--baseline', env: 'CONFORMANCE_BASELINE', kind: 'string', example: '--baseline conformance-baseline.yaml' },
+  { key: 'writeBaseline', flag: '--write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', kind: 'string', example: '--write-baseline conformance-baseline.yaml' },
+  { key: 'record', flag: '--record', env: 'CONFORMANCE_RECORD', kind: 'string', example: '--record run.har' },
+  { key: 'shard', flag: '--shard', env: 'CONFORMANCE_SHARD', kind: 'shard', example: '--shard 1/4' },
   { key: 'strict', flag: '--strict', env: 'CONFORMANCE_STRICT', kind: 'bool', example: '--strict' },
   { key: 'reportDir', flag: '--report-dir', env: 'CONFORMANCE_REPORT_DIR', kind: 'string', example: '--report-dir reports' },
   { key: 'maxRps', flag: '--max-rps', env: 'CONFORMANCE_MAX_RPS', kind: 'posint', example: '--max-rps 20' },

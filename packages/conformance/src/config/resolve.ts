@@ -4,7 +4,7 @@
  * fields.ts, value validation in validate.ts, defaults in defaults.ts and
  * redaction in redact.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
@@ -24,8 +24,29 @@ export function parseEnv(env: NodeJS.ProcessEnv): Raw {
   return out;
 }
 
-/** Reads a JSON or YAML config file. */
-export function readConfigFile(path: string, cwd: string): Raw {
+/** The config file read when neither --config nor CONFORMANCE_CONFIG names one (in the working directory). */
+export const DEFAULT_CONFIG_FILE = 'conformance.yaml';
+
+/**
+ * Replaces `${NAME}` in every string of a config file by the environment variable NAME; an unset
+ * variable is a {@link ConfigError} naming it (`$${NAME}` keeps a literal `${NAME}`).
+ */
+export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, file: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$?\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+      if (whole.startsWith('$$')) return whole.slice(1);
+      const v = env[name];
+      if (v === undefined) throw new ConfigError(`config file ${JSON.stringify(file)} uses \${${name}}, but the environment variable ${name} is not set. Fix: export ${name}, or remove it from the file.`);
+      return v;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => interpolateEnv(v, env, file));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateEnv(v, env, file)]));
+  return value;
+}
+
+/** Reads a JSON or YAML config file, with `${ENV}` interpolation. */
+export function readConfigFile(path: string, cwd: string, env: NodeJS.ProcessEnv = {}): Raw {
   const full = resolvePath(cwd, path);
   let text: string;
   try {
@@ -41,7 +62,7 @@ export function readConfigFile(path: string, cwd: string): Raw {
     const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
     throw new ConfigError(`--config file ${JSON.stringify(path)} is not valid JSON/YAML (${why}). Fix the syntax or pass another file.`);
   }
-  return parseOptionsObject(data ?? {}, 'file', path);
+  return parseOptionsObject(interpolateEnv(data ?? {}, env, path), 'file', path);
 }
 
 function buildProgram(): Command {
@@ -52,10 +73,10 @@ function buildProgram(): Command {
     .allowExcessArguments(false)
     .helpOption('-h, --help', 'show this help');
   const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
-  program.addOption(new Option('--config <file>', 'JSON or YAML file of options (keys as in the results.json config)'));
+  program.addOption(new Option('--config <file>', `JSON or YAML file of options (keys as in the results.json config; \${ENV} interpolated); default: ${DEFAULT_CONFIG_FILE} in the working directory, if present`));
   for (const field of FIELDS) {
     const arg = field.kind === 'bool' ? '' : field.kind === 'list' ? ' <value>' : ' <value>';
-    const opt = new Option(`${field.flag}${arg}`, `${describe(field)} (env ${field.env})`);
+    const opt = new Option(`${field.flag}${arg}`, `${describeField(field)} (env ${field.env})`);
     if (field.kind === 'list') opt.argParser(collect);
     program.addOption(opt);
     if (field.kind === 'bool') program.addOption(new Option(`--no-${field.flag.slice(2)}`).hideHelp());
@@ -64,7 +85,8 @@ function buildProgram(): Command {
   return program;
 }
 
-function describe(field: FieldSpec): string {
+/** The help text of an option (also the description in config.schema.json). */
+export function describeField(field: FieldSpec): string {
   const text: Record<string, string> = {
     baseUrl: 'base URL of the target; default: the embedded reference server',
     apiKey: 'API key (x-api-key) of the primary integrator',
@@ -72,8 +94,15 @@ function describe(field: FieldSpec): string {
     inactiveApiKey: 'an inactive (revoked) key, to check that it is refused',
     seed: 'seed of the property runs; default: random, always printed',
     numRuns: `runs per property (default ${DEFAULTS.numRuns})`,
-    only: 'run only these checks: id or id prefix, comma list, repeatable',
+    only: 'run only these checks: id, family, dot-bounded prefix or glob (*), comma list, repeatable',
     disable: 'turn these checks off (outcome disabled): id or prefix, comma list, repeatable',
+    skip: 'leave these checks out: id, family, dot-bounded prefix or glob (*), comma list, repeatable',
+    maxFailures: 'stop after this many failures; the remaining checks skip (default: no limit)',
+    listChecks: 'print every selected check (id, family, level, clauses) and exit',
+    baseline: 'YAML file of known failures: they report as known and do not fail the run',
+    writeBaseline: "write this run's failures to a baseline file (reason TODO, expiry in 90 days)",
+    record: 'write every exchange of the run as HAR 1.2 to this file (keys redacted)',
+    shard: 'i/n: run only shard i of n (deterministic, balanced by recorded cost)',
     strict: 'SHOULD violations fail instead of warn',
     reportDir: 'write results.json, junit.xml, summary.md and report.html there',
     maxRps: `requests per second (default ${DEFAULTS.externalMaxRps} against a base URL, unlimited embedded)`,
@@ -138,8 +167,8 @@ export function resolveConfig(input: { argv: readonly string[]; env?: NodeJS.Pro
   const cwd = input.cwd ?? process.cwd();
   const flags = parseArgv(input.argv);
   const fromEnv = parseEnv(env);
-  const configPath = flags.config ?? (env.CONFORMANCE_CONFIG || undefined);
-  const fromFile = configPath ? { ...readConfigFile(configPath, cwd), configFile: configPath } : {};
+  const configPath = flags.config ?? (env.CONFORMANCE_CONFIG || undefined) ?? (existsSync(resolvePath(cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
+  const fromFile = configPath ? { ...readConfigFile(configPath, cwd, env), configFile: configPath } : {};
   const { config: _ignored, ...flagValues } = flags;
   void _ignored;
   return withDefaults({ ...fromFile, ...fromEnv, ...flagValues });

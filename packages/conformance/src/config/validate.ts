@@ -80,6 +80,11 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
       if (typeof value !== 'string' || !field.values?.includes(value)) bad(`one of ${field.values?.join(', ')}`);
       return value;
     }
+    case 'shard': {
+      const m = typeof value === 'string' ? /^(\d+)\/(\d+)$/.exec(value.trim()) : null;
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) bad('i/n with 1 <= i <= n');
+      return typeof value === 'string' ? value.trim() : value;
+    }
     case 'iso': {
       if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) {
         bad('an ISO 8601 date-time with a zone');

@@ -18,7 +18,14 @@ export type RunEvent =
       problems: string[];
       durationMs: number;
     }
-  | { type: 'family-start'; family: string; checks: number }
+  | {
+      type: 'family-start';
+      family: string;
+      /** Checks of the family in the whole run. */
+      checks: number;
+      /** Of those, how many run later, in the final phase (a printer then shows the family once, complete). */
+      later?: number;
+    }
   | { type: 'check-start'; check: { id: string; family: string; title: string } }
   | { type: 'check-end'; outcome: CheckOutcome }
   | { type: 'family-end'; family: string; outcomes: CheckOutcome[] }

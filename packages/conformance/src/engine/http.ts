@@ -189,6 +189,7 @@ export class FetchHttpClient implements HttpClient {
     const pathOnly = req.path.split('?')[0] ?? req.path;
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
+      startedAt: new Date().toISOString(),
       operation: this.options.validator?.matchOperation(req.method, pathOnly),
       request: { method: req.method, url: shownUrl, headers: shownHeaders, ...(shownBody !== undefined ? { body: shownBody } : {}) },
       durationMs: 0,

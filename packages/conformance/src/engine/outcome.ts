@@ -1,7 +1,7 @@
 /**
- * Outcome mapping: a check's result becomes one of the six outcomes by its level and `--strict`,
- * with its replay command; the outcomes give the run's totals and exit code (architecture.md,
- * "Outcomes and exit codes").
+ * Outcome mapping: a check's result becomes an outcome by its level and `--strict` (`known` comes
+ * after, from the baseline), with its replay command; the outcomes give the run's totals and exit
+ * code (architecture.md, "Outcomes and exit codes").
  */
 import { DEFAULTS } from '../config/defaults.js';
 import type { ConformanceConfig } from '../config/fields.js';
@@ -9,7 +9,7 @@ import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult } from './types.js';
 
-const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'skip', 'disabled', 'error'];
+const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;
 
 /** A check's level: SHOULD when every clause it tests is a SHOULD, MUST otherwise. */
@@ -43,7 +43,7 @@ export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boole
   return 0;
 }
 
-/** The number of outcomes of each of the six statuses. */
+/** The number of outcomes of each status. */
 export function totalsOf(outcomes: readonly CheckOutcome[]): Record<OutcomeStatus, number> {
   return Object.fromEntries(STATUSES.map((s) => [s, outcomes.filter((o) => o.status === s).length])) as Record<OutcomeStatus, number>;
 }

@@ -26,8 +26,12 @@ import { annotateListWrappers } from './list-wrapper.js';
 import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { runProperty } from './property.js';
 import { redactor } from './redact.js';
+import { matchesAny, selectChecks } from './selection.js';
+import { shardOf } from '../shard/shard.js';
+import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
+import { HarWriter } from '../har/har.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, RunResult } from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
@@ -58,9 +62,9 @@ export function validatorFor(document: OpenApiDocument): ResponseValidator {
   return v;
 }
 
-/** Whether a check id is selected by a list of ids or id prefixes. */
-export function matches(id: string, patterns: readonly string[]): boolean {
-  return patterns.some((p) => id === p || id.startsWith(p));
+/** Whether a check id (of that family, when given) is selected by a list of patterns (selection.ts). */
+export function matches(id: string, patterns: readonly string[], family?: string): boolean {
+  return matchesAny({ id, ...(family !== undefined ? { family } : {}) }, patterns);
 }
 
 /** Validates and completes library options into the effective configuration. */
@@ -88,7 +92,7 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
 /**
  * Runs the conformance kit against a target: a base URL, an in-process `fetch`, or (neither) the
  * embedded reference server. Never throws for target problems (they are outcomes and exit codes);
- * throws {@link ConfigError} for bad options.
+ * throws a ConfigError for bad options (and an unreadable --baseline or --record file).
  */
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
   const config = normalizeOptions(options);
@@ -102,15 +106,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
   };
 
-  if (config.only.length > 0) {
-    const unknown = config.only.filter((p) => !checks.some((c) => matches(c.id, [p])));
-    if (unknown.length > 0) {
-      const families = [...new Set(checks.map((c) => c.family))].join(', ');
-      throw new ConfigError(`--only must name check ids or id prefixes, got ${JSON.stringify(unknown.join(','))} (matches no check). Families: ${families}`);
-    }
-  }
-  const selected = checks.filter((c) => config.only.length === 0 || matches(c.id, config.only));
-  const ordered = [...selected.filter((c) => c.phase !== 'final'), ...selected.filter((c) => c.phase === 'final')];
+  const selected = shardOf(selectChecks(checks, config.only, config.skip), config.shard);
+  const ordered = [...groupByFamily(selected.filter((c) => c.phase !== 'final')), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
+  const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined;
+  const today = dayOf(new Date());
 
   const startedAt = new Date();
   const t0 = performance.now();
@@ -118,6 +117,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
   const v2 = targetDefaults(config, embedded);
   let target: EmbeddedTarget | undefined;
+  let recorder: HarWriter | undefined;
   /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
   let agentFetch: AgentFetch | undefined;
   if (embedded) {
@@ -130,6 +130,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     });
   }
   try {
+    recorder = openRecorder(config.record);
     const apiKey = config.apiKey ?? target?.apiKey;
     const otherApiKey = config.otherApiKey ?? target?.otherApiKey;
     const inactiveApiKey = config.inactiveApiKey ?? target?.inactiveApiKey;
@@ -155,8 +156,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     });
     /** Describes the list wrappers of the bodies still whole, then compacts them (list-wrapper.ts). */
     let annotatedUpTo = 0;
+    let recordedUpTo = 0;
     const settle = () => {
       annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator);
+      recordedUpTo = recordExchanges(recorder, http.exchanges, recordedUpTo);
       http.compact();
     };
 
@@ -185,7 +188,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     let aborted: string | undefined;
     let unreachable = false;
     let discovery: Discovery | undefined;
-    const runnable = ordered.some((c) => !matches(c.id, config.disable) && (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
+    const runnable = ordered.some((c) => !matches(c.id, config.disable, c.family) && (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
     if (runnable) {
       emit({ type: 'discovery-start' });
       const d0 = performance.now();
@@ -222,17 +225,18 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     };
 
     const outcomes: CheckOutcome[] = [];
+    let failures = 0;
     let family: string | undefined;
     let familyOutcomes: CheckOutcome[] = [];
     const closeFamily = () => {
       if (family !== undefined) emit({ type: 'family-end', family, outcomes: familyOutcomes });
     };
-    for (const check of ordered) {
+    for (const [index, check] of ordered.entries()) {
       if (check.family !== family) {
         closeFamily();
         family = check.family;
         familyOutcomes = [];
-        emit({ type: 'family-start', family, checks: ordered.filter((c) => c.family === family).length });
+        emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
       }
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
       const base = {
@@ -249,7 +253,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const c0 = performance.now();
       let outcome: CheckOutcome;
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
-      if (matches(check.id, config.disable)) {
+      if (config.maxFailures !== undefined && failures >= config.maxFailures) {
+        outcome = { ...base, status: 'skip', reason: `max failures reached (--max-failures ${config.maxFailures})`, durationMs: 0, requests: 0 };
+      } else if (matches(check.id, config.disable, check.family)) {
         outcome = { ...base, status: 'disabled', reason: 'disabled by configuration (disable)', durationMs: 0, requests: 0 };
       } else if (missing.length > 0) {
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
@@ -279,6 +285,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         }
       }
       settle();
+      if (baseline) outcome = applyBaseline(outcome, baseline, today);
+      if (outcome.status === 'fail') failures += 1;
       outcomes.push(outcome);
       familyOutcomes.push(outcome);
       emit({ type: 'check-end', outcome });
@@ -312,14 +320,48 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
+      ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
       clauses: clauseMatrix(spec.clauses, checks, outcomes),
     };
     emit({ type: 'run-end', result });
     return result;
   } finally {
+    recorder?.close();
     agentFetch?.close();
     await target?.close();
   }
+}
+
+/** Checks grouped by family (families in order of first appearance), so progress shows each family once. */
+export function groupByFamily<T extends CheckDefinition>(checks: readonly T[]): T[] {
+  const families = [...new Set(checks.map((c) => c.family))];
+  return families.flatMap((f) => checks.filter((c) => c.family === f));
+}
+
+/** The family-start counts of the family whose stretch begins at `index`: its checks, and those that run later. */
+function familyCounts(ordered: readonly CheckDefinition[], index: number): { checks: number; later?: number } {
+  const family = ordered[index]!.family;
+  const checks = ordered.filter((c) => c.family === family).length;
+  let stretch = 0;
+  while (ordered[index + stretch]?.family === family) stretch += 1;
+  const later = ordered.slice(index + stretch).filter((c) => c.family === family).length;
+  return later > 0 ? { checks, later } : { checks };
+}
+
+/** `--record`: the HAR file, opened before the run (an unwritable path is a usage error). */
+function openRecorder(path: string | undefined): HarWriter | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return HarWriter.open(path, { name: '@crosschain/conformance', version: kitVersion() });
+  } catch (err) {
+    throw new ConfigError(`--record file cannot be written (${(err as NodeJS.ErrnoException).code ?? 'unwritable'}), got ${JSON.stringify(path)}. Fix: give a writable path, e.g. --record run.har`);
+  }
+}
+
+/** Streams the exchanges recorded since `from` to the HAR file (before compaction); returns the new mark. */
+function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Exchange[], from: number): number {
+  if (recorder) for (let i = from; i < exchanges.length; i += 1) recorder.add(exchanges[i]!);
+  return exchanges.length;
 }
 
 /** After a transport error: does the target still answer a cheap, read-only request? */

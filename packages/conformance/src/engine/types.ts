@@ -19,8 +19,11 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** MUST: the API document states it. SHOULD: only the live service's documented behaviour does. */
 export type Level = 'MUST' | 'SHOULD';
 
-/** The six outcomes, never collapsed (architecture.md, "Outcomes and exit codes"). */
-export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'disabled' | 'error';
+/**
+ * The outcomes, never collapsed (architecture.md, "Outcomes and exit codes"). `known`: a failure
+ * (or warning) listed in the `--baseline` file and not expired; it does not fail the run.
+ */
+export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disabled' | 'error';
 
 /** Which identity a request uses. `primary` = --api-key, `other` = --other-api-key. */
 export type AuthChoice =
@@ -79,6 +82,8 @@ export interface ExchangeResponse {
 /** A recorded request/response pair. Keys are already redacted in `request` and `curl`. */
 export interface Exchange {
   seq: number;
+  /** When the request was sent (ISO 8601; the HAR `startedDateTime`). */
+  startedAt?: string;
   /** Operation key `METHOD /path` of the OpenAPI document, when the path is one of it. */
   operation?: string;
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -284,6 +289,18 @@ export interface CheckOutcome {
   requests: number;
 }
 
+/** The baseline's effect on a run. */
+export interface BaselineSummary {
+  /** The file, as given. */
+  file: string;
+  /** Failures reported as `known`. */
+  known: string[];
+  /** Baselined checks that now pass: remove them from the baseline. */
+  fixed: string[];
+  /** Failures whose entry expired: they fail the run again. */
+  expired: string[];
+}
+
 export interface RunResult {
   kit: { name: string; version: string };
   spec: { hash: string };
@@ -310,6 +327,8 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
+  baseline?: BaselineSummary;
   /** Clause id -> outcomes of the checks that test it (the traceability matrix). */
   clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }> }>;
 }

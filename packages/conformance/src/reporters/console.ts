@@ -6,6 +6,7 @@
 import type { RunEvent } from '../engine/events.js';
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 import {
+  PATH_EXPLAINED,
   STATUSES,
   STATUS_MARK,
   attentionOutcomes,
@@ -29,6 +30,7 @@ const ANSI: Readonly<Record<string, string>> = {
   red: '\u001b[31m',
   green: '\u001b[32m',
   yellow: '\u001b[33m',
+  blue: '\u001b[34m',
   magenta: '\u001b[35m',
   cyan: '\u001b[36m',
   dim: '\u001b[2m',
@@ -40,6 +42,7 @@ const STATUS_COLOR: Readonly<Record<OutcomeStatus, string>> = {
   pass: 'green',
   fail: 'red',
   warn: 'yellow',
+  known: 'blue',
   skip: 'cyan',
   disabled: 'dim',
   error: 'magenta',
@@ -110,6 +113,7 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   } else if (o.reason) {
     lines.push(`  ${hangingIndent(truncate(clean(o.reason), max), '  ')}`);
   }
+  if (o.violation && o.reason) lines.push(`  Baseline:  ${clean(truncate(o.reason, max))}`);
   lines.push(`  Check:     ${clean(o.title)}`);
   lines.push(`  Clause:    ${clean(clauseLine(o))}`);
   if (o.violation) {
@@ -119,7 +123,7 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   }
   lines.push(`  Replay:    ${clean(o.replay)}`);
   if (o.counterexample !== undefined) lines.push(`  Counterexample: ${value(safeJson(o.counterexample))}`);
-  if (o.path && !o.replay.includes(o.path)) lines.push(`  Path:      ${clean(o.path)}`);
+  if (o.path && !o.replay.includes(o.path)) lines.push(`  Path:      ${clean(o.path)} (${PATH_EXPLAINED})`);
   return lines.join('\n');
 }
 
@@ -183,6 +187,7 @@ const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
   pass: '.',
   fail: '✘',
   warn: '⚠',
+  known: 'k',
   skip: 's',
   disabled: '-',
   error: 'E',
@@ -190,7 +195,7 @@ const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
 
 /**
  * Live progress while the engine runs: one line per check family with a mark per check
- * (`.` pass, `✘` fail, `⚠` warn, `s` skip, `-` disabled, `E` error), closed by the family's counts
+ * (`.` pass, `✘` fail, `⚠` warn, `k` known (baseline), `s` skip, `-` disabled, `E` error), closed by the family's counts
  * and time. Returns the listener to pass to the engine; `write` receives text without trailing
  * buffering (the CLI passes `process.stderr.write`).
  */
@@ -206,8 +211,26 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
     current = undefined;
   };
   const seen = new Set<string>();
+  /** Families whose checks are split across the run (final phase): shown once, when complete. */
+  const held = new Map<string, { counts: Counts; durationMs: number; marks: string; remaining: number }>();
+  const holdMark = (o: CheckOutcome): boolean => {
+    const h = held.get(o.family);
+    if (!h) return false;
+    if (o.status in h.counts) h.counts[o.status] += 1;
+    if (Number.isFinite(o.durationMs)) h.durationMs += o.durationMs;
+    h.marks += o.status === 'pass' ? PROGRESS_MARK.pass : paint(STATUS_COLOR[o.status] ?? 'bold', PROGRESS_MARK[o.status] ?? '?');
+    h.remaining -= 1;
+    if (h.remaining <= 0) {
+      closeFamily();
+      const parts = STATUSES.filter((s) => h.counts[s] > 0).map((s) => `${h.counts[s]} ${s}`);
+      write(`${pad(clean(o.family), width)} ${h.marks}  ${parts.join(', ')} ${paint('dim', `(${formatDuration(h.durationMs)})`)}\n`);
+      held.delete(o.family);
+      seen.add(o.family);
+    }
+    return true;
+  };
   const openFamily = (family: string) => {
-    if (current?.family === family) return;
+    if (current?.family === family || held.has(family)) return;
     closeFamily();
     current = { family, counts: emptyCounts(), durationMs: 0 };
     /** A family seen before is back for the final phase (schema checks over every exchange). */
@@ -237,6 +260,10 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
         break;
       }
       case 'family-start':
+        if (event.later !== undefined && event.later > 0 && !held.has(event.family) && !seen.has(event.family)) {
+          closeFamily();
+          held.set(event.family, { counts: emptyCounts(), durationMs: 0, marks: '', remaining: event.checks });
+        }
         openFamily(event.family);
         break;
       case 'check-start':
@@ -244,6 +271,7 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
         break;
       case 'check-end': {
         const o = event.outcome;
+        if (holdMark(o)) break;
         openFamily(o.family);
         if (current && o.status in current.counts) current.counts[o.status] += 1;
         if (current && Number.isFinite(o.durationMs)) current.durationMs += o.durationMs;

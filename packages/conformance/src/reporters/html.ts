@@ -5,7 +5,7 @@
  * OCI `report.html`). Every value from the run is HTML-escaped; secrets are never shown.
  */
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
-import { STATUSES, STATUS_MARK, clauseLine, clauseStatus, familySummaries, isStrict, verdict } from './summary.js';
+import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, familySummaries, isStrict, verdict } from './summary.js';
 import { discoveryLine } from './console.js';
 import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
@@ -13,7 +13,7 @@ import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, 
 export const MAX_HTML_BODY = 64 * 1024;
 
 const CSS = `
-:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
+:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--known:#1f6feb;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:16px 24px 48px}
@@ -25,7 +25,8 @@ dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:1
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}
 h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:32px}
 table{border-collapse:collapse;width:100%;margin:8px 0}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word;word-break:normal;hyphens:none}
+td.why{min-width:16em;color:var(--muted)}
 th{background:var(--code)}.n{text-align:right;font-variant-numeric:tabular-nums}.z{color:var(--line)}
 code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 8px;max-height:480px;overflow:auto}
@@ -97,10 +98,11 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
   const parts: string[] = [];
   const headline = v?.message ?? o.reason;
   if (headline) parts.push(`<p class="msg">${h(headline)}</p>`);
+  if (v && o.reason) parts.push(`<p>Baseline: ${h(o.reason)}</p>`);
   parts.push(
     `<dl class="meta"><dt>Check</dt><dd>${h(o.title)}</dd><dt>Family</dt><dd>${h(o.family)}</dd><dt>Clause</dt><dd>${h(clauseLine(o))}</dd>` +
       `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd><dt>Seed</dt><dd>${o.seed}</dd>` +
-      (o.path ? `<dt>Path</dt><dd><code>${h(o.path)}</code></dd>` : '') +
+      (o.path ? `<dt>Path</dt><dd><code>${h(o.path)}</code> — ${h(PATH_EXPLAINED)}</dd>` : '') +
       `</dl>`,
   );
   if (v) {
@@ -132,7 +134,7 @@ function outcomeHtml(o: CheckOutcome, index: number): string {
 }
 
 /** What a reader must see first: fail, error, warn, then skip, disabled and pass, each in run order. */
-const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, skip: 3, disabled: 4, pass: 5 };
+const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, known: 3, skip: 4, disabled: 5, pass: 6 };
 
 function displayOrder(outcomes: readonly CheckOutcome[]): Array<[CheckOutcome, number]> {
   return outcomes
@@ -179,7 +181,7 @@ export function renderHtml(raw: RunResult): string {
       const checks = c.checks.length
         ? c.checks.map((k) => link(k.id, k.status)).join('<br>')
         : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : 'no check')}</span>`;
-      return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td></tr>`;
+      return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td><td class="why">${h(truncate(clauseWhy(c, result.outcomes), 600))}</td></tr>`;
     })
     .join('');
 
@@ -205,7 +207,7 @@ export function renderHtml(raw: RunResult): string {
 <div class="filters">${filters} <input type="search" id="q" placeholder="filter by id, family, operation, clause" aria-label="filter"> <button type="button" id="expand">expand all</button> <button type="button" id="collapse">collapse all</button></div>
 ${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i)).join('\n') || '<p class="empty">No check ran.</p>'}
 <h2>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'}: clause → checks → outcome)</h2>
-${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
+${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th><th>Why</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Configuration (secrets redacted)</h2>
 ${pre(safeJson(result.config, 2))}
 </main>

@@ -90,6 +90,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       problems: result.discovery.problems,
     },
     aborted: result.aborted,
+    baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
     families: familySummaries(result.outcomes).map((f) => ({
       family: f.family,
       total: f.total,

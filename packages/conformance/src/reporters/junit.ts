@@ -38,6 +38,8 @@ function testcase(o: CheckOutcome, strict: boolean): string {
         return `${open}>\n      <failure message="${message(o.violation?.message ?? o.reason ?? 'warning')}" type="SHOULD (strict)">${xmlText(details(o))}</failure>\n    </testcase>`;
       }
       return `${open}>\n      <system-out>${xmlText(`warning (SHOULD clause):\n${details(o)}`)}</system-out>\n    </testcase>`;
+    case 'known':
+      return `${open}>\n      <system-out>${xmlText(`known failure (baseline: ${o.reason ?? ''}):\n${details(o)}`)}</system-out>\n    </testcase>`;
     case 'skip':
       return `${open}>\n      <skipped message="${message(o.reason ?? 'skipped')}"/>\n    </testcase>`;
     case 'disabled':

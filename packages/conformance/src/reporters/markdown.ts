@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
-import { STATUSES, STATUS_MARK, clauseStatus, familySummaries, verdict } from './summary.js';
+import { STATUSES, STATUS_MARK, clauseStatus, clauseWhy, familySummaries, verdict } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
@@ -30,6 +30,7 @@ function outcomeSection(o: CheckOutcome, max: number): string {
   parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
   const headline = o.violation?.message ?? o.reason;
   if (headline) parts.push(mdInline(truncate(headline, max)));
+  if (o.violation && o.reason) parts.push(`**Baseline:** ${mdInline(truncate(o.reason, max))}`);
   const clauses = o.clauses.length ? o.clauses.map(mdCode).join(', ') : 'none';
   parts.push(`- **Check:** ${mdInline(o.title)}\n- **Clause:** ${clauses} (${o.level})\n- **Requests:** ${o.requests}, ${formatDuration(o.durationMs)}`);
   if (o.violation) {
@@ -84,6 +85,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
     ['Failures', 'fail'],
     ['Errors', 'error'],
     ['Warnings', 'warn'],
+    ['Known failures (baseline)', 'known'],
   ];
   for (const [title, status] of groups) {
     const list = result.outcomes.filter((o) => o.status === status);
@@ -122,9 +124,9 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
       const checks = c.checks.length
         ? c.checks.map((k) => `${STATUS_MARK[k.status]} ${mdCode(k.id)}`).join('<br>')
         : mdInline(c.untestable ? `untestable: ${c.untestable}` : 'no check');
-      return `| ${mdCode(c.id)} | ${c.level ?? ''} | ${CLAUSE_MARK[st] ?? ''} ${st} | ${checks} |`;
+      return `| ${mdCode(c.id)} | ${c.level ?? ''} | ${CLAUSE_MARK[st] ?? ''} ${st} | ${checks} | ${mdInline(truncate(clauseWhy(c, result.outcomes), 300))} |`;
     });
-    const section = `<details><summary>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'})</summary>\n\n| Clause | Level | Status | Checks |\n|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;
+    const section = `<details><summary>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'})</summary>\n\n| Clause | Level | Status | Checks | Why |\n|---|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;
     const size = byteLength(section) + 2;
     if (used + size <= budget - reserve) {
       out.push(section);

@@ -4,14 +4,15 @@
  */
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 
-/** The six outcomes in report order (architecture.md, "Outcomes and exit codes"). */
-export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'skip', 'disabled', 'error'];
+/** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
+export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 
 /** One mark per outcome, as in house-style.md point 6 (`✘` for a failure). */
 export const STATUS_MARK: Readonly<Record<OutcomeStatus, string>> = {
   pass: '✔',
   fail: '✘',
   warn: '⚠',
+  known: '≈',
   skip: '○',
   disabled: '–',
   error: '‼',
@@ -20,7 +21,7 @@ export const STATUS_MARK: Readonly<Record<OutcomeStatus, string>> = {
 export type Counts = Record<OutcomeStatus, number>;
 
 export function emptyCounts(): Counts {
-  return { pass: 0, fail: 0, warn: 0, skip: 0, disabled: 0, error: 0 };
+  return { pass: 0, fail: 0, warn: 0, known: 0, skip: 0, disabled: 0, error: 0 };
 }
 
 export interface FamilySummary {
@@ -53,16 +54,16 @@ export function isStrict(result: RunResult): boolean {
   return result.config?.strict === true;
 }
 
-/** Outcomes a reader must look at (fail, warn, error), in run order. */
+/** Outcomes a reader must look at (fail, warn, known, error), in run order. */
 export function attentionOutcomes(result: RunResult): CheckOutcome[] {
-  return result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'error');
+  return result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known' || o.status === 'error');
 }
 
 /** A clause's standing in the traceability matrix. */
 export type ClauseStatus = OutcomeStatus | 'untestable' | 'uncovered';
 
 /** Worst first: a failing check makes the clause fail whatever the others did. */
-const CLAUSE_PRECEDENCE: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'pass', 'skip', 'disabled'];
+const CLAUSE_PRECEDENCE: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'known', 'pass', 'skip', 'disabled'];
 
 /** The status of a clause from the outcomes of the checks that test it. */
 export function clauseStatus(clause: RunResult['clauses'][number]): ClauseStatus {
@@ -83,6 +84,28 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What "Path" means wherever a report shows it. */
+export const PATH_EXPLAINED = "fast-check's shrink path: with the same seed it replays exactly this counterexample";
+
+/**
+ * Why a clause of the matrix stands where it does, for every row that is not a plain pass: the
+ * messages of its checks that did not pass, the reason it is untestable, or that no check covers it.
+ */
+export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readonly CheckOutcome[]): string {
+  const status = clauseStatus(clause);
+  if (status === 'uncovered') return 'no check of the kit tests this clause yet';
+  if (status === 'untestable') return `untestable: ${clause.untestable ?? ''}`;
+  if (status === 'pass') return '';
+  const byId = new Map(outcomes.map((o) => [o.id, o]));
+  return clause.checks
+    .filter((k) => k.status !== 'pass')
+    .map((k) => {
+      const o = byId.get(k.id);
+      return `${k.id} (${k.status}): ${o?.violation?.message ?? o?.reason ?? 'no reason recorded'}`;
+    })
+    .join('; ');
+}
+
 /** The run's verdict, from its exit code and totals. */
 export function verdict(result: RunResult): Verdict {
   const t = result.totals;
@@ -91,6 +114,7 @@ export function verdict(result: RunResult): Verdict {
   switch (result.exitCode) {
     case 0: {
       if (t.warn > 0) extras.push(`${plural(t.warn, 'warning')} (SHOULD clauses)`);
+      if (t.known > 0) extras.push(`${t.known} known (baseline)`);
       if (t.skip > 0) extras.push(`${t.skip} skipped`);
       const tail = extras.length ? `, ${extras.join(', ')}` : '';
       return { word: 'PASSED', ok: true, sentence: `PASSED (exit 0): no check failed${tail}` };

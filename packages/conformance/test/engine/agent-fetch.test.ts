@@ -133,9 +133,10 @@ describe('createAgentFetch gives the kit what fetch gives it', () => {
 
   it('through FetchHttpClient: the same exchange, timeout and recording as with fetch', async () => {
     const client = (fetchFn: FetchLike) => new FetchHttpClient({ baseUrl: base, fetch: fetchFn, apiKey: 'secret-key-1', timeoutMs: 200, maxRequests: 10 });
-    const strip = (e: { durationMs: number; response?: { headers: Record<string, string> } }) => ({
+    const strip = (e: { durationMs: number; startedAt?: string; response?: { headers: Record<string, string> } }) => ({
       ...e,
       durationMs: 0,
+      startedAt: '',
       response: e.response && { ...e.response, headers: { ...e.response.headers, date: '', 'keep-alive': '' } },
     });
     const mine = await client(agentFetch).send({ method: 'GET', path: '/headers', acceptRateLimit: true });

@@ -21,7 +21,7 @@ describe('exitCodeOf', () => {
 
 describe('totalsOf', () => {
   it('counts every status, zero included', () => {
-    expect(totalsOf([o('pass'), o('pass'), o('warn')])).toEqual({ pass: 2, fail: 0, warn: 1, skip: 0, disabled: 0, error: 0 });
+    expect(totalsOf([o('pass'), o('pass'), o('warn')])).toEqual({ pass: 2, fail: 0, warn: 1, known: 0, skip: 0, disabled: 0, error: 0 });
   });
 });
 

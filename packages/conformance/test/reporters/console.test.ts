@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
+import type { CheckOutcome } from '../../src/engine/types.js';
 import { createProgressPrinter, renderConsole, renderOutcomeBlock } from '../../src/reporters/console.js';
 import { FAKE_KEY, clean, disabled, errored, failing, hostile, mixed, outcome, passing, passing2, runResult, skipped, strict, warning } from './fixtures.js';
 
@@ -18,22 +19,22 @@ describe('renderConsole', () => {
       "  Reproduce: curl -H 'x-api-key: <redacted>' 'http://127.0.0.1:4010/requests/v3?limit=51'",
       '  Replay:    crosschain-conformance --seed 1234 --only requests-v3.filters.or-across-groups',
       '  Counterexample: {"filters":[{"status":"success"},{"status":"refund"}]}',
-      '  Path:      0:1:2',
+      "  Path:      0:1:2 (fast-check's shrink path: with the same seed it replays exactly this counterexample)",
     ]);
   });
 
   it('summary table: one row per family with the right counts, then a total row', () => {
     const text = renderConsole(mixed);
     const rows = text.split('\n').filter((l) => /^(currencies|requests-v3|requests-v2|total)/.test(l));
-    const cells = Object.fromEntries(rows.map((r) => [r.split(/\s{2,}/)[0], r.split(/\s{2,}/).slice(1, 7).map(Number)]));
-    // columns: pass fail warn skip disabled error
-    expect(cells['currencies.limit']).toEqual([1, 0, 0, 0, 0, 0]);
-    expect(cells['currencies.filters']).toEqual([0, 0, 0, 0, 0, 1]);
-    expect(cells['requests-v3.filters']).toEqual([0, 1, 0, 0, 0, 0]);
-    expect(cells['requests-v3.records']).toEqual([0, 0, 1, 0, 0, 0]);
-    expect(cells['requests-v3.auth']).toEqual([0, 0, 0, 1, 0, 0]);
-    expect(cells['requests-v2.rate-limit']).toEqual([0, 0, 0, 0, 1, 0]);
-    expect(cells.total).toEqual([2, 1, 1, 1, 1, 1]);
+    const cells = Object.fromEntries(rows.map((r) => [r.split(/\s{2,}/)[0], r.split(/\s{2,}/).slice(1, 8).map(Number)]));
+    // columns: pass fail warn known skip disabled error
+    expect(cells['currencies.limit']).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(cells['currencies.filters']).toEqual([0, 0, 0, 0, 0, 0, 1]);
+    expect(cells['requests-v3.filters']).toEqual([0, 1, 0, 0, 0, 0, 0]);
+    expect(cells['requests-v3.records']).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    expect(cells['requests-v3.auth']).toEqual([0, 0, 0, 0, 1, 0, 0]);
+    expect(cells['requests-v2.rate-limit']).toEqual([0, 0, 0, 0, 0, 1, 0]);
+    expect(cells.total).toEqual([2, 1, 1, 0, 1, 1, 1]);
   });
 
   it('lists fail, warn and error blocks in run order, skips with reasons, never passes', () => {
@@ -54,7 +55,7 @@ describe('renderConsole', () => {
   it('ends with totals, requests, duration, seed and the exit status in words', () => {
     const lines = renderConsole(mixed).trimEnd().split('\n').slice(-8);
     expect(lines).toEqual([
-      'Checks:    7 — 2 pass, 1 fail, 1 warn, 1 skip, 1 disabled, 1 error',
+      'Checks:    7 — 2 pass, 1 fail, 1 warn, 0 known, 1 skip, 1 disabled, 1 error',
       `Requests:  ${mixed.requests}`,
       'Duration:  12.3 s',
       'Seed:      1234',
@@ -149,6 +150,19 @@ describe('createProgressPrinter', () => {
     const a2 = outcome({ id: 'fam-a.schema', status: 'pass', durationMs: 1 });
     const out = run([a, b, a2].map((o): RunEvent => ({ type: 'check-end', outcome: o })));
     expect(out.split('\n').map((l) => l.split(/\s{2,}/)[0])).toEqual(['fam-a', 'fam-b', 'fam-a (cont.)']);
+  });
+
+  it('shows a family split by the final phase once, complete, when the engine says checks come later', () => {
+    const a = outcome({ id: 'fam-a.one', status: 'pass', durationMs: 1 });
+    const b = outcome({ id: 'fam-b.one', status: 'pass', durationMs: 1 });
+    const a2 = outcome({ id: 'fam-a.schema', status: 'fail', durationMs: 1 });
+    const stretch = (o: CheckOutcome, start: RunEvent): RunEvent[] => [start, { type: 'check-start', check: { id: o.id, family: o.family, title: o.title } }, { type: 'check-end', outcome: o }, { type: 'family-end', family: o.family, outcomes: [o] }];
+    const out = run([
+      ...stretch(a, { type: 'family-start', family: 'fam-a', checks: 2, later: 1 }),
+      ...stretch(b, { type: 'family-start', family: 'fam-b', checks: 1 }),
+      ...stretch(a2, { type: 'family-start', family: 'fam-a', checks: 2 }),
+    ]);
+    expect(out.split('\n').filter(Boolean).map((l) => l.split(/\s{2,}/).slice(0, 2).join(' | '))).toEqual(['fam-b | .', 'fam-a | .✘']);
   });
 
   it('copes with a check-end without its check-start, and with colour', () => {

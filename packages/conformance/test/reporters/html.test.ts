@@ -73,6 +73,17 @@ describe('renderHtml', () => {
     expect(untestable).toContain('untestable: needs &lt;the&gt; clock');
   });
 
+  it('every clause row that is not a plain pass says why; the table wraps words, not letters; Path is explained', () => {
+    const html = renderHtml(mixed);
+    const row = html.match(/<tr class="clause" data-status="fail">[\s\S]*?<\/tr>/)?.[0] ?? '';
+    expect(row).toContain(`<td class="why">${failing.id} (fail): ${failing.violation!.message}</td>`);
+    const uncovered = renderHtml(runResult([], { clauses: [{ id: 'x.z', kind: 'behaviour', checks: [] }] }));
+    expect(uncovered).toContain('<td class="why">no check of the kit tests this clause yet</td>');
+    expect(html).not.toMatch(/th,td\{[^}]*overflow-wrap:anywhere/);
+    expect(html).toMatch(/th,td\{[^}]*overflow-wrap:break-word;word-break:normal/);
+    expect(html).toContain("<dt>Path</dt><dd><code>0:1:2</code> — fast-check&#39;s shrink path");
+  });
+
   it('filter controls: one checkbox per status, and a search box', () => {
     const html = renderHtml(mixed);
     for (const s of ['pass', 'fail', 'warn', 'skip', 'disabled', 'error']) {

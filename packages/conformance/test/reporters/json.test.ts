@@ -74,7 +74,7 @@ describe('renderJson', () => {
       counterexample: failing.counterexample,
       violation: { message: failing.violation!.message, curl: failing.violation!.curl },
     });
-    expect(doc.totals).toEqual({ checks: 7, pass: 2, fail: 1, warn: 1, skip: 1, disabled: 1, error: 1 });
+    expect(doc.totals).toEqual({ checks: 7, pass: 2, fail: 1, warn: 1, known: 0, skip: 1, disabled: 1, error: 1 });
     expect(doc.verdict).toBe('FAILED');
     expect(doc.seed).toBe(1234);
     expect(doc.spec.hash).toBe('sha256:0123456789abcdef');

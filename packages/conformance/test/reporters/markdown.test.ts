@@ -24,9 +24,9 @@ describe('renderMarkdown', () => {
 
   it('has a totals table with one row per family and a total row', () => {
     const md = renderMarkdown(mixed);
-    expect(md).toContain('| Family | ✔ pass | ✘ fail | ⚠ warn | ○ skip | – disabled | ‼ error | Time |');
-    expect(md).toContain('| `requests-v3.filters` | 0 | 1 | 0 | 0 | 0 | 0 | 13 ms |');
-    expect(md).toContain('| **Total** | **2** | **1** | **1** | **1** | **1** | **1** | **12.3 s** |');
+    expect(md).toContain('| Family | ✔ pass | ✘ fail | ⚠ warn | ≈ known | ○ skip | – disabled | ‼ error | Time |');
+    expect(md).toContain('| `requests-v3.filters` | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 13 ms |');
+    expect(md).toContain('| **Total** | **2** | **1** | **1** | **0** | **1** | **1** | **1** | **12.3 s** |');
     expect(md).toContain('| http://127.0.0.1:4010 (embedded) | `1234` | `sha256:0123456789abcdef` |');
   });
 

@@ -1,0 +1,99 @@
+/**
+ * `crosschain-conformance replay <results.json> [--check <id>] [--base-url <url>]` (issue 10
+ * item 6): re-sends the recorded request of each failure and re-evaluates it against the current
+ * server (replay/replay.ts), printing per failure "still failing" or "fixed". The key comes from
+ * --api-key or CONFORMANCE_API_KEY and goes only to the target. Exit 0 when every replayed failure
+ * is fixed, 1 when one still fails, 2 on a usage error.
+ */
+import { resolve } from 'node:path';
+import type { CliIo } from '../cli.js';
+import { ConfigError, FIELD_BY_KEY } from '../config/fields.js';
+import { coerce } from '../config/validate.js';
+import { redactor } from '../engine/redact.js';
+import { EXIT } from '../engine/types.js';
+import { needsKey, replayFailures, replayable } from '../replay/replay.js';
+import { readResultsFile } from '../reporters/read-results.js';
+import { runResultOf } from '../shard/merge.js';
+import type { ResultsDocument } from '../shard/merge.js';
+
+const USAGE = `Usage: crosschain-conformance replay <results.json> [--check <id>]... [--base-url <url>] [--api-key <key>]
+
+Re-sends the recorded request of each failure of a run and says per failure "still failing" or
+"fixed": the same answer as recorded is still failing; another answer re-runs the check alone with
+its seed against the current server. The key: --api-key or CONFORMANCE_API_KEY.
+`;
+
+interface ReplayArgs {
+  file: string;
+  checks: string[];
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ReplayArgs {
+  const out: ReplayArgs = { file: '', checks: [] };
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i]!;
+    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[(i += 1)];
+      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new ConfigError(`replay ${name} needs a value, got nothing. Example: replay reports/results.json ${name} <value>`);
+      return v;
+    };
+    if (name === '--check') out.checks.push(value());
+    else if (name === '--base-url') out.baseUrl = coerce(FIELD_BY_KEY.get('baseUrl')!, value(), 'flag') as string;
+    else if (name === '--api-key') out.apiKey = coerce(FIELD_BY_KEY.get('apiKey')!, value(), 'flag') as string;
+    else if (a.startsWith('-')) throw new ConfigError(`replay does not know the option ${JSON.stringify(a)}. Fix: replay <results.json> [--check <id>] [--base-url <url>]`);
+    else files.push(a);
+  }
+  if (files.length !== 1) throw new ConfigError(`replay needs one results.json, got ${files.length}. Example: crosschain-conformance replay reports/results.json --check requests-v3.limit.max`);
+  out.file = files[0]!;
+  out.apiKey ??= env.CONFORMANCE_API_KEY || undefined;
+  return out;
+}
+
+function readResults(file: string, cwd: string): ResultsDocument {
+  return readResultsFile(resolve(cwd, file), file, 'replay');
+}
+
+/** Runs `replay`. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  let args: ReplayArgs;
+  let result;
+  let selected;
+  try {
+    args = parseArgs(argv, io.env);
+    result = runResultOf(readResults(args.file, io.cwd));
+    const failures = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known');
+    const unknown = args.checks.filter((id) => !failures.some((o) => o.id === id));
+    if (unknown.length > 0) {
+      throw new ConfigError(`replay --check must name a failed check of ${args.file}, got ${JSON.stringify(unknown.join(','))}. Failed checks: ${failures.map((o) => o.id).join(', ') || '(none)'}`);
+    }
+    selected = args.checks.length > 0 ? replayable(result).filter((o) => args.checks.includes(o.id)) : replayable(result);
+    if (!result.target.embedded && args.baseUrl === undefined && !/^https?:/.test(result.target.baseUrl)) {
+      throw new ConfigError(`replay needs --base-url: the recorded target ${JSON.stringify(result.target.baseUrl)} is not a URL. Example: --base-url https://staging.example.com`);
+    }
+    if (!result.target.embedded && args.apiKey === undefined && selected.some(needsKey)) {
+      throw new ConfigError('replay needs the API key the recorded requests used (redacted in results.json), got none. Fix: set CONFORMANCE_API_KEY or pass --api-key');
+    }
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.stderr(`error: ${err.message}\n`);
+    return EXIT.config;
+  }
+  if (selected.length === 0) {
+    io.stdout(`Nothing to replay: ${args.file} records no failure.\n`);
+    return EXIT.ok;
+  }
+  const redact = redactor(args.apiKey ? [args.apiKey] : []);
+  const verdicts = await replayFailures(result, selected, { ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}), ...(args.apiKey ? { apiKey: args.apiKey } : {}) });
+  for (const v of verdicts) io.stdout(redact(`${v.status === 'fixed' ? '✔ fixed' : v.status === 'still failing' ? '✘ still failing' : '? not replayable'}  ${v.id}: ${v.detail}\n`));
+  const still = verdicts.filter((v) => v.status !== 'fixed').length;
+  io.stdout(`Replayed ${verdicts.length}: ${verdicts.length - still} fixed, ${still} still failing or not replayable\n`);
+  return still > 0 ? EXIT.failed : EXIT.ok;
+}

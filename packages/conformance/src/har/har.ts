@@ -1,0 +1,113 @@
+/**
+ * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of a run's exchanges (`--record`,
+ * issue 10 item 6). The exchanges come from the engine's HTTP client, which already redacted every
+ * key; {@link HarWriter} streams them to the file as they settle (before the engine compacts the
+ * bodies), so memory stays bounded whatever the run's length.
+ *
+ * API (also for readers such as an `audit` command): {@link harEntry} maps one exchange to a HAR
+ * entry; {@link HarWriter.open} / `add` / `close` write a file; the audit's reader (`src/passive/har.ts` `readHar`) reads one back.
+ * A request that got no answer has `response.status` 0 and the cause in `response._error`.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Entry, Header } from 'har-format';
+import type { Exchange } from '../engine/types.js';
+
+export type { Entry as HarEntry, Har } from 'har-format';
+
+function headerList(headers: Record<string, string>): Header[] {
+  return Object.entries(headers).map(([name, value]) => ({ name, value }));
+}
+
+function queryOf(url: string): Array<{ name: string; value: string }> {
+  try {
+    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}
+
+/** One exchange as a HAR entry (bodies as recorded: redacted, whole until the engine compacts them). */
+export function harEntry(exchange: Exchange): Entry {
+  const req = exchange.request;
+  const resp = exchange.response;
+  const mimeType = resp?.headers['content-type'] ?? 'application/octet-stream';
+  const entry: Entry & { _operation?: string; _seq: number } = {
+    startedDateTime: exchange.startedAt ?? new Date(0).toISOString(),
+    time: exchange.durationMs,
+    request: {
+      method: req.method,
+      url: req.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(req.headers),
+      queryString: queryOf(req.url),
+      ...(req.body !== undefined ? { postData: { mimeType: req.headers['content-type'] ?? 'application/json', text: req.body } } : {}),
+      headersSize: -1,
+      bodySize: req.body !== undefined ? Buffer.byteLength(req.body) : 0,
+    },
+    response: {
+      status: resp?.status ?? 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(resp?.headers ?? {}),
+      content: { size: resp ? Buffer.byteLength(resp.bodyText) : 0, mimeType, text: resp?.bodyText ?? '' },
+      redirectURL: resp?.headers.location ?? '',
+      headersSize: -1,
+      bodySize: resp ? Buffer.byteLength(resp.bodyText) : -1,
+      ...(exchange.transportError !== undefined ? { _error: exchange.transportError } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    _seq: exchange.seq,
+    ...(exchange.operation !== undefined ? { _operation: exchange.operation } : {}),
+  };
+  return entry;
+}
+
+/** The `log.creator` of the kit's HAR files. */
+export interface HarCreator {
+  name: string;
+  version: string;
+}
+
+/** Streams HAR entries to a file: the head on open, one entry per `add`, the tail on `close`. */
+export class HarWriter {
+  private count = 0;
+  private closed = false;
+  private constructor(
+    private readonly fd: number,
+    /** Where the file is. */
+    readonly path: string,
+  ) {}
+
+  /** Creates (or truncates) the file and writes the HAR head; throws the file system's error. */
+  static open(path: string, creator: HarCreator): HarWriter {
+    const fd = openSync(path, 'w');
+    writeSync(fd, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
+    return new HarWriter(fd, path);
+  }
+
+  /** Appends one exchange. */
+  add(exchange: Exchange): void {
+    if (this.closed) return;
+    writeSync(this.fd, `${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange))}`);
+    this.count += 1;
+  }
+
+  /** Entries written so far. */
+  get entries(): number {
+    return this.count;
+  }
+
+  /** Writes the tail and closes the file (idempotent). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      writeSync(this.fd, '\n]}}\n');
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+}

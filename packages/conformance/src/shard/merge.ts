@@ -1,0 +1,119 @@
+/**
+ * Merging the results.json of shards (`merge-reports`, issue 10 item 7) into one run result, which
+ * the usual reporters then render. A check present in several shards (the `final` phase runs in
+ * each) keeps its worst outcome, with requests and time summed; the clause matrix is rebuilt from
+ * the merged outcomes; the exit code follows the same rules as a single run.
+ */
+import { ConfigError } from '../config/fields.js';
+import { totalsOf, exitCodeOf } from '../engine/outcome.js';
+import type { BaselineSummary, CheckOutcome, ExitCode, OutcomeStatus, RunResult } from '../engine/types.js';
+
+/** Worst first: the outcome a check keeps when shards disagree. */
+const WORST_FIRST: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'known', 'pass', 'skip', 'disabled'];
+
+/** A results.json document, as far as merging reads it. */
+export interface ResultsDocument {
+  format?: string;
+  kit: RunResult['kit'];
+  spec: RunResult['spec'];
+  seed: number;
+  target: RunResult['target'];
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  exitCode: ExitCode;
+  config: Record<string, unknown>;
+  requests: number;
+  discovery?: RunResult['discovery'];
+  aborted?: string;
+  baseline?: BaselineSummary;
+  outcomes: CheckOutcome[];
+  clauses: RunResult['clauses'];
+}
+
+/** Reads a parsed results.json back into a {@link RunResult} (the reporters' input). */
+export function runResultOf(doc: ResultsDocument): RunResult {
+  return {
+    kit: doc.kit,
+    spec: doc.spec,
+    startedAt: doc.startedAt,
+    finishedAt: doc.finishedAt,
+    durationMs: doc.durationMs,
+    config: doc.config,
+    seed: doc.seed,
+    target: doc.target,
+    outcomes: doc.outcomes,
+    totals: totalsOf(doc.outcomes),
+    requests: doc.requests,
+    exitCode: doc.exitCode,
+    ...(doc.discovery ? { discovery: doc.discovery } : {}),
+    ...(doc.aborted ? { aborted: doc.aborted } : {}),
+    ...(doc.baseline ? { baseline: doc.baseline } : {}),
+    clauses: doc.clauses.map((c) => ({ ...c, checks: c.checks.map((k) => ({ id: k.id, status: k.status })) })),
+  };
+}
+
+function worse(a: CheckOutcome, b: CheckOutcome): CheckOutcome {
+  const keep = WORST_FIRST.indexOf(b.status) < WORST_FIRST.indexOf(a.status) ? b : a;
+  return { ...keep, durationMs: a.durationMs + b.durationMs, requests: a.requests + b.requests };
+}
+
+function mergedExitCode(shards: readonly RunResult[], outcomes: readonly CheckOutcome[]): ExitCode {
+  const codes = shards.map((s) => s.exitCode);
+  if (codes.every((c) => c === 4)) return 4;
+  const fromOutcomes = exitCodeOf(outcomes, false);
+  if (fromOutcomes === 1) return 1;
+  for (const c of [5, 2, 3, 4] as const) if (codes.includes(c)) return c;
+  return fromOutcomes;
+}
+
+function union(lists: ReadonlyArray<readonly string[] | undefined>): string[] {
+  return [...new Set(lists.flatMap((l) => l ?? []))];
+}
+
+/** Merges the results of the shards of one run; refuses results of different contracts. */
+export function mergeResults(shards: readonly RunResult[]): RunResult {
+  if (shards.length === 0) throw new ConfigError('merge-reports needs at least one results.json, got none. Fix: pass the shards\' report directories, e.g. merge-reports shard-1 shard-2 --report-dir merged');
+  const hashes = new Set(shards.map((s) => s.spec.hash));
+  if (hashes.size > 1) throw new ConfigError(`merge-reports got results of different contracts (spec hashes ${[...hashes].join(', ')}). Fix: merge only the shards of one run.`);
+  const byId = new Map<string, CheckOutcome>();
+  for (const shard of shards) for (const o of shard.outcomes) byId.set(o.id, byId.has(o.id) ? worse(byId.get(o.id)!, o) : o);
+  const outcomes = [...byId.values()];
+  const status = new Map(outcomes.map((o) => [o.id, o.status]));
+  const first = shards[0]!;
+  const clauses = first.clauses.map((c) => {
+    const ids = union(shards.map((s) => s.clauses.find((k) => k.id === c.id)?.checks.map((k) => k.id)));
+    return { ...c, checks: ids.map((id) => ({ id, status: status.get(id)! })) };
+  });
+  const aborted = union(shards.map((s) => (s.aborted ? [s.aborted] : [])));
+  const baselines = shards.map((s) => s.baseline).filter((b): b is BaselineSummary => b !== undefined);
+  const { shard: _shard, ...config } = first.config;
+  void _shard;
+  return {
+    kit: first.kit,
+    spec: first.spec,
+    startedAt: shards.map((s) => s.startedAt).sort()[0]!,
+    finishedAt: shards.map((s) => s.finishedAt).sort().at(-1)!,
+    durationMs: Math.max(...shards.map((s) => s.durationMs)),
+    config: { ...config, shards: shards.length },
+    seed: first.seed,
+    target: first.target,
+    outcomes,
+    totals: totalsOf(outcomes),
+    requests: shards.reduce((n, s) => n + s.requests, 0),
+    exitCode: mergedExitCode(shards, outcomes),
+    ...(first.discovery ? { discovery: first.discovery } : {}),
+    ...(aborted.length > 0 ? { aborted: aborted.join('; ') } : {}),
+    ...(baselines.length > 0
+      ? {
+          baseline: {
+            file: baselines[0]!.file,
+            known: outcomes.filter((o) => o.status === 'known').map((o) => o.id),
+            fixed: union(baselines.map((b) => b.fixed)).filter((id) => status.get(id) === 'pass'),
+            expired: union(baselines.map((b) => b.expired)).filter((id) => status.get(id) === 'fail' || status.get(id) === 'warn'),
+          },
+        }
+      : {}),
+    clauses,
+  };
+}

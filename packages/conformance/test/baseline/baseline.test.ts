@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { applyBaseline, baselineOf, baselineSchema, parseBaseline, renderBaseline } from '../../src/baseline/baseline.js';
+import type { CheckOutcome } from '../../src/engine/types.js';
+import { main } from '../../src/cli.js';
+import { resultsSchema } from '../../src/reporters/index.js';
+import { cliIo } from '../cli-io.js';
+import { closedPort } from '../engine/fake-fetch.js';
+import { existsSync } from 'node:fs';
+
+const failing = (id: string, status: CheckOutcome['status'] = 'fail'): CheckOutcome => ({
+  id,
+  family: 'f',
+  title: 't',
+  operation: 'POST /currencies/v2',
+  clauses: [],
+  level: 'MUST',
+  status,
+  durationMs: 1,
+  seed: 1,
+  replay: '',
+  requests: 1,
+  ...(status === 'fail' ? { violation: { message: 'm', expected: 'e', received: 'r' } } : {}),
+});
+const entry = (check: string, expires: string) => ({ check, operation: 'POST /currencies/v2', reason: 'TICKET-7', expires });
+
+describe('baseline', () => {
+  it('a failure with an entry that holds is known; an expired one fails; a listed pass is fixed', () => {
+    const b = parseBaseline({ version: 1, entries: [entry('a', '2026-12-31'), entry('b', '2026-01-01'), entry('c', '2026-12-31')] }, 'b.yaml');
+    expect(applyBaseline(failing('a'), b, '2026-11-22')).toMatchObject({ status: 'known', reason: 'known failure (baseline: TICKET-7; expires 2026-12-31)' });
+    expect(applyBaseline(failing('a'), b, '2026-12-31').status).toBe('known');
+    expect(applyBaseline(failing('b'), b, '2026-11-22')).toMatchObject({ status: 'fail', reason: expect.stringContaining('expired on 2026-01-01') });
+    expect(applyBaseline(failing('c', 'pass'), b, '2026-11-22').reason).toMatch(/^fixed: .*remove it from the baseline$/);
+    expect(applyBaseline(failing('z'), b, '2026-11-22').status).toBe('fail');
+    expect(applyBaseline({ ...failing('a'), operation: 'GET /requests/v3' }, b, '2026-11-22').status).toBe('fail');
+  });
+
+  it('refuses a malformed file with the entry and the fix', () => {
+    expect(() => parseBaseline({ version: 1, entries: [{ check: 'a', operation: 'x', reason: 'r', expires: 'soon' }] }, 'b.yaml')).toThrow(/entry 1 \(a\) must have expires as YYYY-MM-DD, got "soon"/);
+    expect(() => parseBaseline({ entries: [] }, 'b.yaml')).toThrow(/must have version: 1/);
+    expect(() => parseBaseline({ version: 1, entries: [{ check: 'a' }] }, 'b.yaml')).toThrow(/entry 1 must have a non-empty operation/);
+  });
+
+  it('a written baseline validates against the shipped schema and reads back', () => {
+    const text = renderBaseline(baselineOf([failing('a'), failing('p', 'pass')], new Date('2026-11-22T00:00:00Z')));
+    const doc = parseYaml(text) as unknown;
+    const validate = new Ajv2020({ strict: false }).compile(baselineSchema);
+    expect(validate(doc)).toBe(true);
+    expect(parseBaseline(doc, 'x').entries).toEqual([{ check: 'a', operation: 'POST /currencies/v2', reason: 'TODO: why this is accepted (m)', expires: '2027-02-20' }]);
+  });
+
+  it('end to end: --write-baseline, then --baseline makes the failure known (exit 0); expired, it fails again (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
+    const args = ['--only', 'currencies-v2.limit.max', '--mock-records', '300', '--seed', '2', '--mock-fault', 'currencies-limit-uncapped', '--quiet'];
+    const first = cliIo({}, dir);
+    expect(await main([...args, '--write-baseline', 'baseline.yaml'], first.io)).toBe(1);
+    const written = parseYaml(readFileSync(join(dir, 'baseline.yaml'), 'utf8')) as { entries: Array<{ check: string; operation: string }> };
+    expect(written.entries).toMatchObject([{ check: 'currencies-v2.limit.max', operation: 'POST /currencies/v2' }]);
+
+    const second = cliIo({}, dir);
+    expect(await main([...args, '--baseline', 'baseline.yaml', '--report-dir', 'r'], second.io)).toBe(0);
+    expect(second.text()).toMatch(/1 known/);
+    const results = JSON.parse(readFileSync(join(dir, 'r', 'results.json'), 'utf8')) as Record<string, unknown> & { outcomes: Array<{ status: string }>; totals: Record<string, number> };
+    expect(results.outcomes[0]!.status).toBe('known');
+    expect(results.totals.known).toBe(1);
+    expect(results.baseline).toMatchObject({ known: ['currencies-v2.limit.max'], fixed: [], expired: [] });
+    expect(new Ajv2020({ strict: false, allErrors: true }).validate(resultsSchema, results)).toBe(true);
+    for (const f of ['junit.xml', 'summary.md', 'report.html']) expect(readFileSync(join(dir, 'r', f), 'utf8')).toMatch(/known/);
+
+    writeFileSync(join(dir, 'expired.yaml'), 'version: 1\nentries:\n  - {check: currencies-v2.limit.max, operation: POST /currencies/v2, reason: TICKET-1, expires: 2020-01-01}\n');
+    const third = cliIo({}, dir);
+    expect(await main([...args, '--baseline', 'expired.yaml'], third.io)).toBe(1);
+    expect(third.text()).toMatch(/Baseline: the entries of currencies-v2.limit.max expired/);
+
+    const fixed = cliIo({}, dir);
+    expect(await main(['--only', 'currencies-v2.limit.max', '--mock-records', '300', '--seed', '2', '--quiet', '--baseline', 'baseline.yaml'], fixed.io)).toBe(0);
+    expect(fixed.text()).toMatch(/currencies-v2.limit.max now passes: remove it from .*baseline.yaml/);
+  });
+
+  it('--write-baseline writes nothing when the run did not complete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
+    const t = cliIo({}, dir);
+    expect(await main(['--base-url', `http://127.0.0.1:${await closedPort()}`, '--quiet', '--write-baseline', 'b.yaml'], t.io)).toBe(4);
+    expect(existsSync(join(dir, 'b.yaml'))).toBe(false);
+    expect(t.err.join('')).toMatch(/error: --write-baseline ".*b.yaml" not written: the run did not complete \(exit 4\)/);
+  });
+
+  it('an unreadable baseline is a usage error (exit 2)', async () => {
+    const t = cliIo({}, mkdtempSync(join(tmpdir(), 'conformance-baseline-')));
+    expect(await main(['--only', 'currencies-v2.limit.max', '--baseline', 'nope.yaml'], t.io)).toBe(2);
+    expect(t.err.join('')).toMatch(/^error: --baseline file ".*nope.yaml" cannot be read \(ENOENT\)/);
+  });
+});
