@@ -293,6 +293,10 @@ export class FetchHttpClient implements HttpClient {
         throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
       }
       const isTimeout = err instanceof TimeoutSignal;
+      if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
+        this.exchanges.push(exchange);
+        throw new BudgetExceededError('time bound of the run reached (--max-duration) while waiting for an answer');
+      }
       const where = `${req.method} ${shownUrl}`;
       const message = isTimeout
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
