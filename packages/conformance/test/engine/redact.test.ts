@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactDeep, redactor } from '../../src/engine/redact.js';
-import { keyEncodings, leaksIn } from '../support/key-encodings.js';
+import { keyEncodings, leaksIn } from '../support/key-encodings.mjs';
 
 const KEY = 'sk_live-Key/with+odd=chars 42';
 const redact = redactor([KEY, 'second-secret']);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { leaksIn } from '../support/key-encodings.js';
+import { leaksIn } from '../support/key-encodings.mjs';
 import { GATEWAY_TOKEN, KEY, SCENARIOS, batteryArgs } from '../support/hostile-targets.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'conformance-hostile-'));

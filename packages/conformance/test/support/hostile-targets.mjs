@@ -11,6 +11,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { constants as zlibConstants, createBrotliCompress, gzipSync } from 'node:zlib';
 import { startMockServer } from '@crosschain/mock-server';
+import { keyEncodings } from './key-encodings.mjs';
 
 /** The API key the kit is given: token characters only (it must fit in a header name), `+` URL-encodes. */
 export const KEY = 'hk_Live-7f3a9Q+zK42';
@@ -155,22 +156,6 @@ function currenciesThen(other) {
       if (path === '/currencies/v2') return json(res, 200, [{ chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', name: 'Ether', decimals: 18, vmType: 'evm', metadata: { verified: true } }]);
       return other(req, res, path);
     });
-}
-
-/** Every spelling of the secrets a target can send back (keep in step with test/support/key-encodings.ts). */
-function spellings(secret) {
-  const b64 = Buffer.from(secret).toString('base64');
-  return {
-    raw: secret,
-    url: encodeURIComponent(secret),
-    everyChar: [...Buffer.from(secret)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-    base64: b64,
-    base64url: Buffer.from(secret).toString('base64url'),
-    basic: Buffer.from(`user:${secret}`).toString('base64'),
-    unicode: [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-    upper: secret.toUpperCase(),
-    lower: secret.toLowerCase(),
-  };
 }
 
 /**
@@ -420,18 +405,18 @@ export const SCENARIOS = [
       listen((req, res) =>
         withBody(req, () => {
           const secrets = [req.headers['x-api-key'], req.headers[GATEWAY_HEADER]].filter((s) => typeof s === 'string');
-          const echoed = secrets.map(spellings);
+          const echoed = secrets.map(keyEncodings);
           const url = new URL(req.url ?? '/', 'http://x');
           const nameHeaders = Object.fromEntries(secrets.map((s, i) => [`x-echo-${i}-${s}`, 'name']));
           const valueHeaders = Object.fromEntries(echoed.flatMap((e, i) => Object.entries(e).map(([k, v]) => [`x-echo-${i}-${k}`, v])));
           if (!url.searchParams.has('landed') && url.pathname === '/requests/v3') {
             const k = echoed[0] ?? {};
-            res.writeHead(302, { location: `/requests/v3?landed=1&k=${k.url}&b=${k.base64}&raw=${k.raw}`, ...nameHeaders });
+            res.writeHead(302, { location: `/requests/v3?landed=1&k=${k.urlEncoded}&b=${k.base64}&raw=${k.raw}`, ...nameHeaders });
             return res.end();
           }
           const status = url.pathname === '/currencies/v2' ? 200 : 401;
           const body = { message: `bad key ${echoed.map((e) => Object.values(e).join(' ')).join(' ')}`, errorCode: 'UNAUTHORIZED', echoed, json: JSON.stringify(secrets) };
-          json(res, status, status === 200 ? [body] : body, { ...nameHeaders, ...valueHeaders, 'www-authenticate': `Basic ${echoed[0]?.basic ?? ''}` });
+          json(res, status, status === 200 ? [body] : body, { ...nameHeaders, ...valueHeaders, 'www-authenticate': `Basic ${echoed[0]?.base64InBasic ?? ''}` });
         }),
       ),
   },

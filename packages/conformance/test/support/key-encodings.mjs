@@ -1,20 +1,27 @@
 /**
  * Every spelling of a secret a hostile target can echo back (issue 10, "The key never leaves"):
- * what the echoing server of the battery sends and what the output scans look for.
+ * what the echoing server of the battery sends and what the output scans look for. Plain ESM,
+ * shared by the tests and bench/conformance/hostile.mjs.
  */
 
 /** The secret as JSON would escape every character (`\u0061…`). */
-function unicodeEscaped(secret: string): string {
+/** @param {string} secret */
+function unicodeEscaped(secret) {
   return [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 }
 
 /** Percent-encoding of every character, not only the reserved ones. */
-function percentEveryChar(secret: string): string {
+/** @param {string} secret */
+function percentEveryChar(secret) {
   return [...Buffer.from(secret, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
 /** Named spellings of `secret`: raw, URL-encoded, base64, JSON-escaped, case-folded and mixed. */
-export function keyEncodings(secret: string): Record<string, string> {
+/**
+ * @param {string} secret
+ * @returns {Record<string, string>}
+ */
+export function keyEncodings(secret) {
   const b64 = Buffer.from(secret, 'utf8').toString('base64');
   return {
     raw: secret,
@@ -31,8 +38,13 @@ export function keyEncodings(secret: string): Record<string, string> {
 }
 
 /** The names of the spellings of any of `secrets` found in `text` (empty: none leaked). */
-export function leaksIn(text: string, secrets: readonly string[]): string[] {
-  const found: string[] = [];
+/**
+ * @param {string} text
+ * @param {readonly string[]} secrets
+ * @returns {string[]}
+ */
+export function leaksIn(text, secrets) {
+  const found = [];
   const lowered = text.toLowerCase();
   for (const secret of secrets) {
     for (const [name, spelled] of Object.entries(keyEncodings(secret))) {
