@@ -60,5 +60,5 @@ describe('hostile targets: bounded, named, the right exit code, no stack trace, 
     expect(leaksIn(everything, [KEY, GATEWAY_TOKEN])).toEqual([]);
     if (scenario.forbid) expect(everything).not.toMatch(scenario.forbid);
     if (target.leakedTo) expect(target.leakedTo()).toBe(0);
-  });
+  }, 150_000);
 });
