@@ -6,6 +6,7 @@
  * peak RSS (`/usr/bin/time -f %M`, else VmHWM polled from /proc), and whether the key or the `-H`
  * value appeared in any output (stdout, stderr, every report file) in any encoding. Targets: peak
  * RSS <= 300 MB, the key nowhere, the expected exit code. Exit status 1 when a target is missed.
+ * `BENCH_HOSTILE=<text>` runs only the scenarios whose name contains the text.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -16,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 const kit = fileURLToPath(new URL('../../packages/conformance/', import.meta.url));
 const cli = join(kit, 'bin/crosschain-conformance.js');
 if (!existsSync(join(kit, 'dist/cli.js'))) throw new Error('the kit is not built: pnpm --filter @crosschain/conformance... build');
-const { GATEWAY_TOKEN, KEY, SCENARIOS, batteryArgs } = await import(join(kit, 'test/support/hostile-targets.mjs'));
+const { GATEWAY_TOKEN, KEY, SCENARIOS: ALL, batteryArgs } = await import(join(kit, 'test/support/hostile-targets.mjs'));
+/** BENCH_HOSTILE=<text>: only the scenarios whose name contains it. */
+const SCENARIOS = ALL.filter((s) => s.name.includes(process.env.BENCH_HOSTILE ?? ''));
 const { leaksIn } = await import(join(kit, 'test/support/key-encodings.mjs'));
 
 const TIME = '/usr/bin/time';
