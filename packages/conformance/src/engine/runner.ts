@@ -356,10 +356,17 @@ function answeredAnything(http: FetchHttpClient): boolean {
   return http.exchanges.some((e) => e.response !== undefined);
 }
 
-/** The outcome of a check not run because the run stopped: `error` when nothing answered, else `skip`. */
+/**
+ * The outcome of a check not run because the run stopped: `error` when nothing answered, else
+ * `skip` with the stop's prefix; "not a JSON API" is said in full once (the run's `aborted`), not
+ * once per check.
+ */
 function notRunOutcome(base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>, aborted: string, as: CheckOutcome['status']): CheckOutcome {
   if (as !== 'skip') return { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
-  const prefix = [BUDGET, INCONCLUSIVE, NOT_JSON].find((p) => aborted.startsWith(p)) ?? '';
+  if (aborted.startsWith(NOT_JSON)) {
+    return { ...base, status: 'skip', reason: `${NOT_JSON}not run, wrong base URL? (the run's diagnosis names what came back)`, durationMs: 0, requests: 0 };
+  }
+  const prefix = [BUDGET, INCONCLUSIVE].find((p) => aborted.startsWith(p)) ?? '';
   return { ...base, status: 'skip', reason: `${prefix}not run: ${aborted.slice(prefix.length)}`, durationMs: 0, requests: 0 };
 }
 
