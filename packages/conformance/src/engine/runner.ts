@@ -286,10 +286,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           outcome = bounded;
           if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip');
         } else if (error instanceof TargetUnreachableError) {
-          outcome = unansweredOutcome(base, error, durationMs, requests, redact);
-          if (!(await stillReachable(http))) {
+          if (await stillReachable(http)) outcome = unansweredOutcome(base, error, durationMs, requests, redact);
+          else {
             unreachable = !answeredAnything(http);
-            stop(unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`, unreachable ? 'error' : 'skip');
+            const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
+            outcome = { ...base, status: unreachable ? 'error' : 'skip', reason: redact(why), durationMs, requests };
+            stop(why, outcome.status);
           }
         } else if (error !== undefined) {
           outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };

@@ -176,6 +176,21 @@ describe('runConformance', () => {
     expect(result.exitCode).toBe(1);
   });
 
+  it('a target that goes silent mid-run: the rest is inconclusive (skip), exit 5, not 4 and not a failure', async () => {
+    let discovered = false;
+    const dies: Handler = (req) => {
+      if (req.url.searchParams.get('limit') === '1') discovered = true;
+      return discovered && req.url.searchParams.get('limit') !== '1' ? 'hang' : listing(req);
+    };
+    const result = await run(dies, { timeoutMs: 100, only: ['t.'], disable: [] });
+    const o = byId(result.outcomes);
+    expect(o['t.pass']!.status).toBe('pass');
+    expect(o['t.fail-must']).toMatchObject({ status: 'skip' });
+    expect(o['t.fail-must']!.reason).toMatch(/^inconclusive: the target stopped answering: .*did not answer within 100 ms/);
+    expect(o['t.fail-should']!.reason).toMatch(/^inconclusive: not run: the target stopped answering/);
+    expect(result.exitCode).toBe(5);
+  });
+
   it('a closed port: exit 4, every check error, no hang', async () => {
     const port = await closedPort();
     const result = await runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, checks: ALL, spec, seed: 1 });
