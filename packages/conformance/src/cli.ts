@@ -8,7 +8,8 @@ import { resolveConfig } from './config/resolve.js';
 import { targetDefaults } from './config/defaults.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
 import type { ConformanceConfig } from './config/fields.js';
-import { redactConfig } from './config/redact.js';
+import { redactConfig, secretsOf } from './config/redact.js';
+import { redactor } from './engine/redact.js';
 import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
@@ -60,7 +61,7 @@ function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfi
   return out;
 }
 
-/** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable). */
+/** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable, 5 inconclusive). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
   const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
   if (command) return (await command.load()).run(argv.slice(1), io);
@@ -96,7 +97,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       io.stderr(`error: ${err.message}\n`);
       return 2;
     }
-    throw err;
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    io.stderr(`error: internal error of the kit (exit 3), please report it: ${redactor(secretsOf(config))(why.split('\n')[0] ?? '')}\n`);
+    return 3;
   }
   const ranNothing = result.outcomes.every((o) => o.requests === 0);
   if (json) io.stdout(renderJson(result));

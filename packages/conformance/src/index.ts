@@ -18,7 +18,7 @@ export type * from './engine/types.js';
 export type { RunEvent, RunEventListener } from './engine/events.js';
 export { createAgentFetch } from './engine/agent-fetch.js';
 export type { AgentFetch } from './engine/agent-fetch.js';
-export { FetchHttpClient } from './engine/http.js';
+export { BodyTooLargeError, FetchHttpClient, MAX_REDIRECTS, RateLimitedError } from './engine/http.js';
 export type { FetchLike, HttpClientOptions } from './engine/http.js';
 export { ResponseValidator } from './engine/validator.js';
 export type { OpenApiDocument, SchemaVerdict } from './engine/validator.js';

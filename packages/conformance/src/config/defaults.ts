@@ -8,6 +8,14 @@ export const DEFAULTS = {
   numRuns: 25,
   timeoutMs: 10_000,
   maxRequests: 5_000,
+  /** Wall-time bound of a run (issue 10: a sane default; a run left over it exits 5). */
+  maxDurationMs: 15 * 60_000,
+  /**
+   * Cap on one response body: the largest legal page is 100 items (`limit` maximum of POST
+   * /currencies/v2; GET /requests/v3 allows 50, specs/sources/api-document.md) and the contract sets
+   * no size on a record, so 64 KiB a record is taken as a generous bound: 6.4 MB, rounded up to 8 MiB.
+   */
+  maxBodyBytes: 8 * 1024 * 1024,
   externalMaxRps: 50,
   /** Against a URL or an in-process fetch: no v2 probing (politeness). */
   v2ProbeRequests: 0,
@@ -78,7 +86,9 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     maxRps: raw.maxRps as number | undefined,
     timeoutMs: (raw.timeoutMs as number | undefined) ?? DEFAULTS.timeoutMs,
     maxRequests: (raw.maxRequests as number | undefined) ?? DEFAULTS.maxRequests,
-    maxDurationMs: raw.maxDurationMs as number | undefined,
+    maxDurationMs: (raw.maxDurationMs as number | undefined) ?? DEFAULTS.maxDurationMs,
+    maxBodyBytes: (raw.maxBodyBytes as number | undefined) ?? DEFAULTS.maxBodyBytes,
+    headers: (raw.headers as string[] | undefined) ?? [],
     format: (raw.format as ConsoleFormat | undefined) ?? 'console',
     quiet: (raw.quiet as boolean | undefined) ?? false,
     v2ProbeRequests: raw.v2ProbeRequests as number | undefined,

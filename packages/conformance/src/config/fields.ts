@@ -41,8 +41,12 @@ export interface ConformanceConfig {
   maxRps?: number;
   timeoutMs: number;
   maxRequests: number;
-  /** Wall-time bound of the whole run; undefined = none beyond the request bound. */
+  /** Wall-time bound of the whole run (--max-duration 15m; default 15 minutes). */
   maxDurationMs?: number;
+  /** Cap on one response body after decompression, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}). */
+  maxBodyBytes?: number;
+  /** Extra request headers `name: value` (-H), sent to the target's origin only; their values are secrets. */
+  headers?: string[];
   format: ConsoleFormat;
   quiet: boolean;
   /**
@@ -95,11 +99,15 @@ export interface FieldSpec {
   key: keyof ConformanceConfig;
   flag: string;
   env: string;
-  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard';
+  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header';
   example: string;
   values?: readonly string[];
   secret?: boolean;
   min?: number;
+  /** One-letter flag, e.g. `-H`. */
+  short?: string;
+  /** An older spelling of another field's option: accepted, hidden from --help. */
+  alias?: boolean;
 }
 
 /** Every option, with its flag, its environment variable and how to parse it. */
@@ -124,7 +132,10 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'maxRps', flag: '--max-rps', env: 'CONFORMANCE_MAX_RPS', kind: 'posint', example: '--max-rps 20' },
   { key: 'timeoutMs', flag: '--timeout-ms', env: 'CONFORMANCE_TIMEOUT_MS', kind: 'posint', example: '--timeout-ms 10000' },
   { key: 'maxRequests', flag: '--max-requests', env: 'CONFORMANCE_MAX_REQUESTS', kind: 'posint', example: '--max-requests 5000' },
-  { key: 'maxDurationMs', flag: '--max-duration-ms', env: 'CONFORMANCE_MAX_DURATION_MS', kind: 'posint', example: '--max-duration-ms 120000' },
+  { key: 'maxDurationMs', flag: '--max-duration-ms', env: 'CONFORMANCE_MAX_DURATION_MS', kind: 'posint', example: '--max-duration-ms 120000', alias: true },
+  { key: 'maxDurationMs', flag: '--max-duration', env: 'CONFORMANCE_MAX_DURATION', kind: 'duration', example: '--max-duration 15m' },
+  { key: 'maxBodyBytes', flag: '--max-body-bytes', env: 'CONFORMANCE_MAX_BODY_BYTES', kind: 'posint', example: '--max-body-bytes 8388608' },
+  { key: 'headers', flag: '--header', env: 'CONFORMANCE_HEADERS', kind: 'header', short: '-H', example: "-H 'x-gateway-token: $TOKEN'", secret: true },
   { key: 'format', flag: '--format', env: 'CONFORMANCE_FORMAT', kind: 'enum', values: ['console', 'json'], example: '--format json' },
   { key: 'quiet', flag: '--quiet', env: 'CONFORMANCE_QUIET', kind: 'bool', example: '--quiet' },
   { key: 'v2ProbeRequests', flag: '--v2-probe-requests', env: 'CONFORMANCE_V2_PROBE_REQUESTS', kind: 'int', min: 0, example: '--v2-probe-requests 30' },

@@ -76,8 +76,9 @@ function buildProgram(): Command {
   program.addOption(new Option('--config <file>', `JSON or YAML file of options (keys as in the results.json config; \${ENV} interpolated); default: ${DEFAULT_CONFIG_FILE} in the working directory, if present`));
   for (const field of FIELDS) {
     const arg = field.kind === 'bool' ? '' : field.kind === 'list' ? ' <value>' : ' <value>';
-    const opt = new Option(`${field.flag}${arg}`, `${describeField(field)} (env ${field.env})`);
-    if (field.kind === 'list') opt.argParser(collect);
+    const opt = new Option(`${field.short ? `${field.short}, ` : ''}${field.flag}${arg}`, `${describeField(field)} (env ${field.env})`);
+    if (field.kind === 'list' || field.kind === 'header') opt.argParser(collect);
+    if (field.alias) opt.hideHelp();
     program.addOption(opt);
     if (field.kind === 'bool') program.addOption(new Option(`--no-${field.flag.slice(2)}`).hideHelp());
   }
@@ -108,7 +109,9 @@ export function describeField(field: FieldSpec): string {
     maxRps: `requests per second (default ${DEFAULTS.externalMaxRps} against a base URL, unlimited embedded)`,
     timeoutMs: `request timeout (default ${DEFAULTS.timeoutMs})`,
     maxRequests: `bound on requests of the run (default ${DEFAULTS.maxRequests})`,
-    maxDurationMs: 'bound on the wall time of the run (default none)',
+    maxDurationMs: `bound on the wall time of the run, e.g. 90s, 15m, 1h (default ${DEFAULTS.maxDurationMs / 60_000}m; --max-duration-ms <n> still works); when spent, the rest is skipped, exit 5`,
+    maxBodyBytes: `cap on one response body after decompression, in bytes (default ${DEFAULTS.maxBodyBytes}); a bigger body is a failure of its check`,
+    headers: "extra request header 'name: value' (repeatable; env: one per line), sent only to the target's origin, redacted like the key",
     format: 'console output: console (default) or json (results.json on stdout)',
     quiet: 'print only the summary',
     v2ProbeRequests: `v2 requests the rate-limit probe may send (default ${DEFAULTS.embeddedV2ProbeRequests} embedded, 0 against a URL: only examine 429s seen)`,

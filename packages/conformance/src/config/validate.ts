@@ -85,6 +85,15 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
       if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) bad('i/n with 1 <= i <= n');
       return typeof value === 'string' ? value.trim() : value;
     }
+    case 'duration': {
+      if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : bad('a duration like 90s, 15m or 1h (a number is milliseconds)');
+      const ms = typeof value === 'string' ? parseDuration(value) : undefined;
+      return ms ?? bad('a duration like 90s, 15m or 1h');
+    }
+    case 'header': {
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\r?\n/) : bad("a list of 'name: value' headers");
+      return items.filter((item) => typeof item !== 'string' || item.trim() !== '').map((item) => parseHeader(item) ?? bad("'name: value' with a header name (not x-api-key, host or content-*, use --api-key for the key) and a value"));
+    }
     case 'iso': {
       if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) {
         bad('an ISO 8601 date-time with a zone');
@@ -111,4 +120,30 @@ export function parseOptionsObject(obj: unknown, source: Source, file?: string):
     out[field.key] = coerce(field, v, source, file);
   }
   return out;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90s`, `15m`, `1h`, `1.5h`, `500ms` in milliseconds; undefined when not such a duration. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const ms = Math.round(Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]!);
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** A token as RFC 9110 5.1 defines header names. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the kit sets itself: the key has its own option, the rest belong to the transport. */
+const RESERVED_HEADERS = /^(x-api-key|host|content-.*|transfer-encoding|connection)$/i;
+
+/** `name: value` normalised to `name: value`, or undefined when it is not a usable extra header. */
+export function parseHeader(item: unknown): string | undefined {
+  if (typeof item !== 'string') return undefined;
+  const at = item.indexOf(':');
+  if (at <= 0) return undefined;
+  const name = item.slice(0, at).trim();
+  const value = item.slice(at + 1).trim();
+  if (!HEADER_NAME.test(name) || RESERVED_HEADERS.test(name) || value === '' || /[\r\n\0]/.test(value)) return undefined;
+  return `${name}: ${value}`;
 }

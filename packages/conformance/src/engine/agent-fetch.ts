@@ -11,6 +11,12 @@
  * one by one), the body decoded as UTF-8 with a leading BOM dropped, transport failures as
  * `TypeError('fetch failed', { cause })`, and the abort signal honoured while waiting for the
  * headers and while reading the body.
+ *
+ * Beyond `fetch` (issue 10, "Bounded memory and time by construction"): `redirect: 'manual'` hands
+ * the 3xx back (the client follows redirects itself, dropping secrets across origins); a body is
+ * cut at `maxBodyBytes` counted after decompression, the socket destroyed, with a
+ * {@link BodyTooLargeError}; an idempotent request whose reused keep-alive socket was reset by the
+ * server (ECONNRESET/EPIPE) is sent once more on a fresh socket.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -18,6 +24,7 @@ import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { BodyTooLargeError } from './http.js';
 import type { FetchLike } from './http.js';
 
 type FetchInit = Parameters<FetchLike>[1];
@@ -26,6 +33,10 @@ type FetchResult = Awaited<ReturnType<FetchLike>>;
 /** Redirects followed before failing, as undici's fetch. */
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Methods safe to send twice (RFC 9110, 9.2.2): the only ones retried on a reset keep-alive socket. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Socket errors of a keep-alive connection the server closed while it sat idle. */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 const DEFAULT_HEADERS: Record<string, string> = {
   accept: '*/*',
   'accept-encoding': 'gzip, deflate',
@@ -93,16 +104,34 @@ function decodedBody(res: IncomingMessage): Readable {
   return stream;
 }
 
-function readText(body: Readable, signal: AbortSignal): Promise<string> {
+/**
+ * Reads the (decoded) body as text, at most `maxBytes` of it: past the cap the response and its
+ * socket are destroyed and the read fails with {@link BodyTooLargeError}.
+ */
+function readText(res: IncomingMessage, body: Readable, signal: AbortSignal, maxBytes = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let bytes = 0;
     const onAbort = () => {
       body.destroy();
+      res.destroy();
       reject(abortError());
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      signal.removeEventListener('abort', onAbort);
+      chunks.length = 0;
+      body.removeAllListeners('data');
+      body.destroy();
+      res.destroy();
+      reject(new BodyTooLargeError(maxBytes));
+    });
     body.once('end', () => {
       signal.removeEventListener('abort', onAbort);
       resolve(new TextDecoder('utf-8').decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
@@ -112,6 +141,13 @@ function readText(body: Readable, signal: AbortSignal): Promise<string> {
       reject(signal.aborted ? abortError() : fetchFailed(err));
     });
   });
+}
+
+/** A transport failure on a reused socket the server had closed, for a method safe to resend. */
+function isStaleSocket(err: unknown, method: string): boolean {
+  if (!(err instanceof TypeError) || !(err as { reusedSocket?: boolean }).reusedSocket) return false;
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  return IDEMPOTENT.has(method.toUpperCase()) && typeof code === 'string' && STALE_SOCKET_CODES.has(code);
 }
 
 /** Creates the keep-alive fetch; one per run (its agents hold the connections). */
@@ -136,9 +172,19 @@ export function createAgentFetch(): AgentFetch {
         return;
       }
       req.once('response', resolve);
-      req.on('error', (err) => reject(init.signal.aborted ? abortError() : fetchFailed(err)));
+      req.on('error', (err) => reject(init.signal.aborted ? abortError() : Object.assign(fetchFailed(err), { reusedSocket: req.reusedSocket })));
       req.end(init.body);
     });
+
+  /** {@link once}, sent again once when a reused keep-alive socket turns out to be reset. */
+  const onceFresh = async (url: URL, init: FetchInit): Promise<IncomingMessage> => {
+    try {
+      return await once(url, init);
+    } catch (err) {
+      if (!isStaleSocket(err, init.method) || init.signal.aborted) throw err;
+      return once(url, init);
+    }
+  };
 
   const agentFetch = async (input: string, init: FetchInit): Promise<FetchResult> => {
     let url: URL;
@@ -152,11 +198,11 @@ export function createAgentFetch(): AgentFetch {
     let request = init;
     for (let redirects = 0; ; redirects += 1) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fetchFailed(new Error(`URL scheme "${url.protocol.slice(0, -1)}" is not supported.`));
-      const res = await once(url, request);
+      const res = await onceFresh(url, request);
       const location = res.headers.location;
-      if (!REDIRECTS.has(res.statusCode ?? 0) || location === undefined) {
+      if (!REDIRECTS.has(res.statusCode ?? 0) || location === undefined || init.redirect === 'manual') {
         const bodyless = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-        const text = readText(bodyless ? res : decodedBody(res), init.signal);
+        const text = readText(res, bodyless ? res : decodedBody(res), init.signal, init.maxBodyBytes);
         text.catch(() => undefined);
         return { status: res.statusCode ?? 0, headers: headersOf(res), text: () => text };
       }
@@ -166,7 +212,7 @@ export function createAgentFetch(): AgentFetch {
       const status = res.statusCode ?? 0;
       if (status === 303 ? request.method !== 'HEAD' : (status === 301 || status === 302) && request.method === 'POST') {
         const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !/^content-/i.test(k)));
-        request = { method: 'GET', headers, signal: init.signal };
+        request = { ...init, method: 'GET', headers, body: undefined };
       }
     }
   };

@@ -3,14 +3,28 @@
  * requests (--max-rps), bounds them (--timeout-ms, --max-requests, --max-duration-ms), honours
  * `Retry-After` on 429 and 503, records every exchange with a curl reproduction, and validates
  * every response against the spec (architecture.md, "The kit is polite to production").
- * API keys never leave this module unredacted.
+ * API keys never leave this module unredacted, and never reach another origin: redirects are
+ * followed here, at most {@link MAX_REDIRECTS}, without `x-api-key` or any `-H` header once the
+ * origin changes (issue 10, "The key never leaves"). A body is bounded by `maxBodyBytes`.
  */
 import { REDACTED, redactor } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { Exchange, ExchangeResponse, HttpClient, RequestSpec } from './types.js';
 import type { ResponseValidator } from './validator.js';
 
-export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<{
+export type FetchLike = (
+  input: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    /** `manual`: hand a 3xx back instead of following it (the client follows redirects itself). */
+    redirect?: 'manual';
+    /** Cap on the body's bytes after decompression, enforced while streaming where the fetch can. */
+    maxBodyBytes?: number;
+  },
+) => Promise<{
   status: number;
   headers: { forEach(cb: (value: string, key: string) => void): void };
   text(): Promise<string>;
@@ -22,8 +36,12 @@ export interface HttpClientOptions {
   apiKey?: string;
   otherApiKey?: string;
   inactiveApiKey?: string;
-  /** Every secret to redact (the keys above, an inactive key…). */
+  /** Every secret to redact (the keys above, an inactive key, the `-H` values…). */
   secrets?: readonly string[];
+  /** Headers of `-H 'name: value'`, sent with every request to the target's origin only. */
+  headers?: Readonly<Record<string, string>>;
+  /** Cap on the bytes of one response body after decompression (--max-body-bytes). */
+  maxBodyBytes?: number;
   timeoutMs: number;
   /** Requests per second; undefined or 0 = unlimited. */
   maxRps?: number;
@@ -40,6 +58,32 @@ export interface HttpClientOptions {
 
 /** Size above which an exchange's body is cut when compacted (the reports show at most 4 KiB). */
 const KEEP_BODY_CHARS = 4 * 1024;
+
+/** Redirects the client follows for one request before it reports the chain as a failure. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A response body grew past --max-body-bytes (counted after decompression); the read was cut. */
+export class BodyTooLargeError extends Error {
+  constructor(
+    readonly maxBytes: number,
+    readonly exchange?: Exchange,
+  ) {
+    super(`response body over --max-body-bytes (${maxBytes} bytes after decompression); the kit stopped reading it`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * The target kept answering 429/503 through every retry, or asked (Retry-After) to wait longer than
+ * the kit waits: the check cannot conclude (outcome `skip`, reason `inconclusive: …`).
+ */
+export class RateLimitedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RateLimitedError';
+  }
+}
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -108,11 +152,14 @@ export class FetchHttpClient implements HttpClient {
       const exchange = await this.once(req);
       const status = exchange.response?.status;
       const throttled = status === 503 || (status === 429 && !req.acceptRateLimit);
-      if (!throttled || attempt >= maxRetries) return exchange;
+      if (!throttled) return exchange;
+      if (attempt >= maxRetries) {
+        throw new RateLimitedError(`${req.method} ${req.path} answered ${status} on all ${attempt + 1} attempts (rate limited or unavailable)`);
+      }
       const hinted = retryAfterMs(exchange.response?.headers['retry-after'], this.now());
       const wait = hinted ?? backoffMs * 2 ** attempt;
       if (wait > maxWaitMs) {
-        throw new BudgetExceededError(
+        throw new RateLimitedError(
           `${req.method} ${req.path} answered ${status} with Retry-After ${Math.ceil(wait / 1000)} s, longer than the kit waits (${Math.round(maxWaitMs / 1000)} s)`,
         );
       }
@@ -124,7 +171,7 @@ export class FetchHttpClient implements HttpClient {
   private ensureTime(extraMs = 0): void {
     const deadline = this.options.deadline;
     if (deadline !== undefined && this.now() + extraMs >= deadline) {
-      throw new BudgetExceededError('time bound of the run reached (--max-duration-ms)');
+      throw new BudgetExceededError('time bound of the run reached (--max-duration)');
     }
   }
 
@@ -177,12 +224,13 @@ export class FetchHttpClient implements HttpClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [k, v] of Object.entries(this.options.headers ?? {})) headers[k.toLowerCase()] = v;
     for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v;
     if (key !== undefined) headers['x-api-key'] = key;
     const url = this.urlFor(req);
 
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = k === 'x-api-key' ? REDACTED : this.redact(v);
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = this.isCredential(k) ? REDACTED : this.redact(v);
     const shownUrl = this.redact(url);
     const shownBody = body === undefined ? undefined : this.redact(body);
     const curl = curlCommand(req.method, shownHeaders, shownBody, shownUrl);
@@ -211,8 +259,10 @@ export class FetchHttpClient implements HttpClient {
     try {
       const response = await Promise.race([
         (async () => {
-          const res = await this.options.fetch(url, { method: req.method, headers, body, signal: controller.signal });
+          const res = await this.fetchFollowing(url, { method: req.method, headers, body, signal: controller.signal });
           const text = await res.text();
+          const cap = this.options.maxBodyBytes;
+          if (cap !== undefined && text.length > cap / 4 && Buffer.byteLength(text, 'utf8') > cap) throw new BodyTooLargeError(cap);
           return { res, text };
         })(),
         timedOut,
@@ -220,7 +270,7 @@ export class FetchHttpClient implements HttpClient {
       exchange.durationMs = performance.now() - started;
       const respHeaders: Record<string, string> = {};
       response.res.headers.forEach((value, name) => {
-        respHeaders[name.toLowerCase()] = this.redact(value);
+        respHeaders[this.redact(name.toLowerCase())] = this.redact(value);
       });
       const bodyText = this.redact(response.text);
       let json: unknown;
@@ -242,7 +292,17 @@ export class FetchHttpClient implements HttpClient {
       return exchange;
     } catch (err) {
       exchange.durationMs = performance.now() - started;
+      if (err instanceof BodyTooLargeError || err instanceof RedirectError) {
+        exchange.transportError = `${req.method} ${shownUrl}: ${this.redact(err.message)}`;
+        this.exchanges.push(exchange);
+        if (err instanceof BodyTooLargeError) throw new BodyTooLargeError(err.maxBytes, exchange);
+        throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
+      }
       const isTimeout = err instanceof TimeoutSignal;
+      if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
+        this.exchanges.push(exchange);
+        throw new BudgetExceededError('time bound of the run reached (--max-duration) while waiting for an answer');
+      }
       const where = `${req.method} ${shownUrl}`;
       const message = isTimeout
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
@@ -252,6 +312,46 @@ export class FetchHttpClient implements HttpClient {
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {
       if (timer) clearTimeout(timer);
+    }
+  }
+
+  /** Whether a request header carries a credential: `x-api-key` or one given with `-H`. */
+  private isCredential(name: string): boolean {
+    const lower = name.toLowerCase();
+    return lower === 'x-api-key' || Object.keys(this.options.headers ?? {}).some((k) => k.toLowerCase() === lower);
+  }
+
+  /**
+   * Sends through the fetch with `redirect: 'manual'` and follows redirects itself, at most
+   * {@link MAX_REDIRECTS}: 303 (and 301/302 after a POST) become a GET without body; once the
+   * origin changes, `x-api-key` and every `-H` header are dropped, as browsers drop
+   * `Authorization` (Fetch standard, HTTP-redirect fetch, step 13).
+   */
+  private async fetchFollowing(url: string, init: Parameters<FetchLike>[1]): Promise<Awaited<ReturnType<FetchLike>>> {
+    const origin = new URL(url).origin;
+    let current = url;
+    let request = init;
+    for (let redirects = 0; ; redirects += 1) {
+      const res = await this.options.fetch(current, { ...request, redirect: 'manual', ...(this.options.maxBodyBytes !== undefined ? { maxBodyBytes: this.options.maxBodyBytes } : {}) });
+      let location: string | undefined;
+      res.headers.forEach((value, name) => {
+        if (name.toLowerCase() === 'location') location = value;
+      });
+      if (!REDIRECT_STATUSES.has(res.status) || location === undefined) return res;
+      if (redirects >= MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects (last to ${location}); the kit stops following`);
+      let next: URL;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new RedirectError(`a redirect to an invalid Location ${JSON.stringify(location)}`);
+      }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new RedirectError(`a redirect to a ${next.protocol} URL, which the kit does not follow`);
+      const headers = { ...request.headers };
+      if (next.origin !== origin) for (const name of Object.keys(headers)) if (this.isCredential(name)) delete headers[name];
+      const toGet = res.status === 303 ? request.method !== 'HEAD' : (res.status === 301 || res.status === 302) && request.method === 'POST';
+      if (toGet) for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+      request = toGet ? { method: 'GET', headers, signal: request.signal } : { ...request, headers };
+      current = next.toString();
     }
   }
 
@@ -273,6 +373,9 @@ export class FetchHttpClient implements HttpClient {
     this.compactedUpTo = this.exchanges.length;
   }
 }
+
+/** A redirect the client refuses to follow (too many, unparsable, not http(s)). */
+class RedirectError extends Error {}
 
 class TimeoutSignal extends Error {
   constructor() {

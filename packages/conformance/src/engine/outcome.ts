@@ -5,6 +5,7 @@
  */
 import { DEFAULTS } from '../config/defaults.js';
 import type { ConformanceConfig } from '../config/fields.js';
+import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult } from './types.js';
@@ -35,12 +36,68 @@ export function replayCommand(config: ConformanceConfig, id: string, external: b
   return parts.join(' ');
 }
 
-/** Exit code of a run (architecture.md): 4 unreachable, 1 failed, 3 kit error, 0 otherwise. */
+/**
+ * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed, 3 kit
+ * error, then 5 or 2 for a run left incomplete ({@link incompleteExitCode}), 0 otherwise.
+ */
 export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boolean): RunResult['exitCode'] {
   if (unreachable) return 4;
   if (outcomes.some((o) => o.status === 'fail')) return 1;
   if (outcomes.some((o) => o.status === 'error')) return 3;
-  return 0;
+  return incompleteExitCode(outcomes) ?? 0;
+}
+
+/** Reason prefix of a check the target's throttling left undecided (outcome `skip`). */
+export const INCONCLUSIVE = 'inconclusive: ';
+/** Reason prefix of a check skipped because --max-duration or --max-requests was spent. */
+export const BUDGET = 'budget: ';
+/** Reason prefix of the checks not run because the target does not speak JSON. */
+export const NOT_JSON = 'not a JSON API: ';
+
+/**
+ * The exit code of a run that nothing failed but that could not complete (issue 10, "Rate limits
+ * and budgets"): 5 (inconclusive) when a check was throttled throughout or a budget was spent, 2
+ * when the target is not a JSON API (most likely a wrong --base-url); undefined when complete.
+ */
+export function incompleteExitCode(outcomes: readonly CheckOutcome[]): RunResult['exitCode'] | undefined {
+  const skipped = outcomes.filter((o) => o.status === 'skip').map((o) => o.reason ?? '');
+  if (skipped.some((r) => r.startsWith(NOT_JSON))) return 2;
+  if (skipped.some((r) => r.startsWith(INCONCLUSIVE) || r.startsWith(BUDGET))) return 5;
+  return undefined;
+}
+
+/**
+ * The outcome of a check stopped by what the target did rather than by a contract verdict: a
+ * body over --max-body-bytes fails the check; throttling throughout makes it inconclusive; a
+ * spent budget skips it. Undefined for any other error.
+ */
+export function boundedOutcome(
+  base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>,
+  err: unknown,
+  durationMs: number,
+  requests: number,
+  redact: (text: string) => string,
+): CheckOutcome | undefined {
+  const common = { ...base, durationMs, requests };
+  if (err instanceof BodyTooLargeError) {
+    const ex = err.exchange;
+    return redactDeep(
+      {
+        ...common,
+        status: 'fail' as const,
+        violation: {
+          message: `response body over --max-body-bytes: the target sent more than ${err.maxBytes} bytes (after decompression) for one response`,
+          expected: `at most ${err.maxBytes} bytes (the largest legal page, with headroom; raise --max-body-bytes if records are legitimately larger)`,
+          received: 'a longer body; the kit cut it while streaming',
+          ...(ex ? { curl: ex.curl, request: ex.request } : {}),
+        },
+      },
+      redact,
+    );
+  }
+  if (err instanceof RateLimitedError) return { ...common, status: 'skip', reason: redact(`${INCONCLUSIVE}${err.message}`) };
+  if (err instanceof BudgetExceededError) return { ...common, status: 'skip', reason: redact(`${BUDGET}${err.message}`) };
+  return undefined;
 }
 
 /** The number of outcomes of each status. */

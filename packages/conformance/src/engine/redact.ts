@@ -1,27 +1,100 @@
-/** Keeps API keys out of every text the kit emits (architecture.md, "Rules that keep the kit honest"). */
+/**
+ * Keeps API keys and `-H` values out of every text the kit emits (architecture.md, "Rules that keep
+ * the kit honest"; issue 10, "The key never leaves"): one redactor for every encoding a target can
+ * echo a secret back in.
+ */
 
 export const REDACTED = '<redacted>';
 
-/** Returns a function that replaces each secret (any occurrence, also URL-encoded) with `<redacted>`. */
+/** Shortest secret redacted in its encoded forms: a 1-character "secret" would eat every text. */
+const MIN_ENCODED_LENGTH = 4;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function hex(code: number, width: number): string {
+  return code.toString(16).padStart(width, '0');
+}
+
+/**
+ * One character of a secret in any of its textual spellings, case-insensitively: itself, its
+ * percent-encoding (`%41`, also `+` for a space), its JSON/JS escape (`\u0041`, `\x41`) or an HTML
+ * character reference (`&#65;`, `&#x41;`).
+ */
+function charPattern(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  const forms = new Set<string>([escapeRegExp(ch)]);
+  if (code < 0x80) forms.add(`%${hex(code, 2)}`);
+  else for (const byte of Buffer.from(ch, 'utf8')) forms.add(`%${hex(byte, 2)}`);
+  if (ch === ' ') forms.add('\\+');
+  if (code <= 0xffff) forms.add(`\\\\u${hex(code, 4)}`);
+  if (code < 0x100) forms.add(`\\\\x${hex(code, 2)}`);
+  forms.add(`&#0*${code};`);
+  forms.add(`&#x0*${code.toString(16)};`);
+  return `(?:${[...forms].join('|')})`;
+}
+
+/** The secret spelled in any mix of the forms of {@link charPattern}, in any letter case. */
+function textualPattern(secret: string): string {
+  return [...secret].map(charPattern).join('');
+}
+
+/**
+ * The secret base64-encoded (standard or URL alphabet, padded or not) inside a longer encoded text:
+ * the three alignments of its bytes, without the characters its neighbours share.
+ */
+function base64Patterns(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const out: string[] = [];
+  for (let shift = 0; shift < 3; shift += 1) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const skip = shift === 0 ? 0 : shift + 1;
+    const fullEnd = Math.floor((shift + bytes.length) / 3) * 4;
+    const core = encoded.slice(skip, fullEnd);
+    if (core.length < MIN_ENCODED_LENGTH) continue;
+    out.push(core);
+    out.push(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return out;
+}
+
+/**
+ * Returns a function that replaces each secret with `<redacted>` wherever it appears: raw,
+ * percent-encoded (any characters, `+` for spaces), JSON- or JS-escaped (`\uXXXX`, `\xXX`), as
+ * HTML character references, in any letter case, any mix of these, and base64 (standard and URL
+ * alphabets, at any byte alignment). Double-percent-encoded forms are caught after one decoding
+ * pass of `%25`.
+ */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const needles = [...new Set(secrets.flatMap((s) => (s ? [s, encodeURIComponent(s)] : [])))]
-    .filter((s) => s.length > 0)
-    .sort((a, b) => b.length - a.length);
-  if (needles.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const needle of needles) if (out.includes(needle)) out = out.split(needle).join(REDACTED);
+  const unique = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
+  if (unique.length === 0) return (text) => text;
+  const textual = unique.map((s) => (s.length >= MIN_ENCODED_LENGTH ? textualPattern(s) : escapeRegExp(s)));
+  const caseless = new RegExp(textual.join('|'), 'giu');
+  const base64 = unique.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap(base64Patterns);
+  const exact = base64.length > 0 ? new RegExp([...new Set(base64)].map(escapeRegExp).join('|'), 'g') : undefined;
+  const once = (text: string): string => {
+    let out = text.replace(caseless, REDACTED);
+    if (exact) out = out.replace(exact, REDACTED);
     return out;
+  };
+  return (text) => {
+    if (typeof text !== 'string' || text === '') return text;
+    const out = once(text);
+    if (!/%25/i.test(out)) return out;
+    const undoubled = out.replace(/%25/gi, '%');
+    const again = once(undoubled);
+    return again === undoubled ? out : again;
   };
 }
 
-/** Deep-redacts strings of a JSON-like value. */
+/** Deep-redacts strings (and object keys) of a JSON-like value. */
 export function redactDeep<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, redact);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[redact(k)] = redactDeep(v, redact);
     return out as T;
   }
   return value;

@@ -9,7 +9,7 @@ import { kitVersion } from '../config/resolve.js';
 import { DEFAULTS, targetDefaults, withDefaults } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
-import { redactConfig, secretsOf } from '../config/redact.js';
+import { headerRecord, redactConfig, secretsOf } from '../config/redact.js';
 import { parseOptionsObject } from '../config/validate.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
@@ -20,10 +20,11 @@ import type { RunEvent, RunEventListener } from './events.js';
 import { ViolationError } from './expect.js';
 import { createAgentFetch } from './agent-fetch.js';
 import type { AgentFetch } from './agent-fetch.js';
-import { FetchHttpClient } from './http.js';
+import { BodyTooLargeError, FetchHttpClient, RateLimitedError } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { notJsonDiagnosis } from './not-json.js';
 import { runProperty } from './property.js';
 import { redactor } from './redact.js';
 import { matchesAny, selectChecks } from './selection.js';
@@ -134,7 +135,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const apiKey = config.apiKey ?? target?.apiKey;
     const otherApiKey = config.otherApiKey ?? target?.otherApiKey;
     const inactiveApiKey = config.inactiveApiKey ?? target?.inactiveApiKey;
-    const secrets = secretsOf({ apiKey, otherApiKey, inactiveApiKey });
+    const secrets = secretsOf({ apiKey, otherApiKey, inactiveApiKey, headers: config.headers });
     const redact = redactor(secrets);
     const baseUrl = target?.baseUrl ?? config.baseUrl ?? 'http://in-process.invalid';
     const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
@@ -153,6 +154,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       maxRequests: config.maxRequests,
       deadline,
       validator,
+      headers: headerRecord(config.headers),
+      maxBodyBytes: config.maxBodyBytes,
     });
     /** Describes the list wrappers of the bodies still whole, then compacts them (list-wrapper.ts). */
     let annotatedUpTo = 0;
@@ -186,7 +189,15 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const levels = new Map(spec.clauses.map((c) => [c.id, c.level]));
 
     let aborted: string | undefined;
+    /** How the checks after a stop end: `error` (nothing answered), or `skip` with the reason's prefix. */
+    let abortedAs: CheckOutcome['status'] = 'error';
     let unreachable = false;
+    /** Checks in a row that the target's throttling left inconclusive (see {@link RATE_LIMITED_IN_A_ROW}). */
+    let rateLimitedInARow = 0;
+    const stop = (reason: string, as: CheckOutcome['status']) => {
+      aborted = redact(reason);
+      abortedAs = as;
+    };
     let discovery: Discovery | undefined;
     const runnable = ordered.some((c) => !matches(c.id, config.disable, c.family) && (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
     if (runnable) {
@@ -195,14 +206,17 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       try {
         discovery = await discover(http, { hasApiKey: !!apiKey });
       } catch (err) {
-        if (err instanceof TargetUnreachableError) {
+        const problem = redact(`discovery failed: ${errorReason(err)}`);
+        if (err instanceof BudgetExceededError) stop(`${BUDGET}${err.message}`, 'skip');
+        else if (err instanceof RateLimitedError) rateLimitedInARow += 1;
+        else if (err instanceof TargetUnreachableError && !answeredAnything(http) && !(await stillReachable(http))) {
           unreachable = true;
-          aborted = redact(`target unreachable during discovery: ${err.message}`);
-        } else {
-          aborted = redact(`discovery failed: ${errorReason(err)}`);
-        }
-        discovery = emptyDiscovery(new Date(), aborted);
+          stop(`target unreachable during discovery: ${err.message}`, 'error');
+        } else if (!(err instanceof TargetUnreachableError || err instanceof BodyTooLargeError)) stop(problem, 'error');
+        discovery = emptyDiscovery(new Date(), aborted ?? problem);
       }
+      const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges) : undefined;
+      if (foreign) stop(`${NOT_JSON}${foreign}`, 'skip');
       settle();
       emit({
         type: 'discovery-end',
@@ -261,7 +275,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
         outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0 };
       } else if (aborted !== undefined) {
-        outcome = { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
+        outcome = notRunOutcome(base, aborted, abortedAs);
       } else {
         let result: CheckResult | undefined;
         let error: unknown;
@@ -273,15 +287,26 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         }
         const durationMs = performance.now() - c0;
         const requests = http.requestCount - before;
-        if (error !== undefined) {
-          outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };
-          if (error instanceof BudgetExceededError) aborted = redact(error.message);
-          if (error instanceof TargetUnreachableError && !(await stillReachable(http))) {
-            unreachable = true;
-            aborted = redact(`target unreachable: ${error.message}`);
+        const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
+        if (bounded) {
+          outcome = bounded;
+          if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip');
+        } else if (error instanceof TargetUnreachableError) {
+          if (await stillReachable(http)) outcome = unansweredOutcome(base, error, durationMs, requests, redact);
+          else {
+            unreachable = !answeredAnything(http);
+            const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
+            outcome = { ...base, status: unreachable ? 'error' : 'skip', reason: redact(why), durationMs, requests };
+            stop(why, outcome.status);
           }
+        } else if (error !== undefined) {
+          outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };
         } else {
           outcome = toOutcome(base, result, config.strict, durationMs, requests, redact);
+        }
+        rateLimitedInARow = error instanceof RateLimitedError ? rateLimitedInARow + 1 : 0;
+        if (rateLimitedInARow >= RATE_LIMITED_IN_A_ROW && aborted === undefined) {
+          stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip');
         }
       }
       settle();
@@ -362,6 +387,53 @@ function openRecorder(path: string | undefined): HarWriter | undefined {
 function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Exchange[], from: number): number {
   if (recorder) for (let i = from; i < exchanges.length; i += 1) recorder.add(exchanges[i]!);
   return exchanges.length;
+}
+
+/**
+ * Checks in a row throttled through every retry before the run stops asking: a target that answers
+ * 429 forever ends the run in seconds, inconclusive (exit 5), not after an hour of retries.
+ */
+const RATE_LIMITED_IN_A_ROW = 3;
+
+/** Whether the target has answered anything at all (with any HTTP status) so far. */
+function answeredAnything(http: FetchHttpClient): boolean {
+  return http.exchanges.some((e) => e.response !== undefined);
+}
+
+/**
+ * The outcome of a check not run because the run stopped: `error` when nothing answered, else
+ * `skip` with the stop's prefix; "not a JSON API" is said in full once (the run's `aborted`), not
+ * once per check.
+ */
+function notRunOutcome(base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>, aborted: string, as: CheckOutcome['status']): CheckOutcome {
+  if (as !== 'skip') return { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
+  if (aborted.startsWith(NOT_JSON)) {
+    return { ...base, status: 'skip', reason: `${NOT_JSON}not run, wrong base URL? (the run's diagnosis names what came back)`, durationMs: 0, requests: 0 };
+  }
+  const prefix = [BUDGET, INCONCLUSIVE].find((p) => aborted.startsWith(p)) ?? '';
+  return { ...base, status: 'skip', reason: `${prefix}not run: ${aborted.slice(prefix.length)}`, durationMs: 0, requests: 0 };
+}
+
+/**
+ * A check whose request got no answer (timeout, reset, refused) while the target answers other
+ * requests: the operation misbehaves, a failure of the check naming the cause (issue 10: "one
+ * operation that does not answer is an outcome of its checks", not exit 4).
+ */
+function unansweredOutcome(
+  base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>,
+  error: TargetUnreachableError,
+  durationMs: number,
+  requests: number,
+  redact: (text: string) => string,
+): CheckOutcome {
+  const ex = error.exchange;
+  const violation: CheckOutcome['violation'] = {
+    message: redact(`the target gave no answer: ${error.message}`),
+    expected: 'an HTTP response within --timeout-ms',
+    received: error.reason === 'timeout' ? 'no answer in time' : 'a transport failure',
+    ...(ex ? { curl: ex.curl, request: ex.request } : {}),
+  };
+  return { ...base, status: 'fail', violation, durationMs, requests };
 }
 
 /** After a transport error: does the target still answer a cheap, read-only request? */

@@ -135,8 +135,8 @@ export class TargetUnreachableError extends Error {
 }
 
 /**
- * The run's request or time bound is reached (--max-requests, --max-duration-ms), or the target
- * asked to wait (Retry-After) longer than the kit may. The check and every later one end as `error`.
+ * The run's request or time bound is reached (--max-requests, --max-duration). The check and every
+ * later one end as `skip` with a reason starting `budget:`; the run exits 5 (outcome.ts).
  */
 export class BudgetExceededError extends Error {
   constructor(message: string) {

@@ -28,6 +28,29 @@ export interface SchemaVerdict {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const DOC_ID = 'openapi.json';
 const MAX_ERRORS = 10;
+/**
+ * Items of each array the all-errors pass reads first (issue 10, "Bounded memory"): a page of
+ * 10,000 invalid records would otherwise build every record's errors at once to report 10. Only
+ * when the first items hold no error is the whole body explained.
+ */
+const EXPLAIN_ITEMS = 100;
+
+/** `json` with every array (to a few levels) cut to its first `items` items; `json` itself when none is longer. */
+function headOf(json: unknown, items: number, depth = 3): unknown {
+  if (depth === 0 || json === null || typeof json !== 'object') return json;
+  if (Array.isArray(json)) {
+    const kept = json.length > items ? json.slice(0, items) : json;
+    const cut = kept.map((v) => headOf(v, items, depth - 1));
+    return kept === json && cut.every((v, i) => v === json[i]) ? json : cut;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(json)) {
+    out[k] = headOf(v, items, depth - 1);
+    if (out[k] !== v) changed = true;
+  }
+  return changed ? out : json;
+}
 
 interface MediaEntry {
   ref: string;
@@ -198,7 +221,8 @@ export class ResponseValidator {
     }
     if (media.validate(json)) return { valid: true, errors: [], schemaRef: media.ref };
     const explain = this.explainer(media);
-    explain(json);
+    const head = headOf(json, EXPLAIN_ITEMS);
+    if (head === json || explain(head) || !explain.errors?.length) explain(json);
     const errors = (explain.errors ?? media.validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
       instancePath: e.instancePath,
       schemaPath: e.schemaPath,

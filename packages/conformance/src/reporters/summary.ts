@@ -129,7 +129,7 @@ export function verdict(result: RunResult): Verdict {
       return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): ${parts.join(', ')}` };
     }
     case 2:
-      return { word: 'USAGE ERROR', ok: false, sentence: 'USAGE ERROR (exit 2): the configuration is invalid' };
+      return { word: 'USAGE ERROR', ok: false, sentence: `USAGE ERROR (exit 2): ${result.aborted ?? 'the configuration is invalid'}` };
     case 3:
       return {
         word: 'INTERNAL ERROR',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentFetch } from '../../src/engine/agent-fetch.js';
-import { FetchHttpClient, type FetchLike } from '../../src/engine/http.js';
+import { BodyTooLargeError, FetchHttpClient, type FetchLike } from '../../src/engine/http.js';
 import { TargetUnreachableError } from '../../src/engine/types.js';
 
 const JSON_BODY = JSON.stringify({ requests: [{ id: 'é✓', n: 1 }], continuation: null });
@@ -42,6 +42,14 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
       return send(Number(url.searchParams.get('status')), { location: '/echo' });
     case '/loop':
       return send(302, { location: '/loop' });
+    case '/bomb':
+      return send(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, Buffer.concat(Array(8).fill(gzipSync(Buffer.alloc(1024 * 1024)))));
+    case '/reset-on-reuse': {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) return void socket.destroy();
+      return send(200, { 'content-type': 'application/json' }, '{"fresh":true}');
+    }
     case '/stall':
       return void res.writeHead(200, { 'content-type': 'application/json' });
     case '/hang':
@@ -146,5 +154,34 @@ describe('createAgentFetch gives the kit what fetch gives it', () => {
     const timedOut = await client(agentFetch).send({ method: 'GET', path: '/hang' }).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TargetUnreachableError);
     expect((timedOut as Error).message).toMatch(/did not answer within 200 ms/);
+  });
+
+  it('cuts a body at maxBodyBytes counted after decompression (a gzip bomb), with a BodyTooLargeError', async () => {
+    const signal = new AbortController().signal;
+    const res = await agentFetch(`${base}/bomb`, { method: 'GET', headers: {}, signal, maxBodyBytes: 100_000 });
+    await expect(res.text()).rejects.toBeInstanceOf(BodyTooLargeError);
+    const whole = await agentFetch(`${base}/bomb`, { method: 'GET', headers: {}, signal });
+    expect((await whole.text()).length).toBe(8 * 1024 * 1024);
+  });
+
+  it("redirect: 'manual' hands the 3xx back instead of following it", async () => {
+    const res = await agentFetch(`${base}/redirect?status=302`, { method: 'GET', headers: {}, signal: new AbortController().signal, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const location: string[] = [];
+    res.headers.forEach((v, k) => k === 'location' && location.push(v));
+    expect(location).toEqual(['/echo']);
+  });
+
+  it('sends an idempotent request once more when its reused keep-alive socket is reset; a POST is not resent', async () => {
+    const own = createAgentFetch();
+    try {
+      const get = () => own(`${base}/reset-on-reuse`, { method: 'GET', headers: {}, signal: new AbortController().signal }).then((r) => r.text());
+      expect(await get()).toBe('{"fresh":true}');
+      expect(await get()).toBe('{"fresh":true}');
+      const post = own(`${base}/reset-on-reuse`, { method: 'POST', headers: {}, body: '{}', signal: new AbortController().signal }).then((r) => r.text());
+      await expect(post).rejects.toThrow(/fetch failed/);
+    } finally {
+      own.close();
+    }
   });
 });

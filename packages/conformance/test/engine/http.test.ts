@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FetchHttpClient, retryAfterMs } from '../../src/engine/http.js';
+import { BodyTooLargeError, FetchHttpClient, MAX_REDIRECTS, RateLimitedError, retryAfterMs } from '../../src/engine/http.js';
 import type { HttpClientOptions } from '../../src/engine/http.js';
 import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';
 import { DATE, closedPort, fakeFetch, jsonResponse } from './fake-fetch.js';
@@ -108,18 +108,22 @@ describe('FetchHttpClient', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('retries a bounded number of times with backoff when no Retry-After is given', async () => {
+  it('retries a bounded number of times with backoff when no Retry-After is given, then gives up as rate limited', async () => {
     const { http, sleeps, fetch } = client(() => jsonResponse(429, {}), { retry: { maxRetries: 2, backoffMs: 100 } });
-    const ex = await http.send({ method: 'GET', path: '/requests/v3' });
-    expect(ex.response!.status).toBe(429);
+    await expect(http.send({ method: 'GET', path: '/requests/v3' })).rejects.toThrow(RateLimitedError);
     expect(sleeps).toEqual([100, 200]);
     expect(fetch.seen).toHaveLength(3);
   });
 
-  it('refuses to wait longer than the bound for a Retry-After', async () => {
+  it('refuses to wait longer than the bound for a Retry-After: rate limited, not a hang', async () => {
     const { http, sleeps } = client(() => jsonResponse(429, {}, { 'retry-after': '3600' }));
-    await expect(http.send({ method: 'GET', path: '/requests/v3' })).rejects.toThrow(BudgetExceededError);
+    await expect(http.send({ method: 'GET', path: '/requests/v3' })).rejects.toThrow(/Retry-After 3600 s, longer than the kit waits/);
     expect(sleeps).toEqual([]);
+  });
+
+  it('a wait past the run deadline ends the run budget instead of sleeping', async () => {
+    const { http } = client(() => jsonResponse(503, {}, { 'retry-after': '5' }), { deadline: Date.now() + 1000 });
+    await expect(http.send({ method: 'GET', path: '/requests/v3' })).rejects.toThrow(BudgetExceededError);
   });
 
   it('stops at --max-requests', async () => {
@@ -131,7 +135,7 @@ describe('FetchHttpClient', () => {
 
   it('stops at the run deadline', async () => {
     const { http } = client(() => jsonResponse(200, {}), { deadline: Date.now() - 1 });
-    await expect(http.send({ method: 'GET', path: '/a' })).rejects.toThrow(/--max-duration-ms/);
+    await expect(http.send({ method: 'GET', path: '/a' })).rejects.toThrow(/--max-duration/);
   });
 
   it('paces requests at --max-rps', async () => {
@@ -179,5 +183,44 @@ describe('retryAfterMs', () => {
     [undefined, undefined],
   ])('%j -> %j', (value, expected) => {
     expect(retryAfterMs(value, Date.parse(DATE))).toBe(expected);
+  });
+
+  it('follows a redirect within the origin with the key, and drops the key and every -H header on another origin', async () => {
+    const { http, fetch } = client(
+      (req) => {
+        if (req.url.pathname === '/api/requests/v3') return new Response(null, { status: 307, headers: { location: '/api/moved' } });
+        if (req.url.pathname === '/api/moved') return new Response(null, { status: 302, headers: { location: 'http://evil.test/steal' } });
+        return jsonResponse(200, { stolen: req.headers });
+      },
+      { headers: { 'X-Gateway-Token': 'gw-SECRET-999' }, secrets: ['gw-SECRET-999'] },
+    );
+    const ex = await http.send({ method: 'GET', path: '/requests/v3' });
+    expect(ex.response!.status).toBe(200);
+    expect(fetch.seen.map((r) => [r.url.host, r.headers['x-api-key'], r.headers['x-gateway-token']])).toEqual([
+      ['target.test', KEY, 'gw-SECRET-999'],
+      ['target.test', KEY, 'gw-SECRET-999'],
+      ['evil.test', undefined, undefined],
+    ]);
+    expect(ex.request.headers['x-gateway-token']).toBe('<redacted>');
+    expect(ex.curl).not.toContain('gw-SECRET-999');
+  });
+
+  it(`stops after ${MAX_REDIRECTS} redirects with a named network failure`, async () => {
+    const { http, fetch } = client(() => new Response(null, { status: 302, headers: { location: '/api/again' } }));
+    await expect(http.send({ method: 'GET', path: '/loop' })).rejects.toThrow(/more than 5 redirects/);
+    expect(fetch.seen).toHaveLength(MAX_REDIRECTS + 1);
+  });
+
+  it('a body over --max-body-bytes is a BodyTooLargeError carrying its exchange', async () => {
+    const { http } = client(() => new Response('x'.repeat(5000), { status: 200 }), { maxBodyBytes: 1000 });
+    const err = await http.send({ method: 'GET', path: '/big' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BodyTooLargeError);
+    expect((err as BodyTooLargeError).exchange?.transportError).toMatch(/over --max-body-bytes \(1000 bytes/);
+  });
+
+  it('redacts a key echoed as a response header name', async () => {
+    const { http } = client(() => jsonResponse(200, {}, { [`x-${KEY}`]: '1' }));
+    const ex = await http.send({ method: 'GET', path: '/a' });
+    expect(Object.keys(ex.response!.headers).join()).not.toMatch(/SECRET/i);
   });
 });

@@ -139,10 +139,19 @@ describe('runConformance', () => {
     expect(result.config.apiKey).toBe('<redacted>');
   });
 
-  it('a target answering garbage gives outcomes, not a crash', async () => {
+  it('a target answering HTML everywhere: one "not a JSON API" diagnosis naming what came back, exit 2, not a failure per check', async () => {
     const garbage: Handler = () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
     const result = await run(garbage, { only: ['t.'] });
     expect(result.discovery!.problems.join()).toMatch(/answered 502/);
+    expect(result.aborted).toMatch(/^not a JSON API: 2 of 2 answers were not JSON \(first: 502 text\/html "<html>502 Bad Gateway<\/html>"\): wrong base URL\?/);
+    expect(result.outcomes.every((o) => o.status === 'skip' && o.reason === "not a JSON API: not run, wrong base URL? (the run's diagnosis names what came back)")).toBe(true);
+    expect(result.exitCode).toBe(2);
+  });
+
+  it('a JSON API answering broken JSON is not "not a JSON API": its checks judge it', async () => {
+    const broken: Handler = () => new Response('{"requests": [', { status: 200, headers: { 'content-type': 'application/json' } });
+    const result = await run(broken, { only: ['t.'] });
+    expect(result.aborted).toBeUndefined();
     expect(byId(result.outcomes)['t.pass']).toMatchObject({ status: 'fail' });
     expect(result.exitCode).toBe(1);
   });
@@ -156,15 +165,30 @@ describe('runConformance', () => {
     expect(result.outcomes.filter((x) => x.status === 'error').length).toBeGreaterThan(0);
   });
 
-  it('a target that hangs on one request only: that check errors, the others run', async () => {
+  it('a target that hangs on one request only: that check fails naming the timeout, the others run, exit 1 (not 3, not 4)', async () => {
     const flaky: Handler = (req) => (req.url.searchParams.get('limit') === '2' ? 'hang' : listing(req));
     const result = await run(flaky, { timeoutMs: 100, only: ['t.'] });
     const o = byId(result.outcomes);
-    expect(o['t.fail-must']).toMatchObject({ status: 'error' });
-    expect(o['t.fail-must']!.reason).toMatch(/target unreachable/);
+    expect(o['t.fail-must']).toMatchObject({ status: 'fail' });
+    expect(o['t.fail-must']!.violation!.message).toMatch(/the target gave no answer: .*did not answer within 100 ms/);
     expect(o['t.fail-should']!.status).toBe('warn');
     expect(result.aborted).toBeUndefined();
-    expect(result.exitCode).toBe(3);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('a target that goes silent mid-run: the rest is inconclusive (skip), exit 5, not 4 and not a failure', async () => {
+    let discovered = false;
+    const dies: Handler = (req) => {
+      if (req.url.searchParams.get('limit') === '1') discovered = true;
+      return discovered && req.url.searchParams.get('limit') !== '1' ? 'hang' : listing(req);
+    };
+    const result = await run(dies, { timeoutMs: 100, only: ['t.'], disable: [] });
+    const o = byId(result.outcomes);
+    expect(o['t.pass']!.status).toBe('pass');
+    expect(o['t.fail-must']).toMatchObject({ status: 'skip' });
+    expect(o['t.fail-must']!.reason).toMatch(/^inconclusive: the target stopped answering: .*did not answer within 100 ms/);
+    expect(o['t.fail-should']!.reason).toMatch(/^inconclusive: not run: the target stopped answering/);
+    expect(result.exitCode).toBe(5);
   });
 
   it('a closed port: exit 4, every check error, no hang', async () => {
@@ -176,12 +200,12 @@ describe('runConformance', () => {
     expect(result.config.maxRps).toBe(50);
   });
 
-  it('the request bound ends the remaining checks as error', async () => {
+  it('the request bound skips the remaining checks ("budget: …"), exit 5 inconclusive', async () => {
     const result = await run(listing, { maxRequests: 13, only: ['t.'] });
     expect(result.requests).toBeLessThanOrEqual(13);
-    expect(result.aborted).toMatch(/--max-requests 13/);
-    expect(result.outcomes.every((x) => x.status === 'error')).toBe(true);
-    expect(result.exitCode).toBe(3);
+    expect(result.aborted).toMatch(/^budget: request bound of the run reached \(--max-requests 13\)/);
+    expect(result.outcomes.every((x) => x.status === 'skip' && x.reason!.startsWith('budget: '))).toBe(true);
+    expect(result.exitCode).toBe(5);
   });
 
   it('without a key discovery reports why and checks still run', async () => {

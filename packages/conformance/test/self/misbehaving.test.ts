@@ -56,9 +56,19 @@ function wellFormed(r: RunResult): void {
   }
 }
 
+describe('not a JSON API', () => {
+  it('HTML 200s everywhere: one diagnosis naming what came back, every check skipped with it, exit 2', async () => {
+    const { result, ms } = await run(target(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>hi</title>' })));
+    wellFormed(result);
+    expect(ms).toBeLessThan(15_000);
+    expect(result.aborted).toMatch(/^not a JSON API: .*200 text\/html "<!doctype html><title>hi<\/title>".*wrong base URL\?/);
+    expect(said(result, 'fail')).toEqual([]);
+    expect(result.exitCode).toBe(2);
+  });
+});
+
 describe('garbage answers: exit 1, each problem named', () => {
   it.each([
-    ['HTML 200s', { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>hi</title>' }, /not JSON.*text\/html|Content-Type: text\/html/],
     ['empty 200s', { status: 200, body: '' }, /an empty body/],
     ['500s', { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"boom"}' }, /500: \{"message":"boom"\}/],
     ['JSON null everywhere', { status: 200, headers: { 'content-type': 'application/json' }, body: 'null' }, /must be a JSON array|list of request records/],

@@ -1,0 +1,61 @@
+/**
+ * Outcomes of runs a hostile target left incomplete (issue 10, items 2, 3 and 8): the body cap fails
+ * its check, throttling makes it inconclusive, a spent budget skips it; the exit codes 5 and 2.
+ */
+import { describe, expect, it } from 'vitest';
+import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
+import { notJsonDiagnosis } from '../../src/engine/not-json.js';
+import { boundedOutcome, exitCodeOf, incompleteExitCode } from '../../src/engine/outcome.js';
+import { redactor } from '../../src/engine/redact.js';
+import { BudgetExceededError } from '../../src/engine/types.js';
+import type { CheckOutcome, Exchange } from '../../src/engine/types.js';
+
+const base = { id: 'x.y', family: 'x', title: 't', clauses: [], level: 'MUST' as const, seed: 1, replay: 'r' };
+const redact = redactor(['sekret-key']);
+const skip = (reason: string) => ({ status: 'skip', reason }) as CheckOutcome;
+
+describe('boundedOutcome', () => {
+  it('a body over --max-body-bytes fails the check, naming the cap', () => {
+    const out = boundedOutcome(base, new BodyTooLargeError(1000), 5, 1, redact)!;
+    expect(out.status).toBe('fail');
+    expect(out.violation!.message).toMatch(/^response body over --max-body-bytes: .*more than 1000 bytes/);
+  });
+
+  it('throttling throughout is inconclusive, a spent budget is budget, both skips with the key redacted', () => {
+    expect(boundedOutcome(base, new RateLimitedError('GET /a?k=sekret-key answered 429 on all 4 attempts'), 5, 4, redact)).toMatchObject({
+      status: 'skip',
+      reason: 'inconclusive: GET /a?k=<redacted> answered 429 on all 4 attempts',
+    });
+    expect(boundedOutcome(base, new BudgetExceededError('time bound of the run reached (--max-duration)'), 5, 0, redact)!.reason).toBe('budget: time bound of the run reached (--max-duration)');
+    expect(boundedOutcome(base, new Error('bug'), 5, 0, redact)).toBeUndefined();
+  });
+});
+
+describe('exit codes of an incomplete run', () => {
+  it('5 when a check is inconclusive or over budget and nothing failed; a failure still wins', () => {
+    expect(incompleteExitCode([skip('needs --api-key')])).toBeUndefined();
+    expect(exitCodeOf([skip('inconclusive: 429')], false)).toBe(5);
+    expect(exitCodeOf([skip('budget: not run: --max-requests 3')], false)).toBe(5);
+    expect(exitCodeOf([skip('budget: x'), { status: 'fail' } as CheckOutcome], false)).toBe(1);
+  });
+
+  it('2 when the target is not a JSON API', () => {
+    expect(exitCodeOf([skip('not a JSON API: not run: …')], false)).toBe(2);
+  });
+});
+
+describe('notJsonDiagnosis', () => {
+  const answer = (status: number, type: string, body: string, isJson = false): Exchange =>
+    ({ seq: 1, request: { method: 'GET', url: 'u', headers: {} }, durationMs: 1, curl: 'c', response: { status, headers: { 'content-type': type }, bodyText: body, json: undefined, isJson } }) as Exchange;
+
+  it('names what came back when most answers are neither JSON by type nor by body', () => {
+    const d = notJsonDiagnosis([answer(200, 'text/html', '<html>\n  <title>Hi</title>'), answer(404, 'text/html', 'nope'), answer(200, 'application/json', '[]', true)]);
+    expect(d).toBe('2 of 3 answers were not JSON (first: 200 text/html "<html> <title>Hi</title>"): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)');
+  });
+
+  it('says nothing for a JSON API answering broken JSON, for half or fewer foreign answers, or for one answer', () => {
+    expect(notJsonDiagnosis([answer(200, 'application/json', '{"a":'), answer(200, 'application/json', '{"a":')])).toBeUndefined();
+    expect(notJsonDiagnosis([answer(200, 'text/html', 'x'), answer(200, 'application/json', '[]', true)])).toBeUndefined();
+    expect(notJsonDiagnosis([answer(200, 'text/html', 'x')])).toBeUndefined();
+  });
+});

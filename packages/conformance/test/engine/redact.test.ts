@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redactDeep, redactor } from '../../src/engine/redact.js';
+import { keyEncodings, leaksIn } from '../support/key-encodings.mjs';
+
+const KEY = 'sk_live-Key/with+odd=chars 42';
+const redact = redactor([KEY, 'second-secret']);
+
+describe('redactor: one redactor, every encoding (issue 10, "The key never leaves")', () => {
+  it.each(Object.entries(keyEncodings(KEY)))('removes the %s spelling inside a longer text', (_name, spelled) => {
+    const out = redact(`before ${spelled} after`);
+    expect(out).toContain(REDACTED);
+    expect(leaksIn(out, [KEY])).toEqual([]);
+    expect(out.startsWith('before ')).toBe(true);
+  });
+
+  it('removes a mix of escapes, a double percent-encoding and HTML character references', () => {
+    const mixed = `sk_\\u006cive-KEY%2Fwith%2Bodd%3dchars+42`;
+    expect(redact(`x${mixed}y`)).toBe(`x${REDACTED}y`);
+    expect(leaksIn(redact(encodeURIComponent(encodeURIComponent(KEY))), [KEY])).toEqual([]);
+    const html = [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join('');
+    expect(redact(html)).toBe(REDACTED);
+  });
+
+  it('finds base64 of the key at any byte alignment inside a longer encoded value', () => {
+    for (const prefix of ['', 'a', 'ab', 'abc']) {
+      const encoded = Buffer.from(`${prefix}${KEY}!`).toString('base64');
+      expect(redact(encoded), prefix).toContain(REDACTED);
+    }
+  });
+
+  it('leaves other text alone and ignores empty secrets', () => {
+    expect(redact('nothing secret here, not even SK_LIVE')).toBe('nothing secret here, not even SK_LIVE');
+    expect(redactor(['', ''])('text')).toBe('text');
+  });
+
+  it('redactDeep redacts object keys too (a key echoed as a header name)', () => {
+    expect(redactDeep({ [`x-${KEY.toUpperCase()}`]: KEY, n: 1 }, redact)).toEqual({ [`x-${REDACTED}`]: REDACTED, n: 1 });
+  });
+});
