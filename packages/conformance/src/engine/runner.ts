@@ -14,6 +14,8 @@ import { parseOptionsObject } from '../config/validate.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { clauseMatrix } from './clause-matrix.js';
+import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText } from './completeness.js';
+import { parseWindow } from '../config/window.js';
 import type { ClauseEntry } from './clause-matrix.js';
 import { discover, emptyValues } from './discovery.js';
 import type { RunEvent, RunEventListener } from './events.js';
@@ -26,8 +28,9 @@ import { annotateListWrappers } from './list-wrapper.js';
 import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { runProperty } from './property.js';
 import { redactor } from './redact.js';
+import { reproduce } from './reproduce.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, RunResult } from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
@@ -185,12 +188,19 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     let aborted: string | undefined;
     let unreachable = false;
     let discovery: Discovery | undefined;
-    const runnable = ordered.some((c) => !matches(c.id, config.disable) && (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
+    let refused: KeyRefusal[] = [];
+    const enabled = ordered.filter((c) => !matches(c.id, config.disable));
+    const runnable = enabled.some((c) => (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
     if (runnable) {
       emit({ type: 'discovery-start' });
       const d0 = performance.now();
       try {
-        discovery = await discover(http, { hasApiKey: !!apiKey });
+        refused = embedded ? [] : await probeKeys(http, { primary: !!apiKey, other: !!otherApiKey && enabled.some((c) => c.requires?.includes('otherApiKey')) });
+        const primaryRefused = refused.find((r) => r.flag === FLAG_OF.apiKey);
+        const pinned = config.window !== undefined ? parseWindow(config.window) : undefined;
+        discovery = primaryRefused
+          ? emptyDiscovery(new Date(), refusalText(primaryRefused))
+          : await discover(http, { hasApiKey: !!apiKey, ...(pinned ? { window: pinned } : {}) });
       } catch (err) {
         if (err instanceof TargetUnreachableError) {
           unreachable = true;
@@ -243,27 +253,29 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         clauses: [...check.clauses],
         level: levelOf(check, levels),
         seed: config.seed,
-        replay: redact(replayCommand(config, check.id, external)),
+        replay: redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})),
       };
       const before = http.requestCount;
       const c0 = performance.now();
       let outcome: CheckOutcome;
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
+      const refusedKey = refusalFor(check.requires ?? [], refused);
       if (matches(check.id, config.disable)) {
         outcome = { ...base, status: 'disabled', reason: 'disabled by configuration (disable)', durationMs: 0, requests: 0 };
       } else if (missing.length > 0) {
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
-        outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0 };
+        outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0, needs: missing.map((r) => FLAG_OF[r]) };
+      } else if (refusedKey) {
+        outcome = { ...base, status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts`, durationMs: 0, requests: 0 };
       } else if (aborted !== undefined) {
         outcome = { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
       } else {
         let result: CheckResult | undefined;
         let error: unknown;
         try {
-          result = await check.run(ctx);
+          result = await runCheck(check, ctx);
         } catch (err) {
-          if (err instanceof ViolationError) result = { status: 'fail', violation: err.violation };
-          else error = err;
+          error = err;
         }
         const durationMs = performance.now() - c0;
         const requests = http.requestCount - before;
@@ -285,6 +297,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
     closeFamily();
 
+    const completeness = completenessOf(outcomes, refused, config);
     const finishedAt = new Date();
     const result: RunResult = {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
@@ -298,7 +311,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       outcomes,
       totals: totalsOf(outcomes),
       requests: http.requestCount,
-      exitCode: exitCodeOf(outcomes, unreachable),
+      exitCode: exitWithCompleteness(exitCodeOf(outcomes, unreachable), completeness),
       ...(discovery
         ? {
             discovery: {
@@ -312,6 +325,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
+      ...(completeness ? { completeness } : {}),
       clauses: clauseMatrix(spec.clauses, checks, outcomes),
     };
     emit({ type: 'run-end', result });
@@ -320,6 +334,22 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     agentFetch?.close();
     await target?.close();
   }
+}
+
+/** Runs a check once: a thrown violation is its `fail`; any other throw propagates. */
+async function runOnce(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
+  try {
+    return await check.run(ctx);
+  } catch (err) {
+    if (err instanceof ViolationError) return { status: 'fail', violation: err.violation };
+    throw err;
+  }
+}
+
+/** Runs a check; the failure of a relation check is read a second time before it counts (reproduce.ts). */
+async function runCheck(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
+  const first = await runOnce(check, ctx);
+  return check.relation ? reproduce(first, () => runOnce(check, ctx)) : first;
 }
 
 /** After a transport error: does the target still answer a cheap, read-only request? */

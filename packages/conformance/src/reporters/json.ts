@@ -90,6 +90,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       problems: result.discovery.problems,
     },
     aborted: result.aborted,
+    completeness: result.completeness,
     families: familySummaries(result.outcomes).map((f) => ({
       family: f.family,
       total: f.total,
