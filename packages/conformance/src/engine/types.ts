@@ -227,12 +227,13 @@ export interface CheckContext {
   /**
    * Runs a fast-check async property with the run's seed and numRuns. The predicate throws a
    * {@link ViolationError} (see `expect.ts`) to report a violation; fast-check shrinks it and the
-   * shrunk counterexample comes back with the violation.
+   * shrunk counterexample comes back with the violation. `examples` (boundary values,
+   * boundaries.ts) run first, all of them, whatever the seed.
    */
   property<T>(
     arbitrary: import('fast-check').Arbitrary<T>,
     predicate: (value: T) => Promise<void>,
-    options?: { numRuns?: number },
+    options?: { numRuns?: number; examples?: readonly T[] },
   ): Promise<PropertyOutcome>;
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
