@@ -24,6 +24,27 @@ export function integerBoundaries(min: number, max: number): number[] {
   return unique([min, min + 1, max - 1, max, max + 1].filter((v) => v >= min));
 }
 
+/** A pair of range bounds at an edge, with what makes it one. */
+export interface RangeEdge {
+  min: number;
+  max: number;
+  label: string;
+}
+
+/**
+ * The edges of a numeric range parameter pair around a plausible value `v` (> 0): equal bounds,
+ * min above max, both 0, a negative min, and a huge max.
+ */
+export function rangeBoundaries(v: number): RangeEdge[] {
+  return [
+    { min: v, max: v, label: 'equal bounds' },
+    { min: v + 1, max: v, label: 'min above max' },
+    { min: 0, max: 0, label: 'both 0' },
+    { min: -1, max: v, label: 'a negative min' },
+    { min: v, max: Number.MAX_SAFE_INTEGER, label: 'a huge max' },
+  ];
+}
+
 /**
  * The edges of a range drawn from ordered items (e.g. records by creation time): equal bounds at
  * each end and the whole span, as `{ a, b }` pairs. `items` is non-empty.

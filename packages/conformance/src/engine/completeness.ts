@@ -5,38 +5,41 @@
  * `--certify` turns any skipped MUST check into a failed run (exit 1).
  */
 import { EXIT } from './types.js';
-import type { AuthChoice, CheckOutcome, Completeness, ExitCode, HttpClient, KeyRefusal } from './types.js';
+import type { AuthChoice, CheckOutcome, Completeness, ExitCode, HttpClient, KeyRefusal, QueryValue } from './types.js';
 
 /** The flag that supplies an identity a check requires. */
 export const FLAG_OF = { apiKey: '--api-key', otherApiKey: '--other-api-key' } as const;
 
 /**
- * The status with which the target refused a key on a keyed request (`GET /requests/v3?limit=1`,
- * API document: keyed), when a keyless operation (`POST /currencies/v2`, key optional) still
- * answers; undefined when the key was accepted or the target refuses everything alike.
+ * `status` when it is a refusal (401/403) of a keyed request and a keyless operation
+ * (`POST /currencies/v2`, key optional) still answers; undefined when the key was accepted or the
+ * target refuses everything alike.
  */
-async function refusal(http: HttpClient, auth: AuthChoice): Promise<number | undefined> {
-  const keyed = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 1 }, auth });
-  const status = keyed.response?.status;
+async function refusal(http: HttpClient, status: number | undefined): Promise<number | undefined> {
   if (status !== 401 && status !== 403) return undefined;
   const keyless = await http.send({ method: 'POST', path: '/currencies/v2', body: { limit: 1 }, auth: 'none' });
   const open = keyless.response?.status;
   return open !== undefined && open !== 401 && open !== 403 ? status : undefined;
 }
 
+/** The status of one keyed `GET /requests/v3` (API document: keyed) with `auth`. */
+async function keyedStatus(http: HttpClient, auth: AuthChoice, query: Record<string, QueryValue>): Promise<number | undefined> {
+  return (await http.send({ method: 'GET', path: '/requests/v3', query: { ...query, limit: 1 }, auth })).response?.status;
+}
+
 /**
- * Sends one keyed request per configured key a selected check uses; returns the refused ones.
+ * The refused keys. `primary` is the status of the run's first keyed request (discovery's first
+ * `GET /requests/v3`), so a good key costs no request; `other` sends one keyed request with
+ * --other-api-key over `query` (discovery's window). A refusal costs one keyless request more.
  * Throws only what the HTTP client throws (target unreachable, a bound reached).
  */
-export async function probeKeys(http: HttpClient, keys: { primary: boolean; other: boolean }): Promise<KeyRefusal[]> {
+export async function probeKeys(http: HttpClient, keys: { primary?: number; other: boolean; query: Record<string, QueryValue> }): Promise<KeyRefusal[]> {
   const refused: KeyRefusal[] = [];
-  if (keys.primary) {
-    const status = await refusal(http, 'primary');
-    if (status !== undefined) refused.push({ flag: FLAG_OF.apiKey, status });
-  }
-  if (keys.other) {
-    const status = await refusal(http, 'other');
-    if (status !== undefined) refused.push({ flag: FLAG_OF.otherApiKey, status });
+  const primary = await refusal(http, keys.primary);
+  if (primary !== undefined) refused.push({ flag: FLAG_OF.apiKey, status: primary });
+  if (keys.other && primary === undefined) {
+    const other = await refusal(http, await keyedStatus(http, 'other', keys.query));
+    if (other !== undefined) refused.push({ flag: FLAG_OF.otherApiKey, status: other });
   }
   return refused;
 }

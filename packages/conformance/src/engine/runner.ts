@@ -195,12 +195,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       emit({ type: 'discovery-start' });
       const d0 = performance.now();
       try {
-        refused = embedded ? [] : await probeKeys(http, { primary: !!apiKey, other: !!otherApiKey && enabled.some((c) => c.requires?.includes('otherApiKey')) });
-        const primaryRefused = refused.find((r) => r.flag === FLAG_OF.apiKey);
         const pinned = config.window !== undefined ? parseWindow(config.window) : undefined;
-        discovery = primaryRefused
-          ? emptyDiscovery(new Date(), refusalText(primaryRefused))
-          : await discover(http, { hasApiKey: !!apiKey, ...(pinned ? { window: pinned } : {}) });
+        discovery = await discover(http, { hasApiKey: !!apiKey, ...(pinned ? { window: pinned } : {}) });
+        if (!embedded) refused = await refusedKeys(http, discovery, !!apiKey && !!otherApiKey && enabled.some((c) => c.requires?.includes('otherApiKey')));
       } catch (err) {
         if (err instanceof TargetUnreachableError) {
           unreachable = true;
@@ -334,6 +331,19 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     agentFetch?.close();
     await target?.close();
   }
+}
+
+/**
+ * The keys the target refused (completeness.ts): --api-key judged by discovery's first keyed
+ * request, --other-api-key by one request of its own when a selected check uses it. A refusal is
+ * added to discovery's problems.
+ */
+async function refusedKeys(http: FetchHttpClient, discovery: Discovery, other: boolean): Promise<KeyRefusal[]> {
+  const firstKeyed = http.exchanges.find((e) => e.request.method === 'GET' && new URL(e.request.url).pathname.endsWith('/requests/v3'));
+  const query = { startTimestamp: discovery.window.start, endTimestamp: discovery.window.end };
+  const refused = await probeKeys(http, { primary: firstKeyed?.response?.status, other, query });
+  discovery.problems = [...(discovery.problems ?? []), ...refused.map(refusalText)];
+  return refused;
 }
 
 /** Runs a check once: a thrown violation is its `fail`; any other throw propagates. */

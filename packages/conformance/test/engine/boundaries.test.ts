@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgePairs, enumExamples, integerBoundaries } from '../../src/engine/boundaries.js';
+import { edgePairs, enumExamples, integerBoundaries, rangeBoundaries } from '../../src/engine/boundaries.js';
 
 describe('boundary values', () => {
   it('limit of GET /requests/v3 (1..50): 1, 2, 49, 50, 51; currencies (1..100): 1, 2, 99, 100, 101', () => {
@@ -28,6 +28,18 @@ describe('boundary values', () => {
       { limit: 2, sortBy: 'createdAt', direction: undefined, flag: true },
       { limit: 2, sortBy: 'updatedAt', direction: 'asc', flag: false },
       { limit: 2, sortBy: 'amountUsd', direction: 'desc', flag: true },
+    ]);
+  });
+});
+
+describe('range edges', () => {
+  it('equal bounds, min above max, both 0, a negative min, a huge max', () => {
+    expect(rangeBoundaries(100).map((e) => [e.min, e.max])).toEqual([
+      [100, 100],
+      [101, 100],
+      [0, 0],
+      [-1, 100],
+      [100, Number.MAX_SAFE_INTEGER],
     ]);
   });
 });
