@@ -4,7 +4,7 @@ import { runConformance } from '../../src/engine/runner.js';
 import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
 import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
 import { verdict } from '../../src/reporters/summary.js';
-import { renderJunit } from '../../src/reporters/junit.js';
+import { renderHtml, renderJunit, renderMarkdown } from '../../src/reporters/index.js';
 import { DATE, fakeFetch, records, v3Listing } from './fake-fetch.js';
 
 const KEY = 'SECRET-primary-key';
@@ -52,6 +52,9 @@ describe('a run that tested nothing is not green', () => {
     expect(v).toMatchObject({ word: 'INCOMPLETE', ok: false });
     expect(v.sentence).toMatch(/^INCOMPLETE \(exit 2\): 2 MUST checks could not run; add --api-key and --other-api-key/);
     expect(renderJunit(result)).toMatch(/<testcase classname="run" name="run.complete"[^>]*>\s*<failure message="INCOMPLETE/);
+    expect(renderHtml(result)).toMatch(/<header class="verdict bad">[^\n]*INCOMPLETE/);
+    expect(renderMarkdown(result)).toMatch(/INCOMPLETE \(exit 2\)/);
+    expect(renderHtml(result) + renderMarkdown(result)).not.toMatch(/PASSED/);
   });
 
   it('only the missing --other-api-key is named once --api-key is given', async () => {
