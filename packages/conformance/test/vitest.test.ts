@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome } from '../src/index.js';
-import { ConformanceFailure, defineConformanceSuite, settle } from '../src/vitest.js';
+import { ConformanceFailure, defineConformanceSuite, settle, settleRun } from '../src/vitest.js';
+import type { RunResult } from '../src/index.js';
 
 const outcome = (status: CheckOutcome['status'], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({
   id: 'x.y',
@@ -33,6 +34,18 @@ describe('settle', () => {
     expect(() => settle(fail, 'x.y')).toThrow(/broken[\s\S]*Expected: a[\s\S]*Received: b[\s\S]*Replay:/);
     expect(() => settle(outcome('error', { reason: 'boom' }), 'x.y')).toThrow(/boom/);
     expect(() => settle(undefined, 'x.y')).toThrow(/no outcome for x.y/);
+  });
+});
+
+describe('settleRun (the suite\'s run.complete test)', () => {
+  const run = (extra: Partial<RunResult>): RunResult =>
+    ({ exitCode: 0, totals: { pass: 1, fail: 0, warn: 0, skip: 0, disabled: 0, error: 0 }, config: {}, target: { baseUrl: 'http://x', embedded: false }, outcomes: [], ...extra }) as unknown as RunResult;
+  it('passes a complete run', () => {
+    expect(() => settleRun(run({}))).not.toThrow();
+  });
+  it('throws the verdict of an incomplete run or a refused key', () => {
+    expect(() => settleRun(run({ exitCode: 2, completeness: { incomplete: { flags: ['--api-key'], checks: ['a.b'] } } }))).toThrow(/^INCOMPLETE \(exit 2\): 1 MUST check could not run; add --api-key/);
+    expect(() => settleRun(run({ exitCode: 2, completeness: { keyRefused: [{ flag: '--api-key', status: 403 }] } }))).toThrow(/the server refused --api-key \(403\)/);
   });
 });
 
