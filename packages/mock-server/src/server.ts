@@ -208,7 +208,7 @@ export function createApp(opts: AppOptions): App {
       }
     }
     const integrator = key?.integrator ?? null;
-    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator);
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator, faults);
     const page = runQuery(store, query, { overlap: false, gap: false });
     const requests = page.rows.map((r) => {
       const v3 = store.dataset.record(r);

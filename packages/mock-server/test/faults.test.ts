@@ -119,6 +119,10 @@ const PROBES: Record<string, Probe> = {
     const third = (await v3(b, { ...p, limit: 1 })).body.total;
     return first === again && again === third;
   },
+  'v2-limit-ignored-at-boundary': async (b) => {
+    for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
+    return true;
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;
