@@ -17,6 +17,7 @@ import type { CheckDefinition } from './engine/types.js';
 import type { RunOptions } from './engine/runner.js';
 import type { CheckOutcome, RunResult } from './engine/types.js';
 import { renderOutcomeBlock } from './reporters/console.js';
+import { verdict } from './reporters/summary.js';
 
 export interface ConformanceSuiteOptions extends RunOptions {
   /** Name of the describe block (default `API contract conformance`). */
@@ -74,7 +75,16 @@ export function splitSuiteOptions(options: ConformanceSuiteOptions): { name: str
   return { name, runTimeoutMs, ...(warn ? { warn } : {}), runOptions };
 }
 
-/** Registers one vitest test per selected check; the kit runs once before them. */
+/**
+ * What a run's own test (`run.complete`) does: throws the verdict (INCOMPLETE, KEY REFUSED, or
+ * FAILED under --certify) when the configuration kept the run from testing, so a suite whose
+ * checks all skipped is never green (completeness.ts).
+ */
+export function settleRun(result: RunResult): void {
+  if (result.completeness && result.exitCode !== 0) throw new Error(verdict(result).sentence);
+}
+
+/** Registers one vitest test per selected check, and `run.complete`; the kit runs once before them. */
 export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): void {
   const { name, runTimeoutMs, warn, runOptions } = splitSuiteOptions(options);
   const selection = selectionOf(runOptions);
@@ -102,5 +112,9 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): v
         if (verdict.skip !== undefined) ctx.skip(verdict.skip);
       });
     }
+    it('run.complete — no key refused, no MUST check left unrun by the configuration', () => {
+      if (failure !== undefined) throw failure;
+      if (result) settleRun(result);
+    });
   });
 }

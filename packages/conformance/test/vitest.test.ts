@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckOutcome } from '../src/index.js';
-import { ConformanceFailure, DEFAULT_RUN_TIMEOUT_MS, defineConformanceSuite, selectionOf, settle, splitSuiteOptions } from '../src/vitest.js';
+import type { CheckOutcome, RunResult } from '../src/index.js';
+import { ConformanceFailure, DEFAULT_RUN_TIMEOUT_MS, defineConformanceSuite, selectionOf, settle, settleRun, splitSuiteOptions } from '../src/vitest.js';
 import { selectChecks } from '../src/engine/selection.js';
 import { allChecks } from '../src/checks/index.js';
 
@@ -65,6 +65,18 @@ describe('suite options', () => {
     expect('error' in none && none.error.message).toMatch(/^--only must name check ids, families, dot-bounded id prefixes or globs, got "requests-v3.filt"/);
     const some = selectionOf({ only: ['currencies-v2'], skip: ['currencies-v2.limit'] });
     expect('checks' in some && some.checks.some((c) => c.id.startsWith('currencies-v2.limit.'))).toBe(false);
+  });
+});
+
+describe('settleRun (the suite\'s run.complete test)', () => {
+  const run = (extra: Partial<RunResult>): RunResult =>
+    ({ exitCode: 0, totals: { pass: 1, fail: 0, warn: 0, skip: 0, disabled: 0, error: 0 }, config: {}, target: { baseUrl: 'http://x', embedded: false }, outcomes: [], ...extra }) as unknown as RunResult;
+  it('passes a complete run', () => {
+    expect(() => settleRun(run({}))).not.toThrow();
+  });
+  it('throws the verdict of an incomplete run or a refused key', () => {
+    expect(() => settleRun(run({ exitCode: 2, completeness: { incomplete: { flags: ['--api-key'], checks: ['a.b'] } } }))).toThrow(/^INCOMPLETE \(exit 2\): 1 MUST check could not run; add --api-key/);
+    expect(() => settleRun(run({ exitCode: 2, completeness: { keyRefused: [{ flag: '--api-key', status: 403 }] } }))).toThrow(/the server refused --api-key \(403\)/);
   });
 });
 

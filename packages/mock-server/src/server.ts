@@ -147,11 +147,31 @@ export function createApp(opts: AppOptions): App {
     return errorReply(404, `No route for ${method} ${path}; see the API document for the available operations`, 'NOT_FOUND');
   }
 
+  /** Fault v3-cursor-changes-meaning: true when this continuation was read before (the page then skips a record). */
+  const cursorsRead = new Set<string>();
+  function rereadCursor(cursor: string | null): boolean {
+    if (!cursor) return false;
+    if (cursorsRead.has(cursor)) return true;
+    if (cursorsRead.size < 100_000) cursorsRead.add(cursor);
+    return false;
+  }
+
+  /** Fault v3-total-stale-after-first-read: 0 on the first includeTotal answer of a query, 1 on its repeats. */
+  const totalsAnswered = new Set<string>();
+  function staleTotalOffset(params: URLSearchParams, integrator: string | null): number {
+    if (!faults.has('v3-total-stale-after-first-read')) return 0;
+    const key = JSON.stringify([integrator, [...params].filter(([k]) => k !== 'limit' && k !== 'continuation').sort()]);
+    if (totalsAnswered.has(key)) return 1;
+    if (totalsAnswered.size < 100_000) totalsAnswered.add(key);
+    return 0;
+  }
+
   function requestsV3(req: IncomingMessage, url: URL): Reply {
     const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(url.searchParams), { integrator, faults });
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap'), repeatCursor: faults.has('v3-repeated-cursor') });
+    const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor') });
     const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {
@@ -171,7 +191,7 @@ export function createApp(opts: AppOptions): App {
     });
     let tail = ']';
     if (page.continuation) tail += `,"continuation":${JSON.stringify(page.continuation)}`;
-    if (page.total !== undefined) tail += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total}`;
+    if (page.total !== undefined) tail += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total + staleTotalOffset(url.searchParams, integrator)}`;
     parts.push(Buffer.from(`${tail}}`));
     return { status: 200, raw: Buffer.concat(parts) };
   }
@@ -188,7 +208,7 @@ export function createApp(opts: AppOptions): App {
       }
     }
     const integrator = key?.integrator ?? null;
-    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator);
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator, faults);
     const page = runQuery(store, query, { overlap: false, gap: false });
     const requests = page.rows.map((r) => {
       const v3 = store.dataset.record(r);

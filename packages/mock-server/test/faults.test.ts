@@ -102,6 +102,31 @@ const PROBES: Record<string, Probe> = {
     return (await (await fetch(`${b}/intents/status?requestId=${id}`)).json()).status === 'fallback';
   },
   'server-error-on-bad-input': async (b) => (await v3(b, { limit: 'ten' })).status === 400,
+  'v3-limit-ignored-at-boundary': async (b) => {
+    for (const limit of [1, 2, 48, 49, 50]) if ((await v3(b, { limit })).body.requests.length !== limit) return false;
+    return true;
+  },
+  'v3-cursor-changes-meaning': async (b) => {
+    const cursor = (await v3(b, { limit: 3 })).body.continuation;
+    const once = ids((await v3(b, { limit: 3, continuation: cursor })).body);
+    const twice = ids((await v3(b, { limit: 3, continuation: cursor })).body);
+    return JSON.stringify(once) === JSON.stringify(twice);
+  },
+  'v3-total-stale-after-first-read': async (b) => {
+    const p = { status: 'refund', includeTotal: true };
+    const first = (await v3(b, { ...p, limit: 1 })).body.total;
+    const again = (await v3(b, { ...p, limit: 7 })).body.total;
+    const third = (await v3(b, { ...p, limit: 1 })).body.total;
+    return first === again && again === third;
+  },
+  'v2-limit-ignored-at-boundary': async (b) => {
+    for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
+    return true;
+  },
+  'currencies-limit-ignored-at-boundary': async (b) => {
+    for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
+    return true;
+  },
 };
 
 /** The throttle probe needs a small v2 limit; the others an unlimited one. */

@@ -3,6 +3,7 @@
  * Filter values come from the currencies discovery saw (`ctx.discovery.currencies`).
  */
 import fc from 'fast-check';
+import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { addressDiffers, notAmongTokens, offChains, verifiedDiffers } from '../oracles/currencies.js';
@@ -131,21 +132,24 @@ export const checks: CheckDefinition[] = [
   {
     id: 'currencies-v2.limit.max',
     family: FAMILY,
-    title: 'A limit above 100 is capped to 100 or refused with a 4xx',
+    title: 'At most min(limit, 100) currencies; a limit above 100 is capped to 100 or refused with a 4xx',
     clauses: ['currencies-v2.limit.max'],
     operation: OP,
     async run(ctx) {
       const outcome = await ctx.property(
-        fc.oneof(fc.constantFrom(101, 150, 1000), fc.integer({ min: 101, max: 100_000 })),
+        fc.oneof(fc.constantFrom(101, 150, 1000), fc.integer({ min: 101, max: 100_000 }), fc.integer({ min: 1, max: 100 })),
         async (limit) => {
           const ex = await post(ctx, { limit });
           const status = ex.response?.status ?? 0;
-          if (status >= 400 && status < 500) return;
-          ensure(status === 200, 'A limit above 100 must be capped or refused with a 4xx', '200 with at most 100 currencies, or a 4xx', statusLine(ex), ex);
+          if (limit > 100 && status >= 400 && status < 500) return;
+          const what = limit > 100 ? 'A limit above 100 must be capped or refused with a 4xx' : `limit=${limit} must be accepted`;
+          ensure(status === 200, what, limit > 100 ? '200 with at most 100 currencies, or a 4xx' : '200', statusLine(ex), ex);
           const list = currenciesOf(ex, { limit });
-          ensure(list.length <= 100, 'The maximum limit of POST /currencies/v2 is 100', `at most 100 currencies for limit=${limit}`, `${list.length} currencies`, ex);
+          const bound = Math.min(limit, 100);
+          ensure(list.length <= bound, 'The maximum limit of POST /currencies/v2 is 100: at most min(limit, 100) currencies come back', `at most ${bound} currencies for limit=${limit}`, `${list.length} currencies`, ex);
         },
-        { numRuns: small(ctx, 5) },
+        // 1, 2, 99, 100, 101 first (a limit ignored at a boundary), then random limits.
+        { numRuns: small(ctx, 5), examples: integerBoundaries(1, 100) },
       );
       return fromProperty(outcome);
     },
@@ -199,7 +203,8 @@ export const checks: CheckDefinition[] = [
             );
           }
         },
-        { numRuns: Math.max(2, small(ctx, 6)) },
+        // verified=true and verified=false first, then random combinations with chainIds.
+        { numRuns: Math.max(2, small(ctx, 6)), examples: enumExamples({ verified: true, chainIds: undefined as number[] | undefined }, { verified: [true, false] }) },
       );
       return fromProperty(outcome);
     },

@@ -4,6 +4,7 @@
  * body shape the live service uses (live-service facts §1.5, SHOULD).
  */
 import fc from 'fast-check';
+import { rangeBoundaries } from '../engine/boundaries.js';
 import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
 import { retiredReason } from './requests-v2.js';
@@ -169,6 +170,21 @@ function currencyInput(body: unknown, label: string, headers?: Record<string, st
   return { label: `POST /currencies/v2 with ${label}`, req: { method: 'POST', path: '/currencies/v2', body, ...(headers ? { headers } : {}) } };
 }
 
+/** The v3 range pairs at their edges (boundaries.ts): equal bounds, min above max, 0, negative, huge. */
+function rangeInputs(ctx: CheckContext): BadInput[] {
+  const pairs: Array<[string, string, number]> = [
+    ['startTimestamp', 'endTimestamp', ctx.discovery.window.end],
+    ['startBlock', 'endBlock', 1_000_000],
+    ['amountUsdMin', 'amountUsdMax', 100],
+  ];
+  return pairs.flatMap(([lo, hi, v]) =>
+    rangeBoundaries(v).map((e) => ({
+      label: `GET /requests/v3 with ${lo}=${e.min}&${hi}=${e.max} (${e.label})`,
+      req: { method: 'GET' as const, path: '/requests/v3', query: { ...(lo === 'startTimestamp' ? {} : windowOf(ctx)), limit: 5, [lo]: e.min, [hi]: e.max } },
+    })),
+  );
+}
+
 /** One canonical bad input per parameter and body field of every operation (a deterministic sweep). */
 export function sweep(ctx: CheckContext): BadInput[] {
   const out: BadInput[] = [];
@@ -176,6 +192,7 @@ export function sweep(ctx: CheckContext): BadInput[] {
   if (!retiredReason(ctx)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(ctx, '/requests/v2', param, BAD_VALUES[kind].canonical));
   for (const [field, values] of Object.entries(CURRENCY_FIELD_BAD)) out.push(currencyInput({ [field]: values[0] }, `${field}=${brief(values[0])}`));
   for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));
+  out.push(...rangeInputs(ctx));
   out.push(currencyInput({ limit: 5 }, 'a JSON body sent as text/plain', { 'content-type': 'text/plain' }));
   out.push(statusInput(undefined), statusInput(''), statusInput('x'.repeat(2048)));
   /** The x-api-key header is a parameter of every operation too: an absurdly long made-up key. */

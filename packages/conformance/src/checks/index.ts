@@ -3,6 +3,7 @@ import { checks as currencies } from './currencies.js';
 import { checks as general } from './general.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { checks as requestsV2 } from './requests-v2.js';
+import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
@@ -36,6 +37,7 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV3GroupsTopLevel,
   ...requestsV3Records,
   ...unknownFields,
+  ...requestsV2Limits,
   ...requestsV2,
   ...general,
   ...schema,

@@ -17,6 +17,7 @@ const soundness: CheckDefinition = {
   title: 'Every record returned for an equality filter matches it',
   clauses: ['requests-v3.filter.soundness'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const samples = completeSamples(ctx.discovery.records);
@@ -45,6 +46,7 @@ const completeness: CheckDefinition = {
   title: 'No matching record of the window is missing from an equality filter’s result',
   clauses: ['requests-v3.filter.completeness'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const samples = completeSamples(ctx.discovery.records);
@@ -65,6 +67,7 @@ const combinedAnd: CheckDefinition = {
   title: 'Two top-level filters together give the intersection',
   clauses: ['requests-v3.filter.and'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const params: EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId', 'user', 'currencyInSymbol', 'recipient'];

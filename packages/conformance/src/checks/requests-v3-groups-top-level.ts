@@ -31,6 +31,7 @@ const topLevelAnd: CheckDefinition = {
   title: 'Top-level parameters still apply: they are AND-ed with the filters groups',
   clauses: ['requests-v3.filters.top-level-and'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const records = ctx.discovery.records.filter(usable);

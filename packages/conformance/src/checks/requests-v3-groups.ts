@@ -34,6 +34,7 @@ const andWithinGroup: CheckDefinition = {
   title: 'Fields inside one filters group are AND-ed',
   clauses: ['requests-v3.filters.groups-and-within'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const cases: Array<{ a: Cond; b: Cond; r: RecordJson }> = [];
@@ -78,6 +79,7 @@ const orAcrossGroups: CheckDefinition = {
   title: 'Groups are OR-ed: total(A or B) = total(A) + total(B) - total(A and B)',
   clauses: ['requests-v3.filters.groups-or'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const records = ctx.discovery.records.filter(usable);
@@ -144,6 +146,7 @@ const notNegates: CheckDefinition = {
   title: 'not: negates a key: total(not:X) + total(X) = total(all) for a non-null field',
   clauses: ['requests-v3.filters.not'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     if (!ctx.discovery.complete) return skip('the discovery window was not walked to its end: a complement cannot be counted');
@@ -189,6 +192,7 @@ const arrayOr: CheckDefinition = {
   title: 'An array value is OR within the field: total(X in [a, b]) = total(a) + total(b)',
   clauses: ['requests-v3.filters.array-or'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const records = ctx.discovery.records.filter(usable);

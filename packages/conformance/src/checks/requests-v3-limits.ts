@@ -3,6 +3,7 @@
  * GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import fc from 'fast-check';
+import { integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
@@ -46,7 +47,8 @@ const limitMax: CheckDefinition = {
           ex,
         );
       },
-      { numRuns: Math.min(ctx.config.numRuns, 12) },
+      // 1, 2, 49, 50, 51 first (a limit ignored at a boundary), then random limits.
+      { numRuns: Math.min(ctx.config.numRuns, 12), examples: integerBoundaries(1, MAX_LIMIT) },
     );
     return fromProperty(outcome);
   },

@@ -4,6 +4,7 @@
  * bounded to a part of the discovery window and capped in pages.
  */
 import fc from 'fast-check';
+import { enumExamples } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
 import { V3, fetchPage, idsOf, pageAt, sample, walk, type Query, type Walk } from './support/listing.js';
@@ -38,6 +39,40 @@ const paginationTerminates: CheckDefinition = {
       return { status: 'skip', reason: `the walk of ${n} records at limit=${limit} took one page: continuation not exercised` };
     }
     return { status: 'pass', note: `${w.pages.length} pages` };
+  },
+};
+
+/**
+ * The same continuation, passed back twice, yields the same next page (rule 4: passing the value
+ * back yields *the* next page). Measured on the default order (createdAt desc) of a part of the
+ * discovery window, which ends in the past: live status changes move no record there, so the two
+ * reads must agree. Not a `relation` read twice by the engine: a cursor that changes meaning on
+ * every later read would then look like unstable data.
+ */
+const cursorStable: CheckDefinition = {
+  id: 'requests-v3.pagination.cursor-stable',
+  family: FAMILY,
+  title: 'A continuation passed back twice yields the same next page',
+  clauses: ['requests-v3.pagination.continuation'],
+  operation: V3,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const q = smallWindow(ctx);
+    if (!q || countInWindow(ctx, q) < 4) return skipNoData('four records');
+    const query = { ...q, limit: 2 };
+    const first = await fetchPage(ctx, query, 'the first page');
+    if (first.continuation === undefined) return { status: 'skip', reason: 'the first page of 2 records handed back no cursor: continuation not exercised' };
+    const once = await fetchPage(ctx, { ...query, continuation: first.continuation }, 'the page after the cursor');
+    const twice = await fetchPage(ctx, { ...query, continuation: first.continuation }, 'the page after the same cursor, read again');
+    const [a, b] = [idsOf(once.records), idsOf(twice.records)];
+    ensure(
+      a.length === b.length && a.every((id, i) => id === b[i]),
+      'Passing the same continuation back must yield the same next page',
+      `the page of the first read: ${sample(a) || 'no records'}`,
+      `${sample(b) || 'no records'}`,
+      twice.exchange,
+    );
+    return { status: 'pass' };
   },
 };
 
@@ -112,6 +147,7 @@ function walkComparison(
     clauses: [id],
     operation: V3,
     requires: ['apiKey'],
+    relation: true,
     async run(ctx) {
       const q = smallWindow(ctx);
       if (!q || countInWindow(ctx, q) < 3) return skipNoData('three records');
@@ -124,7 +160,8 @@ function walkComparison(
           compared++;
           compare(pair);
         },
-        { numRuns: Math.min(ctx.config.numRuns, 6) },
+        // Every sortBy and every direction first (each value once), then random combinations.
+        { numRuns: Math.min(ctx.config.numRuns, 6), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'] }) },
       );
       if (outcome.ok && compared === 0) return { status: 'skip', reason: 'the window could not be walked within 6 pages of 50' };
       return fromProperty(outcome);
@@ -188,4 +225,4 @@ const noGaps = walkComparison(
 );
 
 /** The pagination checks, in run order. */
-export const checks: CheckDefinition[] = [paginationTerminates, continuationField, noDuplicates, noGaps];
+export const checks: CheckDefinition[] = [paginationTerminates, cursorStable, continuationField, noDuplicates, noGaps];

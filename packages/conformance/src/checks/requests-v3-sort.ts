@@ -52,6 +52,7 @@ const sortDefault: CheckDefinition = {
   title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
   clauses: ['requests-v3.sort.default'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     const why = orderObservable(ctx, 'createdAt');
@@ -69,6 +70,7 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
     title,
     clauses: [id],
     operation: V3,
+    relation: true,
     requires: ['apiKey'],
     async run(ctx) {
       const why = orderObservable(ctx, sortBy);
@@ -97,6 +99,7 @@ const sortExplicit: CheckDefinition = {
   title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
   clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
   operation: V3,
+  relation: true,
   requires: ['apiKey'],
   async run(ctx) {
     if (ctx.discovery.records.length < 2) return skipNoData('two records');

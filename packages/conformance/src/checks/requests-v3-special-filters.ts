@@ -4,6 +4,7 @@
  * ranges and features. Soundness and completeness as in the equality filters.
  */
 import fc from 'fast-check';
+import { edgePairs } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckDefinition, CheckResult } from '../engine/types.js';
 import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
@@ -252,7 +253,8 @@ const ranges: CheckDefinition = {
           }
         }
       },
-      runs(ctx, 12),
+      // The window's edges first: equal bounds at the newest and the oldest record, and the whole span.
+      { ...runs(ctx, 12), examples: edgePairs(records) },
     );
     if (!timeOutcome.ok) return fromProperty(timeOutcome);
     const priced = records.filter((r) => amountUsdCandidates(r).length > 0);

@@ -36,6 +36,12 @@ export interface ConformanceConfig {
   /** `i/n`: run only the i-th of n cost-balanced shards of the selected checks. */
   shard?: string;
   strict: boolean;
+  /** Exit 0 even when MUST checks could not run for lack of configuration (no --api-key, no --other-api-key). */
+  allowIncomplete: boolean;
+  /** Certification mode: any skip of a MUST check fails the run (exit 1). */
+  certify: boolean;
+  /** Pins discovery's window, `<start>..<end>` in Unix seconds (what a replay line sets). */
+  window?: string;
   reportDir?: string;
   /** Requests per second; undefined = 50 against an external target, unlimited embedded. */
   maxRps?: number;
@@ -99,7 +105,7 @@ export interface FieldSpec {
   key: keyof ConformanceConfig;
   flag: string;
   env: string;
-  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header';
+  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header' | 'window';
   example: string;
   values?: readonly string[];
   secret?: boolean;
@@ -128,6 +134,9 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'record', flag: '--record', env: 'CONFORMANCE_RECORD', kind: 'string', example: '--record run.har' },
   { key: 'shard', flag: '--shard', env: 'CONFORMANCE_SHARD', kind: 'shard', example: '--shard 1/4' },
   { key: 'strict', flag: '--strict', env: 'CONFORMANCE_STRICT', kind: 'bool', example: '--strict' },
+  { key: 'allowIncomplete', flag: '--allow-incomplete', env: 'CONFORMANCE_ALLOW_INCOMPLETE', kind: 'bool', example: '--allow-incomplete' },
+  { key: 'certify', flag: '--certify', env: 'CONFORMANCE_CERTIFY', kind: 'bool', example: '--certify' },
+  { key: 'window', flag: '--window', env: 'CONFORMANCE_WINDOW', kind: 'window', example: '--window 1760000000..1760086400' },
   { key: 'reportDir', flag: '--report-dir', env: 'CONFORMANCE_REPORT_DIR', kind: 'string', example: '--report-dir reports' },
   { key: 'maxRps', flag: '--max-rps', env: 'CONFORMANCE_MAX_RPS', kind: 'posint', example: '--max-rps 20' },
   { key: 'timeoutMs', flag: '--timeout-ms', env: 'CONFORMANCE_TIMEOUT_MS', kind: 'posint', example: '--timeout-ms 10000' },

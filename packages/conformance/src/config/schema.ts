@@ -32,6 +32,8 @@ function propertyOf(field: FieldSpec): Record<string, unknown> {
       return { description, type: 'string', pattern: '^[0-9]+/[0-9]+$' };
     case 'duration':
       return { description, anyOf: [{ type: 'string', pattern: '^\\s*[0-9]+(\\.[0-9]+)?\\s*([mM][sS]|[sSmMhH])\\s*$' }, { type: 'integer', minimum: 1 }] };
+    case 'window':
+      return { description, type: 'string', pattern: '^[0-9]+\\.\\.[0-9]+$' };
     case 'header':
       return { description, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', pattern: '^[^:]+:' } }] };
   }

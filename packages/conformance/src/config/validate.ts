@@ -6,6 +6,7 @@
 import { ConfigError, FIELD_BY_KEY, FIELDS } from './fields.js';
 import type { ConformanceConfig, FieldSpec, Raw, Source } from './fields.js';
 import { REDACTED } from '../engine/redact.js';
+import { parseWindow } from './window.js';
 
 function where(field: FieldSpec, source: Source, file?: string): string {
   switch (source) {
@@ -93,6 +94,11 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
     case 'header': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\r?\n/) : bad("a list of 'name: value' headers");
       return items.filter((item) => typeof item !== 'string' || item.trim() !== '').map((item) => parseHeader(item) ?? bad("'name: value' with a header name (not x-api-key, host or content-*, use --api-key for the key) and a value"));
+    }
+    case 'window': {
+      const w = typeof value === 'string' ? parseWindow(value) : undefined;
+      if (!w) return bad('<start>..<end> in Unix seconds with start <= end');
+      return `${w.start}..${w.end}`;
     }
     case 'iso': {
       if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) {

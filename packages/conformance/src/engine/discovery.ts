@@ -17,6 +17,8 @@ export interface DiscoveryOptions {
   pageSize?: number;
   /** How far the window's end lies before the target's clock, in seconds (default 3600). */
   endLagSeconds?: number;
+  /** A window pinned by --window (a replay): used as is, neither widened nor narrowed. */
+  window?: { start: number; end: number };
 }
 
 const HOUR = 3600;
@@ -57,8 +59,8 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     problems.push(`currencies unavailable: ${describeStatus(cur)}`);
   }
   const targetNow = targetClock(cur) ?? new Date();
-  const end = Math.floor(targetNow.getTime() / 1000) - (options.endLagSeconds ?? HOUR);
-  let window = { start: end - DAY, end };
+  const end = options.window?.end ?? Math.floor(targetNow.getTime() / 1000) - (options.endLagSeconds ?? HOUR);
+  let window = { start: options.window?.start ?? end - DAY, end };
   const base: Discovery = { window, records: [], complete: false, currencies, targetNow, values: emptyValues(), problems };
 
   if (!options.hasApiKey) {
@@ -79,7 +81,12 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   // Widen until the window holds enough records, then narrow by bisection if it holds too many.
   let chosen: { start: number; total?: number } | undefined;
   let previous: { start: number; total: number } | undefined;
-  for (const span of SPANS) {
+  if (options.window) {
+    const total = await probe(options.window.start);
+    if (total === 'failed') return base;
+    chosen = { start: options.window.start, total };
+  }
+  for (const span of options.window ? [] : SPANS) {
     const total = await probe(end - span);
     if (total === 'failed') return base;
     if (total === undefined) {

@@ -4,6 +4,7 @@
  * code (architecture.md, "Outcomes and exit codes").
  */
 import { DEFAULTS } from '../config/defaults.js';
+import { formatWindow } from '../config/window.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { redactDeep } from './redact.js';
@@ -20,10 +21,24 @@ export function levelOf(check: CheckDefinition, levels: Map<string, Level | unde
   return 'MUST';
 }
 
-/** The replay command of one check (no secret). */
-export function replayCommand(config: ConformanceConfig, id: string, external: boolean): string {
-  const parts = ['crosschain-conformance', '--seed', String(config.seed), '--only', id];
+/** Environment variables that name the keys a replay needs, never their values. */
+const KEY_VARIABLES = [
+  ['apiKey', 'CONFORMANCE_API_KEY'],
+  ['otherApiKey', 'CONFORMANCE_OTHER_API_KEY'],
+  ['inactiveApiKey', 'CONFORMANCE_INACTIVE_API_KEY'],
+] as const;
+
+/**
+ * The replay command of one check: the keys named by their environment variables
+ * (`CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY"`, never a value), then target, seed, check,
+ * strictness, number of runs and the discovery window the failure was found in.
+ */
+export function replayCommand(config: ConformanceConfig, id: string, external: boolean, pinned: { window?: { start: number; end: number } } = {}): string {
+  const env = KEY_VARIABLES.filter(([key]) => config[key] !== undefined).map(([, name]) => `${name}="$${name}"`);
+  const parts = [...env, 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
+  if (config.strict) parts.push('--strict');
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
+  if (pinned.window) parts.push('--window', formatWindow(pinned.window));
   if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
   if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
   if (!external) {

@@ -18,15 +18,18 @@ export interface PropertySettings {
 
 /**
  * Runs a property. `options.numRuns` (what a check asks for) is capped by the configured numRuns,
- * so a small --num-runs keeps every property small.
+ * so a small --num-runs keeps every property small. `options.examples` (boundary values,
+ * boundaries.ts) run first, every one of them, before the numRuns random values of the seed.
  */
 export async function runProperty<T>(
   settings: PropertySettings,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options?: { numRuns?: number },
+  options?: { numRuns?: number; examples?: readonly T[] },
 ): Promise<PropertyOutcome> {
-  const numRuns = Math.max(1, options?.numRuns !== undefined ? Math.min(options.numRuns, settings.numRuns) : settings.numRuns);
+  const examples = options?.examples ?? [];
+  const random = Math.max(1, options?.numRuns !== undefined ? Math.min(options.numRuns, settings.numRuns) : settings.numRuns);
+  const numRuns = random + examples.length;
   let abort: { error: unknown } | undefined;
   const property = fc.asyncProperty(arbitrary, async (value) => {
     if (abort) return;
@@ -40,6 +43,7 @@ export async function runProperty<T>(
   const details = await fc.check(property, {
     seed: settings.seed,
     numRuns,
+    ...(examples.length > 0 ? { examples: examples.map((e) => [e] as [T]) } : {}),
     ...(settings.path ? { path: settings.path } : {}),
   });
   if (abort) throw abort.error;

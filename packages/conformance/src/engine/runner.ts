@@ -14,6 +14,8 @@ import { parseOptionsObject } from '../config/validate.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { clauseMatrix } from './clause-matrix.js';
+import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText } from './completeness.js';
+import { parseWindow } from '../config/window.js';
 import type { ClauseEntry } from './clause-matrix.js';
 import { discover, emptyValues } from './discovery.js';
 import type { RunEvent, RunEventListener } from './events.js';
@@ -31,8 +33,9 @@ import { matchesAny, selectChecks } from './selection.js';
 import { shardOf } from '../shard/shard.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
 import { HarWriter } from '../har/har.js';
+import { reproduce } from './reproduce.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, RunResult } from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
@@ -199,12 +202,16 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       abortedAs = as;
     };
     let discovery: Discovery | undefined;
-    const runnable = ordered.some((c) => !matches(c.id, config.disable, c.family) && (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
+    let refused: KeyRefusal[] = [];
+    const enabled = ordered.filter((c) => !matches(c.id, config.disable, c.family));
+    const runnable = enabled.some((c) => (c.requires ?? []).every((r) => (r === 'apiKey' ? !!apiKey : !!otherApiKey)));
     if (runnable) {
       emit({ type: 'discovery-start' });
       const d0 = performance.now();
       try {
-        discovery = await discover(http, { hasApiKey: !!apiKey });
+        const pinned = config.window !== undefined ? parseWindow(config.window) : undefined;
+        discovery = await discover(http, { hasApiKey: !!apiKey, ...(pinned ? { window: pinned } : {}) });
+        if (!embedded) refused = await refusedKeys(http, discovery, !!apiKey && !!otherApiKey && enabled.some((c) => c.requires?.includes('otherApiKey')));
       } catch (err) {
         const problem = redact(`discovery failed: ${errorReason(err)}`);
         if (err instanceof BudgetExceededError) stop(`${BUDGET}${err.message}`, 'skip');
@@ -261,29 +268,31 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         clauses: [...check.clauses],
         level: levelOf(check, levels),
         seed: config.seed,
-        replay: redact(replayCommand(config, check.id, external)),
+        replay: redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})),
       };
       const before = http.requestCount;
       const c0 = performance.now();
       let outcome: CheckOutcome;
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
+      const refusedKey = refusalFor(check.requires ?? [], refused);
       if (config.maxFailures !== undefined && failures >= config.maxFailures) {
         outcome = { ...base, status: 'skip', reason: `max failures reached (--max-failures ${config.maxFailures})`, durationMs: 0, requests: 0 };
       } else if (matches(check.id, config.disable, check.family)) {
         outcome = { ...base, status: 'disabled', reason: 'disabled by configuration (disable)', durationMs: 0, requests: 0 };
       } else if (missing.length > 0) {
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
-        outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0 };
+        outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0, needs: missing.map((r) => FLAG_OF[r]) };
+      } else if (refusedKey) {
+        outcome = { ...base, status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts`, durationMs: 0, requests: 0 };
       } else if (aborted !== undefined) {
         outcome = notRunOutcome(base, aborted, abortedAs);
       } else {
         let result: CheckResult | undefined;
         let error: unknown;
         try {
-          result = await check.run(ctx);
+          result = await runCheck(check, ctx);
         } catch (err) {
-          if (err instanceof ViolationError) result = { status: 'fail', violation: err.violation };
-          else error = err;
+          error = err;
         }
         const durationMs = performance.now() - c0;
         const requests = http.requestCount - before;
@@ -318,6 +327,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
     closeFamily();
 
+    const completeness = completenessOf(outcomes, refused, config);
     const finishedAt = new Date();
     const result: RunResult = {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
@@ -331,7 +341,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       outcomes,
       totals: totalsOf(outcomes),
       requests: http.requestCount,
-      exitCode: exitCodeOf(outcomes, unreachable),
+      exitCode: exitWithCompleteness(exitCodeOf(outcomes, unreachable), completeness),
       ...(discovery
         ? {
             discovery: {
@@ -346,6 +356,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
       ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
+      ...(completeness ? { completeness } : {}),
       clauses: clauseMatrix(spec.clauses, checks, outcomes),
     };
     emit({ type: 'run-end', result });
@@ -434,6 +445,35 @@ function unansweredOutcome(
     ...(ex ? { curl: ex.curl, request: ex.request } : {}),
   };
   return { ...base, status: 'fail', violation, durationMs, requests };
+}
+
+/**
+ * The keys the target refused (completeness.ts): --api-key judged by discovery's first keyed
+ * request, --other-api-key by one request of its own when a selected check uses it. A refusal is
+ * added to discovery's problems.
+ */
+async function refusedKeys(http: FetchHttpClient, discovery: Discovery, other: boolean): Promise<KeyRefusal[]> {
+  const firstKeyed = http.exchanges.find((e) => e.request.method === 'GET' && new URL(e.request.url).pathname.endsWith('/requests/v3'));
+  const query = { startTimestamp: discovery.window.start, endTimestamp: discovery.window.end };
+  const refused = await probeKeys(http, { primary: firstKeyed?.response?.status, other, query });
+  discovery.problems = [...(discovery.problems ?? []), ...refused.map(refusalText)];
+  return refused;
+}
+
+/** Runs a check once: a thrown violation is its `fail`; any other throw propagates. */
+async function runOnce(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
+  try {
+    return await check.run(ctx);
+  } catch (err) {
+    if (err instanceof ViolationError) return { status: 'fail', violation: err.violation };
+    throw err;
+  }
+}
+
+/** Runs a check; the failure of a relation check is read a second time before it counts (reproduce.ts). */
+async function runCheck(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
+  const first = await runOnce(check, ctx);
+  return check.relation ? reproduce(first, () => runOnce(check, ctx)) : first;
 }
 
 /** After a transport error: does the target still answer a cheap, read-only request? */

@@ -232,12 +232,13 @@ export interface CheckContext {
   /**
    * Runs a fast-check async property with the run's seed and numRuns. The predicate throws a
    * {@link ViolationError} (see `expect.ts`) to report a violation; fast-check shrinks it and the
-   * shrunk counterexample comes back with the violation.
+   * shrunk counterexample comes back with the violation. `examples` (boundary values,
+   * boundaries.ts) run first, all of them, whatever the seed.
    */
   property<T>(
     arbitrary: import('fast-check').Arbitrary<T>,
     predicate: (value: T) => Promise<void>,
-    options?: { numRuns?: number },
+    options?: { numRuns?: number; examples?: readonly T[] },
   ): Promise<PropertyOutcome>;
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
@@ -258,6 +259,11 @@ export interface CheckDefinition {
   requires?: Array<'apiKey' | 'otherApiKey'>;
   /** `final` checks run after every other check (e.g. schema checks over all recorded exchanges). */
   phase?: 'main' | 'final';
+  /**
+   * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
+   * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
+   */
+  relation?: boolean;
   run(ctx: CheckContext): Promise<CheckResult>;
 }
 
@@ -287,6 +293,26 @@ export interface CheckOutcome {
   /** Command line that replays this check alone (no secrets). */
   replay: string;
   requests: number;
+  /** A skip for lack of configuration: the flags that would have let it run (e.g. `--api-key`). */
+  needs?: string[];
+}
+
+/** A key the target refused on its first keyed request while keyless operations answered. */
+export interface KeyRefusal {
+  flag: '--api-key' | '--other-api-key';
+  status: number;
+}
+
+/**
+ * Why a run in which nothing failed is still not a pass (completeness.ts): a refused key, MUST checks
+ * left unrun by the configuration, or (with --certify) MUST checks skipped.
+ */
+export interface Completeness {
+  keyRefused?: KeyRefusal[];
+  /** MUST checks that could not run for lack of configuration, and the flags that would run them. */
+  incomplete?: { flags: string[]; checks: string[] };
+  /** --certify: the MUST checks that were skipped. */
+  certifySkipped?: string[];
 }
 
 /** The baseline's effect on a run. */
@@ -329,6 +355,8 @@ export interface RunResult {
   aborted?: string;
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
+  /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */
+  completeness?: Completeness;
   /** Clause id -> outcomes of the checks that test it (the traceability matrix). */
   clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }> }>;
 }

@@ -91,6 +91,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
     },
     aborted: result.aborted,
     baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
+    completeness: result.completeness,
     families: familySummaries(result.outcomes).map((f) => ({
       family: f.family,
       total: f.total,

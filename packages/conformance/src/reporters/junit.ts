@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { renderOutcomeBlock } from './console.js';
-import { familySummaries, isStrict } from './summary.js';
+import { familySummaries, isStrict, verdict } from './summary.js';
 import { sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';
 
 /** Longest response body excerpt inside a failure, in characters. */
@@ -51,6 +51,24 @@ function testcase(o: CheckOutcome, strict: boolean): string {
   }
 }
 
+/**
+ * A `run` suite with one failed test case `run.complete` when the configuration kept the run from
+ * testing (refused key, incomplete, --certify skips), so a CI test tab never shows it green.
+ */
+function runSuite(result: RunResult): string | undefined {
+  const c = result.completeness;
+  if (!c || result.exitCode === 0) return undefined;
+  const v = verdict(result);
+  const text = xmlAttr(truncate(v.sentence, 1000));
+  return [
+    `  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0" time="0.000" timestamp="${xmlAttr(result.startedAt)}">`,
+    `    <testcase classname="run" name="run.complete" time="0.000">`,
+    `      <failure message="${text}" type="${xmlAttr(v.word)}">${xmlText(v.sentence)}</failure>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ].join('\n');
+}
+
 /** junit.xml text (UTF-8), every value XML-escaped. */
 export function renderJunit(raw: RunResult): string {
   const result = sanitizeResult(raw);
@@ -80,7 +98,10 @@ export function renderJunit(raw: RunResult): string {
     ].join('\n');
   });
 
+  const run = runSuite(result);
+  if (run) suites.push(run);
   const all = result.outcomes;
-  const head = `<testsuites name="${xmlAttr(result.kit.name)}" tests="${all.length}" failures="${all.filter(failed).length}" errors="${all.filter((o) => o.status === 'error').length}" skipped="${all.filter((o) => o.status === 'skip' || o.status === 'disabled').length}" time="${seconds(result.durationMs)}" timestamp="${xmlAttr(result.startedAt)}">`;
+  const extra = run ? 1 : 0;
+  const head = `<testsuites name="${xmlAttr(result.kit.name)}" tests="${all.length + extra}" failures="${all.filter(failed).length + extra}" errors="${all.filter((o) => o.status === 'error').length}" skipped="${all.filter((o) => o.status === 'skip' || o.status === 'disabled').length}" time="${seconds(result.durationMs)}" timestamp="${xmlAttr(result.startedAt)}">`;
   return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
 }

@@ -73,7 +73,7 @@ export function clauseStatus(clause: RunResult['clauses'][number]): ClauseStatus
 }
 
 export interface Verdict {
-  /** One word or two, upper case: PASSED, FAILED, USAGE ERROR, INTERNAL ERROR, TARGET UNREACHABLE. */
+  /** One word or two, upper case: PASSED, FAILED, KEY REFUSED, INCOMPLETE, USAGE ERROR, INTERNAL ERROR, TARGET UNREACHABLE. */
   word: string;
   /** The exit status in words, e.g. `FAILED (exit 1): 2 checks failed`. */
   sentence: string;
@@ -106,11 +106,35 @@ export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readon
     .join('; ');
 }
 
-/** The run's verdict, from its exit code and totals. */
+/**
+ * The verdict of a run that the configuration kept from testing (completeness.ts): a refused key or
+ * MUST checks left unrun (exit 2), never PASSED; undefined for any other run.
+ */
+function configurationVerdict(result: RunResult): Verdict | undefined {
+  const c = result.completeness;
+  if (result.exitCode !== 2 || !c) return undefined;
+  if (c.keyRefused?.length) {
+    const refused = c.keyRefused.map((r) => `the server refused ${r.flag} (${r.status})`).join('; ');
+    return { word: 'KEY REFUSED', ok: false, sentence: `KEY REFUSED (exit 2): ${refused}; pass a key the server accepts` };
+  }
+  if (c.incomplete) {
+    const n = c.incomplete.checks.length;
+    return {
+      word: 'INCOMPLETE',
+      ok: false,
+      sentence: `INCOMPLETE (exit 2): ${plural(n, 'MUST check')} could not run; add ${c.incomplete.flags.join(' and ')} (or deselect ${n === 1 ? 'it' : 'them'} with --only/--disable, or accept it with --allow-incomplete)`,
+    };
+  }
+  return undefined;
+}
+
+/** The run's verdict, from its exit code, totals and completeness. */
 export function verdict(result: RunResult): Verdict {
   const t = result.totals;
   const strict = isStrict(result);
   const extras: string[] = [];
+  const configuration = configurationVerdict(result);
+  if (configuration) return configuration;
   switch (result.exitCode) {
     case 0: {
       if (t.warn > 0) extras.push(`${plural(t.warn, 'warning')} (SHOULD clauses)`);
@@ -126,6 +150,10 @@ export function verdict(result: RunResult): Verdict {
         parts.push(strict ? `${plural(t.warn, 'warning')} counted as ${t.warn === 1 ? 'a failure' : 'failures'} under --strict` : plural(t.warn, 'warning'));
       }
       if (t.error > 0) parts.push(`${t.error} errored`);
+      const certify = result.completeness?.certifySkipped;
+      if (certify?.length && t.fail === 0 && !(strict && t.warn > 0)) {
+        return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): --certify: ${plural(certify.length, 'MUST check')} skipped (${certify.slice(0, 3).join(', ')}${certify.length > 3 ? ', …' : ''})` };
+      }
       return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): ${parts.join(', ')}` };
     }
     case 2:

@@ -31,4 +31,15 @@ describe('requests-v3 limit checks', () => {
     const result = await settle(checkById(checks, 'requests-v3.limit.max'), fakeContext({ handler, discovery: discoveryOf(RECORDS) }));
     expect(result.status).toBe('fail');
   });
+
+  it('limit.max tries limit 1 before any random value: a server ignoring limit=1 fails, whatever the seed', async () => {
+    const base = fakeRequestsV3(RECORDS);
+    const handler = route({ 'GET /requests/v3': (req) => base(Number(req.query?.limit) === 1 ? { ...req, query: { ...req.query, limit: undefined } } : req) });
+    for (const seed of [1, 2, 3]) {
+      const ctx = fakeContext({ handler, discovery: discoveryOf(RECORDS), config: { seed, numRuns: 2 } });
+      const result = await settle(checkById(checks, 'requests-v3.limit.max'), ctx);
+      expect(result.status).toBe('fail');
+      expect(result.status === 'fail' && result.violation.expected).toBe('at most 1 records for limit=1');
+    }
+  });
 });

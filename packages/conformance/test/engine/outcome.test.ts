@@ -52,7 +52,16 @@ describe('replayCommand', () => {
   });
   it('names the base URL of an external target, never its key, and no mock option', () => {
     const config = withDefaults({ seed: 7, baseUrl: 'https://x.example', apiKey: 'SECRET', mockRecords: 10 });
-    expect(replayCommand(config, 'a.b', true)).toBe('crosschain-conformance --seed 7 --only a.b --base-url https://x.example');
+    expect(replayCommand(config, 'a.b', true)).toBe('CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY" crosschain-conformance --seed 7 --only a.b --base-url https://x.example');
+  });
+  it('carries strictness, the number of runs, the window and every key by its variable, never by value', () => {
+    const config = withDefaults({ seed: 7, numRuns: 9, strict: true, baseUrl: 'https://x.example', apiKey: 'SECRET-1', otherApiKey: 'SECRET-2', inactiveApiKey: 'SECRET-3' });
+    const line = replayCommand(config, 'a.b', true, { window: { start: 100, end: 200 } });
+    expect(line).toBe(
+      'CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY" CONFORMANCE_OTHER_API_KEY="$CONFORMANCE_OTHER_API_KEY" CONFORMANCE_INACTIVE_API_KEY="$CONFORMANCE_INACTIVE_API_KEY" ' +
+        'crosschain-conformance --seed 7 --only a.b --strict --num-runs 9 --window 100..200 --base-url https://x.example',
+    );
+    expect(line).not.toContain('SECRET');
   });
 });
 

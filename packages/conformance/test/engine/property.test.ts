@@ -47,4 +47,25 @@ describe('runProperty', () => {
     expect((err as Error).message).toBe('target went away');
     expect(calls).toBe(1);
   });
+
+  it('runs every boundary example first, whatever the seed, then numRuns random values', async () => {
+    for (const seed of [1, 2]) {
+      const seen: number[] = [];
+      const out = await runProperty({ seed, numRuns: 3 }, fc.integer({ min: 100, max: 200 }), async (n) => {
+        seen.push(n);
+      }, { numRuns: 2, examples: [1, 2, 49, 50, 51] });
+      expect(seen.slice(0, 5)).toEqual([1, 2, 49, 50, 51]);
+      expect(seen).toHaveLength(7);
+      expect(seen.slice(5).every((n) => n >= 100 && n <= 200)).toBe(true);
+      expect(out).toEqual({ ok: true, numRuns: 7 });
+    }
+  });
+
+  it('a boundary example that breaks the property is the failure, found before any random value', async () => {
+    const out = await runProperty({ seed: 3, numRuns: 20 }, fc.integer({ min: 2, max: 50 }), async (n) => {
+      if (n === 1) violate('limit=1 ignored', '1 record', '20 records');
+    }, { examples: [1, 2, 50] });
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.counterexample).toBe(1);
+  });
 });

@@ -97,7 +97,9 @@ describe('runConformance', () => {
     expect(result.exitCode).toBe(1);
     expect(result.seed).toBe(99);
     expect(result.spec.hash).toBe('test-hash');
-    expect(o['t.pass']!.replay).toBe('crosschain-conformance --seed 99 --only t.pass --num-runs 20');
+    expect(o['t.pass']!.replay).toBe(
+      `CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY" crosschain-conformance --seed 99 --only t.pass --num-runs 20 --window ${result.discovery!.window.start}..${result.discovery!.window.end}`,
+    );
     expect(events.slice(0, 3)).toEqual(['run-start', 'discovery-start', 'discovery-end']);
     expect(events).toContain('family-start');
     expect(events.at(-1)).toBe('run-end');

@@ -15,10 +15,9 @@
  * const result = await check.run(ctx);
  * ```
  */
-import fc from 'fast-check';
 import { emptyValues } from '../../src/engine/discovery.js';
-import { ViolationError } from '../../src/engine/expect.js';
 import { annotateListWrapper } from '../../src/engine/list-wrapper.js';
+import { runProperty } from '../../src/engine/property.js';
 import type {
   CheckConfig,
   CheckContext,
@@ -26,7 +25,6 @@ import type {
   Discovery,
   Exchange,
   HttpClient,
-  PropertyOutcome,
   RequestSpec,
   SchemaError,
 } from '../../src/engine/types.js';
@@ -193,7 +191,7 @@ export interface FakeContext extends CheckContext {
   readonly http: FakeHttpClient;
 }
 
-/** Builds a fake context; `property` runs fast-check with the config's seed and numRuns. */
+/** Builds a fake context; `property` is the engine's runProperty with the config's seed and numRuns. */
 export function fakeContext(
   options: {
     handler?: FakeHandler;
@@ -209,24 +207,7 @@ export function fakeContext(
     config,
     discovery,
     exchangesFor: (operation) => http.exchanges.filter((e) => e.operation === operation),
-    async property<T>(
-      arbitrary: fc.Arbitrary<T>,
-      predicate: (value: T) => Promise<void>,
-      opts?: { numRuns?: number },
-    ): Promise<PropertyOutcome> {
-      const numRuns = opts?.numRuns ?? config.numRuns;
-      const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: config.seed, numRuns });
-      if (!details.failed) return { ok: true, numRuns: details.numRuns };
-      const err = details.errorInstance;
-      if (!(err instanceof ViolationError)) throw err;
-      return {
-        ok: false,
-        violation: err.violation,
-        counterexample: details.counterexample?.[0],
-        seed: details.seed,
-        path: details.counterexample ? details.counterexamplePath ?? undefined : undefined,
-        numRuns: details.numRuns,
-      };
-    },
+    /** The engine's own property runner (examples first, then the seed's random values). */
+    property: (arbitrary, predicate, opts) => runProperty({ seed: config.seed, numRuns: config.numRuns }, arbitrary, predicate, opts),
   };
 }

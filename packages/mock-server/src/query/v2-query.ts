@@ -4,6 +4,7 @@
  * createdAt|updatedAt, ...). Unknown parameters are ignored.
  */
 import type { IndexName, SortBy } from '../store/store.js';
+import type { Faults } from '../faults.js';
 import { decodeCursor, queryFingerprint } from './cursor.js';
 import { FIELDS, normalizeValue, type FieldDef, type NormalizeContext } from './fields.js';
 import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
@@ -26,10 +27,14 @@ const V2_FIELDS: ReadonlyMap<string, FieldDef> = new Map<string, FieldDef>([
   ['referrer', { name: 'referrer', kind: 'string', indexes: ['referrer'] }],
 ]);
 
-export function parseV2Query(params: Params, integrator: string | null): { query: ListQuery; includeAuthenticatedData: boolean } {
+/** Valid limits the fault `v2-limit-ignored-at-boundary` ignores (the default page comes back). */
+const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 49]);
+
+export function parseV2Query(params: Params, integrator: string | null, faults?: Faults): { query: ListQuery; includeAuthenticatedData: boolean } {
   const ctx: NormalizeContext = { integrator, lenientStatus: false };
   const rawLimit = single(params, 'limit');
-  const limit = rawLimit === undefined ? 20 : intValue('limit', rawLimit, 1, 50);
+  let limit = rawLimit === undefined ? 20 : intValue('limit', rawLimit, 1, 50);
+  if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = 20;
   const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt']);
   const rawDir = single(params, 'sortDirection');
   const direction = rawDir === undefined ? 'desc' : enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);

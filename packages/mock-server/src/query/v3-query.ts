@@ -18,6 +18,8 @@ export const V3_MAX_LIMIT = 50;
 export const V3_DEFAULT_LIMIT = 20;
 /** Largest limit honoured by the fault `v3-limit-uncapped`. */
 const UNCAPPED_MAX = 1000;
+/** Valid limits the fault `v3-limit-ignored-at-boundary` ignores (the default page comes back). */
+const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 49]);
 
 const EQUALITY_PARAMS = [...FIELDS.keys()];
 /** Parameters that do not change which records a v3 query selects, nor their order. */
@@ -44,6 +46,7 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
       throw new Error(`fault server-error-on-bad-input: cannot parse limit ${JSON.stringify(rawLimit)}`);
     }
     limit = intValue('limit', rawLimit, 1, faults.has('v3-limit-uncapped') ? UNCAPPED_MAX : V3_MAX_LIMIT);
+    if (faults.has('v3-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = V3_DEFAULT_LIMIT;
   }
   // sort
   const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt', 'amountUsd']);

@@ -10,6 +10,8 @@ import type { Faults } from '../faults.js';
 
 export const CURRENCIES_DEFAULT_LIMIT = 20;
 export const CURRENCIES_MAX_LIMIT = 100;
+/** Valid limits the fault `currencies-limit-ignored-at-boundary` ignores (the default 20 come back). */
+const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 99]);
 
 const BOOLEAN_FIELDS = ['defaultList', 'verified', 'includeAllChains', 'useExternalSearch', 'depositAddressOnly'] as const;
 const STRING_FIELDS = ['term', 'address', 'currencyId'] as const;
@@ -46,7 +48,7 @@ export function currencies(body: unknown, faults: Faults): Reply {
     if (typeof b.limit !== 'number' || !Number.isInteger(b.limit) || b.limit < 1 || b.limit > max) {
       throw badParam('limit', b.limit, `an integer from 1 to ${max}`);
     }
-    limit = b.limit;
+    limit = faults.has('currencies-limit-ignored-at-boundary') && IGNORED_LIMITS.has(b.limit) ? CURRENCIES_DEFAULT_LIMIT : b.limit;
   }
   const term = (b.term as string | undefined)?.toLowerCase();
   const address = (b.address as string | undefined)?.toLowerCase();

@@ -1,0 +1,42 @@
+/**
+ * GET /requests/v2 (deprecated): `limit` 1–50 (live facts §2.4), tried at its boundaries 1, 2, 49,
+ * 50, 51 (engine/boundaries.ts) and nowhere else: v2 is throttled, so the check spends five
+ * requests and draws no random limit. A 429 of the throttle leaves that value untested, never failed.
+ */
+import { integerBoundaries } from '../engine/boundaries.js';
+import { ensure } from '../engine/expect.js';
+import type { CheckDefinition } from '../engine/types.js';
+import { recordsOfBody } from './support/listing.js';
+import { pass, skip, statusLine } from './support/outcome.js';
+import { retiredReason } from './requests-v2.js';
+
+const OP = 'GET /requests/v2';
+/** v2's maximum `limit` (live facts §2.4). */
+const V2_MAX_LIMIT = 50;
+
+const limitMax: CheckDefinition = {
+  id: 'requests-v2.limit.max',
+  family: 'requests-v2',
+  title: 'A v2 page holds at most min(limit, 50) records at limit 1, 2, 49, 50, 51; above 50 capped or refused with a 4xx',
+  clauses: ['requests-v2.limit.max'],
+  operation: OP,
+  async run(ctx) {
+    const retired = retiredReason(ctx);
+    if (retired) return skip(retired);
+    const tried: number[] = [];
+    for (const limit of integerBoundaries(1, V2_MAX_LIMIT)) {
+      const ex = await ctx.http.send({ method: 'GET', path: '/requests/v2', query: { limit }, acceptRateLimit: true });
+      const status = ex.response?.status ?? 0;
+      if (status === 429 || (limit > V2_MAX_LIMIT && status >= 400 && status < 500)) continue;
+      ensure(status === 200, `limit=${limit} must be ${limit > V2_MAX_LIMIT ? 'capped (200) or refused with a 4xx' : 'accepted'}`, '200', statusLine(ex), ex);
+      const records = recordsOfBody(ex.response?.json) ?? [];
+      const bound = Math.min(limit, V2_MAX_LIMIT);
+      ensure(records.length <= bound, 'A v2 page must hold at most min(limit, 50) records', `at most ${bound} records for limit=${limit}`, `${records.length} records`, ex);
+      tried.push(limit);
+    }
+    return tried.length > 0 ? pass(`limit ${tried.join(', ')} honoured`) : skip('every v2 request was throttled (429): no limit could be tested');
+  },
+};
+
+/** The v2 limit checks, in run order. */
+export const checks: CheckDefinition[] = [limitMax];
