@@ -11,6 +11,8 @@ import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { redactConfig, secretsOf } from '../config/redact.js';
 import { parseOptionsObject } from '../config/validate.js';
+import { createEventsProbe } from '../events/probe.js';
+import type { EventsProbe } from '../events/types.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { clauseMatrix } from './clause-matrix.js';
@@ -120,6 +122,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   let target: EmbeddedTarget | undefined;
   /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
   let agentFetch: AgentFetch | undefined;
+  let events: EventsProbe | undefined;
   if (embedded) {
     target = await startEmbeddedTarget({
       records: config.mockRecords,
@@ -127,6 +130,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       now: config.mockNow,
       faults: config.mockFaults,
       v2RateLimit: v2.mockV2RateLimit,
+      ...(selected.some((c) => c.family === 'events') ? { events: { waitMs: config.eventsWaitMs } } : {}),
     });
   }
   try {
@@ -219,6 +223,18 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       discovery: disc,
       property: (arbitrary, predicate, opts) => runProperty({ seed: config.seed, numRuns: config.numRuns }, arbitrary, predicate, opts),
       exchangesFor: (operation) => http.exchanges.filter((e) => e.operation === operation),
+      events: (events = createEventsProbe({
+        http,
+        discovery: disc,
+        apiKey,
+        wsUrl: config.wsUrl,
+        baseUrl,
+        inProcess: options.fetch !== undefined,
+        waitMs: config.eventsWaitMs,
+        redact,
+        ...(target && !target.advance ? { unavailable: 'the embedded reference server has no status changes (advance) to drive events with; rebuild @crosschain/mock-server' } : {}),
+        ...(target?.advance ? { embedded: { advance: target.advance, ...(target.receiver ? { receiver: target.receiver } : {}) } } : {}),
+      })),
     };
 
     const outcomes: CheckOutcome[] = [];
@@ -318,6 +334,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     return result;
   } finally {
     agentFetch?.close();
+    await events?.close();
     await target?.close();
   }
 }
