@@ -18,7 +18,9 @@ export interface Subcommand {
 }
 
 /** Every subcommand by name. Add one line per subcommand. */
-export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {};
+export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  'webhook-receiver': { summary: 'receive and check signed webhook deliveries (signature, timestamp, schema, retry)', load: () => import('./webhook-receiver.js') },
+};
 
 /** The `Commands:` section of `--help`. */
 export function subcommandHelp(): string {

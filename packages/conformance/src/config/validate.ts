@@ -39,15 +39,15 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
     case 'url':
     case 'ws-url': {
       const schemes = field.kind === 'url' ? ['http:', 'https:'] : ['ws:', 'wss:', 'http:', 'https:'];
-      const kind = field.kind === 'url' ? 'http(s)' : 'ws(s)';
-      if (typeof value !== 'string') return bad(`a ${kind} URL`);
+      const kind = field.kind === 'url' ? 'an http(s)' : 'a ws(s)';
+      if (typeof value !== 'string') return bad(`${kind} URL`);
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        return bad(`an absolute ${kind} URL`);
+        return bad(`${kind.replace(/^an? /, 'an absolute ')} URL`);
       }
-      if (!schemes.includes(url.protocol)) bad(`a ${kind} URL`);
+      if (!schemes.includes(url.protocol)) bad(`${kind} URL`);
       if (url.search || url.hash) bad('a base URL without query or fragment');
       return value.replace(/\/+$/, '');
     }
