@@ -8,6 +8,7 @@ import { startMockServer, type MockServerOptions } from './mock-server.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
                        [--fault <name>]... [--data <file.ndjson>] [--v2-rate-limit <per minute>]
+                       [--advance-every <ms>] [--arrive-every <ms>]
                        [--quiet] [--list-faults] [--help]
   --port           port to listen on; 0 picks a free port (default 0)
   --host           interface to bind (default 127.0.0.1)
@@ -18,6 +19,9 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --data           serve v3 records from an NDJSON file instead of generated data
   --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
                    (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
+  --advance-every  move requests one lifecycle step every <ms> (the subscribed ones, up to 16,
+                   and one at random); default off: the data stays as generated
+  --arrive-every   insert one request created now every <ms>; default off
   --quiet          do not log server errors to stderr
   --list-faults    print the fault catalogue (name, clause, description) and exit`;
 
@@ -62,6 +66,12 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         break;
       case '--v2-rate-limit':
         options.v2RateLimit = intArg('--v2-rate-limit', value(), 0, 1_000_000, '60');
+        break;
+      case '--advance-every':
+        options.advanceEveryMs = intArg('--advance-every', value(), 1, 86_400_000, '1000');
+        break;
+      case '--arrive-every':
+        options.arriveEveryMs = intArg('--arrive-every', value(), 1, 86_400_000, '1000');
         break;
       case '--host': {
         const v = value();

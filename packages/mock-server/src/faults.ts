@@ -45,6 +45,12 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'currencies-verified-ignored', clause: 'currencies-v2.filter.verified', description: 'the verified body field is ignored.' },
   { name: 'intents-status-refund-as-failure', clause: 'intents-status.fallback-on-refund', description: 'refunded intents report failure instead of fallback.' },
   { name: 'server-error-on-bad-input', clause: 'general.no-server-error-on-bad-input', description: 'a non-numeric limit on GET /requests/v3 answers 500 instead of 400.' },
+  { name: 'ws-no-subscribe-ack', clause: 'events.ws.subscribe-ack', description: 'a websocket subscribe is not acknowledged (the subscription still works).' },
+  { name: 'ws-wrong-event-name', clause: 'events.ws.event-name', description: 'status pushes name the event "equest.status.updated" instead of "request.status.updated".' },
+  { name: 'ws-push-without-request-id', clause: 'events.ws.message-schema', description: 'status pushes lack data.requestId.' },
+  { name: 'ws-status-disagrees', clause: 'events.ws.status-agrees', description: 'a status push carries the previous status, not the one /requests/v3 then shows.' },
+  { name: 'ws-push-unsubscribed', clause: 'events.ws.only-subscribed', description: 'every status change is pushed to every socket, subscribed or not.' },
+  { name: 'ws-push-after-unsubscribe', clause: 'events.ws.no-push-after-unsubscribe', description: 'unsubscribe is acknowledged but pushes for that request continue.' },
 ];
 
 /** The set of active faults, checked with `has(name)`. */

@@ -1,11 +1,13 @@
 /**
  * `startMockServer(options)`: builds the data set (generated or `data` NDJSON), indexes it and
- * listens. Resolves to `{ url, close(), apiKeys, now(), faults }`.
+ * listens. Resolves to `{ url, wsUrl, close(), apiKeys, now(), faults, advance(), arrive() }`.
  */
 import { authenticatedFields, buildV3Record } from './data/record-v3.js';
 import { generateRows } from './data/generate.js';
 import { loadNdjson } from './data/ndjson.js';
+import { StatusStream } from './events/websocket.js';
 import { Faults } from './faults.js';
+import { Lifecycle, type StatusChange } from './lifecycle/lifecycle.js';
 import { baseUrlOf, createApp } from './server.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
@@ -29,6 +31,10 @@ export interface MockServerOptions {
   v2RateLimit?: number;
   /** Do not log 5xx lines to stderr. */
   quiet?: boolean;
+  /** Calls `advance()` every so many ms (status changes, issue 9); off (0) by default. */
+  advanceEveryMs?: number;
+  /** Calls `arrive(1)` every so many ms (new requests); off (0) by default. */
+  arriveEveryMs?: number;
 }
 
 export interface MockServer {
@@ -39,8 +45,19 @@ export interface MockServer {
   now(): number;
   /** Active fault names. */
   faults: string[];
-  /** Number of records served. */
+  /** Number of records served at start. */
   records: number;
+  /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
+  wsUrl: string;
+  /**
+   * Moves request `id` one lifecycle step now (none when terminal), or without id: the subscribed
+   * non-terminal requests (up to 16) and one picked at random. Returns the changes.
+   */
+  advance(id?: string): StatusChange[];
+  /** Inserts `n` (default 1) requests created now; returns their ids. */
+  arrive(n?: number): string[];
+  /** Closes every websocket from the server side (code 1012), as a rolling restart does. */
+  disconnectSockets(): void;
 }
 
 export interface GenerateDatasetOptions {
@@ -54,6 +71,12 @@ function toEpoch(now: string | Date | number | undefined, name: string): number 
   const t = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
   if (!Number.isFinite(t)) throw new Error(`${name} must be an ISO 8601 time, got ${JSON.stringify(String(now))}. Example: 2026-08-15T12:00:00Z`);
   return t;
+}
+
+function checkInterval(name: string, value: number | undefined): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0 || value > 86_400_000)) {
+    throw new Error(`${name} must be an integer number of ms from 0 (off) to 86400000, got ${JSON.stringify(value)}`);
+  }
 }
 
 function checkCount(name: string, value: number, min: number, max: number): void {
@@ -84,6 +107,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (options.v2RateLimit !== undefined && (!Number.isFinite(options.v2RateLimit) || options.v2RateLimit < 0)) {
     throw new Error(`v2RateLimit must be a number >= 0 (0 = unlimited), got ${JSON.stringify(options.v2RateLimit)}`);
   }
+  checkInterval('advanceEveryMs', options.advanceEveryMs);
+  checkInterval('arriveEveryMs', options.arriveEveryMs);
   const start = toEpoch(options.now, 'now');
   const t0 = performance.now();
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
@@ -105,15 +130,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   app.baseUrl = baseUrlOf(app.server, host);
   void store.warm();
+  const stream = new StatusStream({ store, faults, now });
+  stream.attach(app.server);
+  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds() });
+  lifecycle.onChange((change, row) => stream.publish(change, row));
+  const timers: NodeJS.Timeout[] = [];
+  if (options.advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), options.advanceEveryMs));
+  if (options.arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), options.arriveEveryMs));
+  for (const t of timers) t.unref();
   let closing: Promise<void> | undefined;
   return {
     url: app.baseUrl,
+    wsUrl: `${app.baseUrl.replace(/^http/, 'ws')}/`,
+    advance: (id?: string) => lifecycle.advance(id),
+    arrive: (n?: number) => lifecycle.arrive(n),
+    disconnectSockets: () => stream.disconnectAll(),
     apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
     now,
     faults: faults.list(),
     records: store.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        stream.close();
         app.server.close(() => resolve());
         app.server.closeAllConnections();
       });
