@@ -51,6 +51,9 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'ws-status-disagrees', clause: 'events.ws.status-agrees', description: 'a status push carries the previous status, not the one /requests/v3 then shows.' },
   { name: 'ws-push-unsubscribed', clause: 'events.ws.only-subscribed', description: 'every status change is pushed to every socket, subscribed or not.' },
   { name: 'ws-push-after-unsubscribe', clause: 'events.ws.no-push-after-unsubscribe', description: 'unsubscribe is acknowledged but pushes for that request continue.' },
+  { name: 'webhook-wrong-signature', clause: 'events.webhook-signature', description: 'webhook deliveries are signed with another secret than the API key.' },
+  { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
+  { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
 ];
 
 /** The set of active faults, checked with `has(name)`. */

@@ -5,10 +5,13 @@
 import { authenticatedFields, buildV3Record } from './data/record-v3.js';
 import { generateRows } from './data/generate.js';
 import { loadNdjson } from './data/ndjson.js';
+import { checkWebhookTargets, WebhookDispatcher, type WebhookStats } from './events/webhooks.js';
 import { StatusStream } from './events/websocket.js';
 import { Faults } from './faults.js';
 import { Lifecycle, type StatusChange } from './lifecycle/lifecycle.js';
+import { patchRecord } from './lifecycle/record-patch.js';
 import { baseUrlOf, createApp } from './server.js';
+import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
 
@@ -35,6 +38,12 @@ export interface MockServerOptions {
   advanceEveryMs?: number;
   /** Calls `arrive(1)` every so many ms (new requests); off (0) by default. */
   arriveEveryMs?: number;
+  /** Webhook URL per API key: each status change of the key's requests is POSTed there, signed. */
+  webhooks?: Record<string, string>;
+  /** First webhook retry delay in ms, doubling per retry (default 1000). */
+  webhookBackoffMs?: number;
+  /** Time a webhook attempt may take before it counts as failed, ms (default 5000). */
+  webhookTimeoutMs?: number;
 }
 
 export interface MockServer {
@@ -58,6 +67,8 @@ export interface MockServer {
   arrive(n?: number): string[];
   /** Closes every websocket from the server side (code 1012), as a rolling restart does. */
   disconnectSockets(): void;
+  /** Webhook delivery counters (all zero without `webhooks`). */
+  webhookStats(): WebhookStats;
 }
 
 export interface GenerateDatasetOptions {
@@ -99,6 +110,11 @@ export function generateDataset(options: GenerateDatasetOptions = {}): Dataset {
   };
 }
 
+/** A file data set whose records show the status changes of their rows (`patchRecord`). */
+function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
+  return { ...file, record: (row) => (changed.has(row) ? patchRecord(file.record(row), row) : file.record(row)) };
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const faults = new Faults(options.faults ?? []);
   const port = options.port ?? 0;
@@ -109,10 +125,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   checkInterval('advanceEveryMs', options.advanceEveryMs);
   checkInterval('arriveEveryMs', options.arriveEveryMs);
+  checkInterval('webhookBackoffMs', options.webhookBackoffMs);
+  checkInterval('webhookTimeoutMs', options.webhookTimeoutMs);
+  if (options.webhooks) checkWebhookTargets(options.webhooks);
   const start = toEpoch(options.now, 'now');
   const t0 = performance.now();
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
-  const dataset = options.data ? loadNdjson(options.data) : generateDataset({ records: options.records, seed: options.seed, now: now() });
+  /** Rows of a file data set changed by the lifecycle (their stored record is patched when served). */
+  const changed = new WeakSet<Row>();
+  const dataset = options.data ? withStatusChanges(loadNdjson(options.data), changed) : generateDataset({ records: options.records, seed: options.seed, now: now() });
   const store = new Store(dataset);
   const app = createApp({
     store,
@@ -133,7 +154,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const stream = new StatusStream({ store, faults, now });
   stream.attach(app.server);
   const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds() });
+  lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));
+  const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0
+    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs })
+    : undefined;
+  if (webhooks) lifecycle.onChange((change, row) => webhooks.publish(change, row));
   const timers: NodeJS.Timeout[] = [];
   if (options.advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), options.advanceEveryMs));
   if (options.arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), options.arriveEveryMs));
@@ -145,6 +171,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     advance: (id?: string) => lifecycle.advance(id),
     arrive: (n?: number) => lifecycle.arrive(n),
     disconnectSockets: () => stream.disconnectAll(),
+    webhookStats: () => webhooks?.stats() ?? { delivered: 0, failed: 0, dropped: 0, pending: 0 },
     apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
     now,
     faults: faults.list(),
@@ -153,6 +180,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       closing ??= new Promise<void>((resolve) => {
         for (const t of timers) clearInterval(t);
         stream.close();
+        webhooks?.close();
         app.server.close(() => resolve());
         app.server.closeAllConnections();
       });

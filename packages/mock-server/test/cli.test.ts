@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli.js';
 import { faultCatalogue } from '../src/index.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/crosschain-mock.js');
@@ -59,5 +60,26 @@ describe('crosschain-mock CLI', () => {
     const r = run('--data', file);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad\.ndjson line 1: not a valid RequestV3 record/);
+  });
+});
+
+describe('event flags (issue 9)', () => {
+  it('parses --advance-every, --arrive-every, repeated --webhook and --webhook-backoff-ms', () => {
+    expect(parseArgs(['--advance-every', '500', '--arrive-every=2000', '--webhook', 'demo-key=http://127.0.0.1:9000/a', '--webhook', 'other-key=https://example.com/b', '--webhook-backoff-ms', '50'])).toEqual({
+      action: 'serve',
+      options: { advanceEveryMs: 500, arriveEveryMs: 2000, webhooks: { 'demo-key': 'http://127.0.0.1:9000/a', 'other-key': 'https://example.com/b' }, webhookBackoffMs: 50 },
+    });
+  });
+  it.each([
+    [['--advance-every', '0'], /--advance-every must be an integer from 1/],
+    [['--webhook', 'http://x'], /--webhook must be <key>=<http\(s\) URL>/],
+    [['--webhook', 'sk-live-secret=http://127.0.0.1:1/'], /is not an active API key/],
+  ])('rejects %j in one line that never echoes a key', (args, message) => {
+    expect(() => parseArgs(args)).toThrow(message);
+    try {
+      parseArgs(args);
+    } catch (err) {
+      expect((err as Error).message).not.toMatch(/sk-live-secret/);
+    }
   });
 });

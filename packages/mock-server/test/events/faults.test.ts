@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalogue, startMockServer, type MockServer } from '../../src/index.js';
-import { EVENT_WS_PROBES } from './probes.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
+import { EVENT_WEBHOOK_PROBES, EVENT_WS_PROBES, WEBHOOK_KEY } from './probes.js';
 
 const options = { records: 600, seed: 11, now: '2026-08-15T12:00:00Z', quiet: true };
 let clean: MockServer;
@@ -22,6 +23,22 @@ describe('websocket faults', () => {
       expect(await probe(faulty), 'fault breaks the clause').toBe(false);
     } finally {
       await faulty.close();
+    }
+  });
+});
+
+describe('webhook faults', () => {
+  it.each(Object.keys(EVENT_WEBHOOK_PROBES).map((name) => [name, faultCatalogue.find((f) => f.name === name)?.clause]))('%s breaks %s', async (name) => {
+    const { answer, probe } = EVENT_WEBHOOK_PROBES[name];
+    for (const faults of [[], [name]]) {
+      const receiver = await startReceiver(answer);
+      const server = await startMockServer({ ...options, faults, webhooks: { [WEBHOOK_KEY]: receiver.url }, webhookBackoffMs: 20 });
+      try {
+        expect(await probe(server, receiver), faults.length ? 'fault breaks the clause' : 'clean server honours the clause').toBe(faults.length === 0);
+      } finally {
+        await server.close();
+        await receiver.close();
+      }
     }
   });
 });

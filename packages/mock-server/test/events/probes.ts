@@ -4,6 +4,8 @@
  * completeness check of test/faults.test.ts.
  */
 import type { MockServer } from '../../src/index.js';
+import { createHmac } from 'node:crypto';
+import type { TestReceiver } from '../helpers/webhook-receiver.js';
 import { openSocket, type TestSocket } from '../helpers/ws-client.js';
 
 export const EVENT = 'request.status.updated';
@@ -92,5 +94,61 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
   },
 };
 
+/** The key the webhook probes register (its requests' changes are delivered). */
+export const WEBHOOK_KEY = 'demo-key';
+
+/** A webhook probe: the receiver answers the n-th delivery with `answer(n)`. */
+export interface WebhookProbe {
+  answer: (n: number) => number;
+  probe: (server: MockServer, receiver: TestReceiver) => Promise<boolean>;
+}
+
+/** Moves one pending request of WEBHOOK_KEY and returns the first delivery. */
+async function oneDelivery(server: MockServer, receiver: TestReceiver) {
+  const ids = await pendingIds(server, 50);
+  for (const id of ids) {
+    const res = await fetch(`${server.url}/requests/v3?id=${id}&apiKey=${WEBHOOK_KEY}`, { headers: { 'x-api-key': WEBHOOK_KEY } });
+    if (((await res.json()) as { requests: unknown[] }).requests.length === 0) continue;
+    server.advance(id);
+    return (await receiver.waitFor(1))[0];
+  }
+  throw new Error(`no pending request of ${WEBHOOK_KEY}`);
+}
+
+const hmacHex = (timestamp: unknown, body: Buffer | string) => createHmac('sha256', WEBHOOK_KEY).update(`${String(timestamp)}.`).update(body).digest('hex');
+
+export const EVENT_WEBHOOK_PROBES: Record<string, WebhookProbe> = {
+  'webhook-wrong-signature': {
+    answer: () => 200,
+    async probe(s, r) {
+      const d = await oneDelivery(s, r);
+      const ts = d.headers['x-signature-timestamp'];
+      const sig = d.headers['x-signature-sha256'];
+      return sig === hmacHex(ts, d.raw) || sig === hmacHex(ts, JSON.stringify(JSON.parse(d.raw.toString('utf8'))));
+    },
+  },
+  'webhook-signature-reserialised': {
+    answer: () => 200,
+    async probe(s, r) {
+      const d = await oneDelivery(s, r);
+      const ts = d.headers['x-signature-timestamp'];
+      const sig = d.headers['x-signature-sha256'];
+      return !(sig !== hmacHex(ts, d.raw) && sig === hmacHex(ts, JSON.stringify(JSON.parse(d.raw.toString('utf8')))));
+    },
+  },
+  'webhook-no-retry': {
+    answer: (n) => (n === 0 ? 500 : 200),
+    async probe(s, r) {
+      const first = await oneDelivery(s, r);
+      try {
+        const [, second] = await r.waitFor(2, 3000);
+        return second.raw.equals(first.raw);
+      } catch {
+        return false;
+      }
+    },
+  },
+};
+
 /** Names of the event faults (probed in test/events/). */
-export const EVENT_FAULTS: readonly string[] = Object.keys(EVENT_WS_PROBES);
+export const EVENT_FAULTS: readonly string[] = [...Object.keys(EVENT_WS_PROBES), ...Object.keys(EVENT_WEBHOOK_PROBES)];

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/index.js';
+import { validator } from '../helpers/contract.js';
 import { openSocket } from '../helpers/ws-client.js';
 
 const EVENT = 'request.status.updated';
@@ -25,6 +26,7 @@ describe('handshake', () => {
   it('sends connection/ready with a socket id first', async () => {
     const ws = await openSocket(url());
     const ready = await ws.next();
+    expect(validator('WsConnectionReady')(ready)).toBe(true);
     expect(ready).toMatchObject({ type: 'connection', status: 'ready' });
     expect(typeof ready.data.id).toBe('string');
     expect(ready.data.id.length).toBeGreaterThan(0);
@@ -61,6 +63,7 @@ describe('subscriptions and pushes', () => {
     server.advance(other);
     const push = await ws.next((m) => m.event !== undefined);
     expect(push.event).toBe(EVENT);
+    expect(validator('WsRequestStatusUpdated')(push), JSON.stringify(validator('WsRequestStatusUpdated').errors)).toBe(true);
     expect(push.data).toMatchObject({ requestId: id, status: changes[0].to, updatedAt: changes[0].updatedAt });
     expect(typeof push.publishedAt).toBe('number');
     const rec = (await (await fetch(`${server.url}/requests/v3?id=${id}`, { headers: { 'x-api-key': 'demo-key' } })).json()) as { requests: Array<{ status: string; updatedAt: string }> };

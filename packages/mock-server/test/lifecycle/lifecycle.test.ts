@@ -159,3 +159,35 @@ describe('changes show in every view', () => {
     }
   });
 });
+
+describe('status changes on a served NDJSON file', () => {
+  it('patch the stored record: status, updatedAt, transactions', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const source = await startMockServer({ records: 200, seed: 2, now: NOW, quiet: true });
+    const h = { 'x-api-key': 'demo-key' };
+    const recs = ((await (await fetch(`${source.url}/requests/v3?status=pending&limit=5`, { headers: h })).json()) as any).requests;
+    await source.close();
+    const file = join(mkdtempSync(join(tmpdir(), 'mock-live-')), 'live.ndjson');
+    writeFileSync(file, `${recs.map((r: any) => JSON.stringify(r)).join('\n')}\n`);
+    const server = await startMockServer({ data: file, now: NOW, quiet: true });
+    try {
+      const id = recs[0].id;
+      let last = '';
+      for (let i = 0; i < 4; i++) {
+        const [change] = server.advance(id);
+        if (!change) break;
+        const rec = ((await (await fetch(`${server.url}/requests/v3?id=${id}`, { headers: h })).json()) as any).requests[0];
+        expect(rec.status).toBe(change.to);
+        expect(Date.parse(rec.updatedAt)).toBe(change.updatedAt);
+        if (change.to === 'submitted') expect(rec.data.outTxs.length).toBeGreaterThan(0);
+        last = change.to;
+      }
+      expect(['success', 'refund', 'pending', 'failure']).toContain(last);
+      expect(() => server.arrive(1)).toThrow(/arrive: new requests need generated data/);
+    } finally {
+      await server.close();
+    }
+  });
+});
