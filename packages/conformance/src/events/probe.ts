@@ -48,11 +48,15 @@ function idsOf(records: ReadonlyArray<Record<string, unknown>>): string[] {
   return [...new Set(ids)];
 }
 
-/** Non-terminal request ids: the discovered ones, else the latest page of `/requests/v3`. */
-async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number): Promise<string[]> {
-  const ids = idsOf(discovery.records);
+/**
+ * Non-terminal request ids: the discovered ones, else the latest page of `/requests/v3`. With
+ * `ownKey` (embedded target) only the requests created with that key (the `apiKey` filter), so
+ * their changes are also delivered to the key's webhook.
+ */
+async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string): Promise<string[]> {
+  const ids = ownKey === undefined ? idsOf(discovery.records) : [];
   if (ids.length >= wanted) return ids;
-  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50 } });
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey } : {}) } });
   const records = page.response?.status === 200 ? (recordsOfBody(page.response.json) ?? []) : [];
   return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
 }
@@ -83,7 +87,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const url = streamUrl(base, options.apiKey);
     const shownUrl = options.redact(url);
     const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
-    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1);
+    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined);
     if (candidates.length === 0) return empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)');
     const ids = candidates.slice(0, follow);
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
