@@ -3,7 +3,7 @@
  * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
  */
 import { brief } from '../engine/expect.js';
-import type { CheckContext, CheckResult } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckResult } from '../engine/types.js';
 import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
 import { skip } from './support/outcome.js';
 
@@ -30,8 +30,45 @@ export async function webhookDeliveries(ctx: CheckContext): Promise<WebhookObser
   return obs;
 }
 
-export function isResult(value: object): value is CheckResult {
-  return 'status' in value && !('messages' in value) && !('deliveries' in value);
+/** A result rather than an observation (observations have no `status`). */
+function isResult(value: object): value is CheckResult {
+  return 'status' in value;
+}
+
+/** A check of the websocket session: clause id = check id; skips without a session (the ready check judges its absence). */
+export function wsCheck(
+  id: string,
+  title: string,
+  judge: (obs: WsObservation, ctx: CheckContext) => Promise<CheckResult>,
+  options: { needsSession?: boolean } = {},
+): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [id],
+    operation: WS_OP,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const obs = await wsSession(ctx, options.needsSession ?? true);
+      return isResult(obs) ? obs : judge(obs, ctx);
+    },
+  };
+}
+
+/** A check of the webhook deliveries; skips when none arrived. */
+export function webhookCheck(id: string, clause: string, title: string, judge: (obs: WebhookObservation) => CheckResult): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [clause],
+    operation: WEBHOOK_OP,
+    async run(ctx) {
+      const obs = await webhookDeliveries(ctx);
+      return isResult(obs) ? obs : judge(obs);
+    },
+  };
 }
 
 /** `#<seq> at <ms> ms: <text>` of a message, for `received`. */

@@ -12,7 +12,7 @@ import type { CliIo } from '../cli.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix } from '../engine/clause-matrix.js';
 import type { ClauseEntry } from '../engine/clause-matrix.js';
-import { exitCodeOf, levelOf, toOutcome, totalsOf, errorReason } from '../engine/outcome.js';
+import { errorReason, exitCodeOf, outcomeBase, toOutcome, totalsOf } from '../engine/outcome.js';
 import { redactor, REDACTED } from '../engine/redact.js';
 import { EXIT } from '../engine/types.js';
 import type { CheckContext, CheckOutcome, CheckResult, RunResult } from '../engine/types.js';
@@ -105,16 +105,7 @@ export async function judgeDeliveries(observation: WebhookObservation, args: Pic
   const outcomes: CheckOutcome[] = [];
   for (const check of webhookChecks) {
     const t0 = performance.now();
-    const base = {
-      id: check.id,
-      family: check.family,
-      title: check.title,
-      operation: check.operation,
-      clauses: [...check.clauses],
-      level: levelOf(check, levels),
-      seed: 0,
-      replay: `crosschain-conformance webhook-receiver --port ${args.port} --api-key ${REDACTED}${args.strict ? ' --strict' : ''}`,
-    };
+    const base = outcomeBase(check, levels, 0, `crosschain-conformance webhook-receiver --port ${args.port} --api-key ${REDACTED}${args.strict ? ' --strict' : ''}`);
     let result: CheckResult | undefined;
     try {
       result = await check.run(ctx);

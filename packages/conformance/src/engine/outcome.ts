@@ -19,6 +19,16 @@ export function levelOf(check: CheckDefinition, levels: Map<string, Level | unde
   return 'MUST';
 }
 
+/** The fields of a check's outcome known before it runs. */
+export function outcomeBase(
+  check: CheckDefinition,
+  levels: Map<string, Level | undefined>,
+  seed: number,
+  replay: string,
+): Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'> {
+  return { id: check.id, family: check.family, title: check.title, operation: check.operation, clauses: [...check.clauses], level: levelOf(check, levels), seed, replay };
+}
+
 /** The replay command of one check (no secret). */
 export function replayCommand(config: ConformanceConfig, id: string, external: boolean): string {
   const parts = ['crosschain-conformance', '--seed', String(config.seed), '--only', id];

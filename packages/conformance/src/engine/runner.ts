@@ -25,7 +25,7 @@ import type { AgentFetch } from './agent-fetch.js';
 import { FetchHttpClient } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { runProperty } from './property.js';
 import { redactor } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
@@ -251,16 +251,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         emit({ type: 'family-start', family, checks: ordered.filter((c) => c.family === family).length });
       }
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
-      const base = {
-        id: check.id,
-        family: check.family,
-        title: check.title,
-        operation: check.operation,
-        clauses: [...check.clauses],
-        level: levelOf(check, levels),
-        seed: config.seed,
-        replay: redact(replayCommand(config, check.id, external)),
-      };
+      const base = outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external)));
       const before = http.requestCount;
       const c0 = performance.now();
       let outcome: CheckOutcome;

@@ -21,11 +21,14 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** GET /requests/v3: one request (`?id=`) or the page of every request, with the server's statuses. */
+const listed = (s: ScriptedServer, id?: string) => (id ? [id] : IDS).map((x) => ({ id: x, status: s.statuses.get(x) }));
+
 async function runAll(script: Script): Promise<Record<string, CheckResult>> {
   server = await startScriptedServer(script, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
   const s = server;
   const base = fakeContext({
-    handler: route({ 'GET /requests/v3': (req) => json(200, { requests: [{ id: queryOf(req).id, status: s.statuses.get(queryOf(req).id!) }] }) }),
+    handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id) }) }),
     discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
   });
   const events = createEventsProbe({
@@ -69,7 +72,7 @@ describe('events websocket checks', () => {
     server = await startScriptedServer({}, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
     const s = server;
     const base = fakeContext({
-      handler: route({ 'GET /requests/v3': (req) => json(200, { requests: [{ id: queryOf(req).id, status: 'failure' }] }) }),
+      handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id).map((r) => (queryOf(req).id ? { ...r, status: 'failure' } : r)) }) }),
       discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
     });
     const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
