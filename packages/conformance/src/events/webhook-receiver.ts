@@ -65,7 +65,11 @@ export class WebhookReceiver {
 
   /** Listens on 127.0.0.1:`port` (0 = a free port); resolves to the URL. */
   async start(port: number): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) answer(res, 500, `the receiver failed on this delivery: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    });
     server.headersTimeout = 10_000;
     server.requestTimeout = 10_000;
     this.server = server;

@@ -6,8 +6,8 @@
  */
 import WebSocket from 'ws';
 
-export const MAX_MESSAGES = 2_000;
-export const MAX_PAYLOAD = 1024 * 1024;
+export const MAX_MESSAGES = 500;
+export const MAX_PAYLOAD = 64 * 1024;
 
 /** What a received message is, by its shape (AsyncAPI messages of the `intentStatus` channel). */
 export type WsMessageKind = 'ready' | 'subscribe-ack' | 'unsubscribe-ack' | 'error' | 'push' | 'unknown';
