@@ -123,6 +123,7 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
     }
   }
   if (faults.length) options.faults = faults;
+  if (options.arriveEveryMs && options.data) throw new UsageError('--arrive-every needs generated data, got --data too: new requests cannot be added to an NDJSON file; drop one of them');
   if (options.webhooks) {
     try {
       checkWebhookTargets(options.webhooks);

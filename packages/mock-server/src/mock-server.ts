@@ -128,6 +128,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   checkInterval('webhookBackoffMs', options.webhookBackoffMs);
   checkInterval('webhookTimeoutMs', options.webhookTimeoutMs);
   if (options.webhooks) checkWebhookTargets(options.webhooks);
+  if (options.arriveEveryMs && options.data) throw new Error('arriveEveryMs needs generated data: new requests cannot be added to an NDJSON file; drop data or arriveEveryMs');
   const start = toEpoch(options.now, 'now');
   const t0 = performance.now();
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);

@@ -42,7 +42,8 @@ interface Client {
 
 /** Sockets, subscriptions and pushes of the Intent Status stream. */
 export class StatusStream {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  /** UTF-8 is checked by JSON parsing (an error message) rather than by `ws` (close 1007). */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, skipUTF8Validation: true });
   private readonly clients = new Set<Client>();
   /** request id -> clients subscribed to it. */
   private readonly byRequest = new Map<string, Set<Client>>();

@@ -106,8 +106,12 @@ export class Store {
   order!: Record<SortBy, Int32Array>;
   rank!: Record<SortBy, Int32Array>;
   privateRows!: number[];
-  /** Positions changed since a hashed index was built, per index (a lookup re-checks them). */
-  private readonly dirty = new Map<IndexName, Set<number>>();
+  /**
+   * Changes since a hashed index was built, per index: the positions changed (for null lookups)
+   * and, per new lowercased value, the positions that took it. A lookup re-checks every candidate's
+   * current value, so stale entries drop out; past `size / 8` changed rows the index is rebuilt.
+   */
+  private readonly dirty = new Map<IndexName, { touched: Set<number>; added: Map<string, number[]> }>();
   /** Listeners of `update`/`prepend` (caches keyed by row position). */
   private readonly listeners: Array<(change: StoreChange) => void> = [];
   /** Cached bitsets of frequent (index, key) pairs, in insertion order for eviction. */
@@ -202,12 +206,13 @@ export class Store {
       if (key === null) {
         if (!dirty) return index.nulls;
         const isNull = (p: number): boolean => keysOf(extract(this.rows[p]))[0] === NULL_KEY;
-        return mergeAscending(index.nulls.filter(isNull), [...dirty].filter(isNull));
+        return mergeAscending(index.nulls.filter(isNull), [...dirty.touched].filter(isNull));
       }
       if (typeof key !== 'string') return [];
       const k = key.toLowerCase();
       const found = index.candidates(k, (p) => hasValue(extract(this.rows[p]), k));
-      return dirty ? mergeAscending(found, [...dirty].filter((p) => hasValue(extract(this.rows[p]), k))) : found;
+      const added = dirty?.added.get(k);
+      return added ? mergeAscending(found, added.filter((p) => hasValue(extract(this.rows[p]), k))) : found;
     }
     const k = key === null ? NULL_KEY : keyOf(key);
     const cur = index.get(k);
@@ -271,9 +276,20 @@ export class Store {
       this.building.delete(name);
       const index = this.indexes.get(name);
       if (index instanceof HashedIndex) {
-        let set = this.dirty.get(name);
-        if (!set) this.dirty.set(name, (set = new Set()));
-        set.add(p);
+        let dirty = this.dirty.get(name);
+        if (!dirty) this.dirty.set(name, (dirty = { touched: new Set(), added: new Map() }));
+        dirty.touched.add(p);
+        for (const k of after) {
+          if (k === NULL_KEY || typeof k !== 'string') continue;
+          const list = dirty.added.get(k);
+          if (list) list.push(p);
+          else dirty.added.set(k, [p]);
+        }
+        if (dirty.touched.size > this.size >>> 3) {
+          // Rebuilt on next use (or by warm()).
+          this.indexes.delete(name);
+          this.dirty.delete(name);
+        }
       } else if (index) {
         for (const k of before[i]) removePosting(index, k, p);
         for (const k of after) addPosting(index, k, p);

@@ -99,12 +99,14 @@ describe('bad input gets an error message and the socket stays open', () => {
     ['an unknown event', { type: 'subscribe', event: 'request.created', filters: { id: 'x' } }],
     ['missing filters.id', { type: 'subscribe', event: EVENT, filters: {} }],
     ['a binary frame', Buffer.from([1, 2, 3])],
+    ['invalid UTF-8 in a text frame', { text: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) }],
     ['a huge message', JSON.stringify({ type: 'subscribe', event: EVENT, filters: { id: 'x'.repeat(20_000) } })],
   ];
   it.each(cases)('%s', async (_label, message) => {
     const ws = await openSocket(url());
     await ws.next();
-    ws.send(message);
+    if (message && typeof message === 'object' && 'text' in message) ws.socket.send((message as { text: Buffer }).text, { binary: false });
+    else ws.send(message);
     const err = await ws.next();
     expect(err).toMatchObject({ type: 'error', status: 'error' });
     expect(err.message.length).toBeGreaterThan(10);

@@ -66,6 +66,19 @@ describe('Store.update and Store.prepend keep the indexes right', () => {
   });
 });
 
+describe('Store.update past the rebuild threshold of the hashed indexes', () => {
+  it('equals a fresh build when more than size/8 rows changed (indexes dropped and rebuilt)', () => {
+    const { dataset, store, lifecycle } = setup(300);
+    for (const name of NAMES) store.lookup(name, null);
+    for (let i = 0; i < 600; i++) {
+      lifecycle.advance();
+      if (i % 50 === 0) for (const name of NAMES) store.lookup(name, null);
+    }
+    const fresh = new Store(dataset);
+    for (const name of NAMES) for (const k of keysOf(store, name)) expect(store.lookup(name, k), `${name}=${k}`).toEqual(fresh.lookup(name, k));
+  });
+});
+
 describe('Lifecycle', () => {
   it('follows the documented transitions with consistent transactions and reasons', () => {
     const { store, lifecycle } = setup(1000);
