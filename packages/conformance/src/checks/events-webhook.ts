@@ -5,14 +5,15 @@
  * a receiver saw (`ctx.events.webhooks()`: the embedded run's in-process receiver, or the
  * `webhook-receiver` command's).
  */
+import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '@crosschain/types';
 import { brief, ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import type { WebhookDelivery } from '../events/types.js';
 import { webhookCheck } from './events-support.js';
 import { pass } from './support/outcome.js';
 
-/** How far `X-Signature-Timestamp` may be from the receiver's clock (a common webhook replay window). */
-export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+/** How far `X-Signature-Timestamp` may be from the receiver's clock: the replay window of `verifyWebhookSignature`. */
+export const TIMESTAMP_TOLERANCE_MS = DEFAULT_WEBHOOK_TOLERANCE_MS;
 
 function shownDelivery(d: WebhookDelivery | undefined): string {
   if (!d) return 'nothing';

@@ -135,7 +135,7 @@ export class WebhookReceiver {
     }
     const tsHeader = header('x-signature-timestamp');
     const ts = timestampMs(tsHeader);
-    const signature = verifySignature(this.options.keys, tsHeader, header('x-signature-sha256'), body);
+    const signature = verifySignature(this.options.keys, req.headers, body);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = (Array.isArray(v) ? v.join(', ') : v).slice(0, 200);
     const identity = identityOf(json);

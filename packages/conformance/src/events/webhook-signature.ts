@@ -1,42 +1,43 @@
 /**
- * Webhook signature verification (live-service facts §1.9): `X-Signature-SHA256` is the hex
- * HMAC-SHA256 of `<X-Signature-Timestamp>.<body>` keyed with the API key. The kit compares in
- * constant time over the raw body bytes; a signature that only matches the re-serialised body
- * (`JSON.stringify(JSON.parse(body))`, as the live service's sample computes it) is told apart.
+ * The kit's verdict on a webhook signature (live-service facts §1.9), built on the integrators'
+ * `verifyWebhookSignature` of `@crosschain/types` (constant time, raw body): valid over the raw
+ * body, or else valid only over the re-serialised body (`JSON.stringify(JSON.parse(body))`, as the
+ * live service's sample computes it), or invalid. Timestamp freshness is judged apart (its own
+ * clause), so the signature is verified with no tolerance limit.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { verifyWebhookSignature } from '@crosschain/types';
+import type { WebhookHeaders } from '@crosschain/types';
 import type { SignatureVerdict } from './types.js';
 
-const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+const ANY_TIME = { toleranceMs: Number.POSITIVE_INFINITY };
 
-function hmac(key: string, timestamp: string, body: Buffer | string): Buffer {
-  return createHmac('sha256', key).update(`${timestamp}.`).update(body).digest();
-}
-
-function matchesAny(keys: readonly string[], timestamp: string, body: Buffer | string, given: Buffer): boolean {
-  let match = false;
-  for (const key of keys) match = timingSafeEqual(hmac(key, timestamp, body), given) || match;
-  return match;
+function signedWithAny(keys: readonly string[], body: string | Uint8Array, headers: WebhookHeaders): { valid: boolean; missing: boolean } {
+  let valid = false;
+  let missing = false;
+  for (const key of keys) {
+    const verdict = verifyWebhookSignature(body, headers, key, ANY_TIME);
+    valid = verdict.valid || valid;
+    missing = (!verdict.valid && verdict.reason.startsWith('missing-')) || missing;
+  }
+  return { valid, missing };
 }
 
 /** The verdict on one delivery's signature, for any of `keys`. */
-export function verifySignature(keys: readonly string[], timestamp: string | undefined, signature: string | undefined, rawBody: Buffer): SignatureVerdict {
-  if (!timestamp || !signature) return 'missing';
-  if (!HEX_SHA256.test(signature)) return 'invalid';
-  const given = Buffer.from(signature, 'hex');
-  if (matchesAny(keys, timestamp, rawBody, given)) return 'valid';
+export function verifySignature(keys: readonly string[], headers: WebhookHeaders, rawBody: Uint8Array): SignatureVerdict {
+  const raw = signedWithAny(keys, rawBody, headers);
+  if (raw.valid) return 'valid';
+  if (raw.missing) return 'missing';
   let reserialised: string;
   try {
-    reserialised = JSON.stringify(JSON.parse(rawBody.toString('utf8')));
+    reserialised = JSON.stringify(JSON.parse(Buffer.from(rawBody).toString('utf8')));
   } catch {
     return 'invalid';
   }
-  return matchesAny(keys, timestamp, reserialised, given) ? 'reserialised-only' : 'invalid';
+  return signedWithAny(keys, reserialised, headers).valid ? 'reserialised-only' : 'invalid';
 }
 
-/** `X-Signature-Timestamp` in ms: the live service's unit is not stated, so a value below 10^12 is read as seconds. */
+/** `X-Signature-Timestamp` in ms: the unit is not stated, so up to 11 digits are read as seconds (as `verifyWebhookSignature` does). */
 export function timestampMs(header: string | undefined): number | undefined {
   if (!header || !/^[0-9]{1,16}$/.test(header)) return undefined;
-  const n = Number(header);
-  return n < 1e12 ? n * 1000 : n;
+  return header.length <= 11 ? Number(header) * 1000 : Number(header);
 }
