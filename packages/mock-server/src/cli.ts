@@ -3,11 +3,14 @@
  * SIGINT/SIGTERM. Usage errors print one line (what is wrong, the value, the fix) and exit 2.
  */
 import { DataFileError } from './data/ndjson.js';
+import { checkWebhookTargets } from './events/webhooks.js';
 import { faultCatalogue } from './faults.js';
 import { startMockServer, type MockServerOptions } from './mock-server.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
                        [--fault <name>]... [--data <file.ndjson>] [--v2-rate-limit <per minute>]
+                       [--advance-every <ms>] [--arrive-every <ms>]
+                       [--webhook <key>=<url>]... [--webhook-backoff-ms <ms>]
                        [--quiet] [--list-faults] [--help]
   --port           port to listen on; 0 picks a free port (default 0)
   --host           interface to bind (default 127.0.0.1)
@@ -18,6 +21,12 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --data           serve v3 records from an NDJSON file instead of generated data
   --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
                    (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
+  --advance-every  move requests one lifecycle step every <ms> (the subscribed ones, up to 16,
+                   and one at random); default off: the data stays as generated
+  --arrive-every   insert one request created now every <ms>; default off
+  --webhook        POST every status change of <key>'s requests to <url>, signed with the key
+                   (repeatable, one URL per key)
+  --webhook-backoff-ms  first webhook retry delay, doubling, up to 10 retries (default 1000)
   --quiet          do not log server errors to stderr
   --list-faults    print the fault catalogue (name, clause, description) and exit`;
 
@@ -63,6 +72,24 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
       case '--v2-rate-limit':
         options.v2RateLimit = intArg('--v2-rate-limit', value(), 0, 1_000_000, '60');
         break;
+      case '--advance-every':
+        options.advanceEveryMs = intArg('--advance-every', value(), 1, 86_400_000, '1000');
+        break;
+      case '--arrive-every':
+        options.arriveEveryMs = intArg('--arrive-every', value(), 1, 86_400_000, '1000');
+        break;
+      case '--webhook-backoff-ms':
+        options.webhookBackoffMs = intArg('--webhook-backoff-ms', value(), 1, 86_400_000, '1000');
+        break;
+      case '--webhook': {
+        const v = value() ?? '';
+        const at = v.indexOf('=');
+        if (at <= 0 || !/^https?:\/\/./.test(v.slice(at + 1))) {
+          throw new UsageError(`--webhook must be <key>=<http(s) URL>, got a value without a key and URL. Example: --webhook demo-key=http://127.0.0.1:9000/hook`);
+        }
+        options.webhooks = { ...options.webhooks, [v.slice(0, at)]: v.slice(at + 1) };
+        break;
+      }
       case '--host': {
         const v = value();
         if (!v) throw new UsageError(`--host needs a value, got "". Example: --host 0.0.0.0`);
@@ -96,6 +123,14 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
     }
   }
   if (faults.length) options.faults = faults;
+  if (options.arriveEveryMs && options.data) throw new UsageError('--arrive-every needs generated data, got --data too: new requests cannot be added to an NDJSON file; drop one of them');
+  if (options.webhooks) {
+    try {
+      checkWebhookTargets(options.webhooks);
+    } catch (err) {
+      throw new UsageError(`--webhook: ${(err as Error).message}`);
+    }
+  }
   return { action: 'serve', options };
 }
 

@@ -50,6 +50,15 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'v2-limit-ignored-at-boundary', clause: 'requests-v2.limit.max', description: 'GET /requests/v2 ignores limit=1 and limit=49: the default page of 20 comes back.' },
   { name: 'currencies-limit-ignored-at-boundary', clause: 'currencies-v2.limit.max', description: 'limit=1 and limit=99 are ignored: the default 20 currencies come back.' },
   { name: 'server-error-on-bad-input', clause: 'general.no-server-error-on-bad-input', description: 'a non-numeric limit on GET /requests/v3 answers 500 instead of 400.' },
+  { name: 'ws-no-subscribe-ack', clause: 'events.ws.subscribe-ack', description: 'a websocket subscribe is not acknowledged (the subscription still works).' },
+  { name: 'ws-wrong-event-name', clause: 'events.ws.event-name', description: 'status pushes name the event "equest.status.updated" instead of "request.status.updated".' },
+  { name: 'ws-push-without-request-id', clause: 'events.ws.message-schema', description: 'status pushes lack data.requestId.' },
+  { name: 'ws-status-disagrees', clause: 'events.ws.status-agrees', description: 'a status push carries the previous status, not the one /requests/v3 then shows.' },
+  { name: 'ws-push-unsubscribed', clause: 'events.ws.only-subscribed', description: 'every status change is pushed to every socket, subscribed or not.' },
+  { name: 'ws-push-after-unsubscribe', clause: 'events.ws.no-push-after-unsubscribe', description: 'unsubscribe is acknowledged but pushes for that request continue.' },
+  { name: 'webhook-wrong-signature', clause: 'events.webhook-signature', description: 'webhook deliveries are signed with another secret than the API key.' },
+  { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
+  { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
 ];
 
 /** The set of active faults, checked with `has(name)`. */

@@ -1,12 +1,17 @@
 /**
  * `startMockServer(options)`: builds the data set (generated or `data` NDJSON), indexes it and
- * listens. Resolves to `{ url, close(), apiKeys, now(), faults }`.
+ * listens. Resolves to `{ url, wsUrl, close(), apiKeys, now(), faults, advance(), arrive() }`.
  */
 import { authenticatedFields, buildV3Record } from './data/record-v3.js';
 import { generateRows } from './data/generate.js';
 import { loadNdjson } from './data/ndjson.js';
+import { checkWebhookTargets, WebhookDispatcher, type WebhookStats } from './events/webhooks.js';
+import { StatusStream } from './events/websocket.js';
 import { Faults } from './faults.js';
+import { Lifecycle, type StatusChange } from './lifecycle/lifecycle.js';
+import { patchRecord } from './lifecycle/record-patch.js';
 import { baseUrlOf, createApp } from './server.js';
+import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
 
@@ -29,6 +34,16 @@ export interface MockServerOptions {
   v2RateLimit?: number;
   /** Do not log 5xx lines to stderr. */
   quiet?: boolean;
+  /** Calls `advance()` every so many ms (status changes, issue 9); off (0) by default. */
+  advanceEveryMs?: number;
+  /** Calls `arrive(1)` every so many ms (new requests); off (0) by default. */
+  arriveEveryMs?: number;
+  /** Webhook URL per API key: each status change of the key's requests is POSTed there, signed. */
+  webhooks?: Record<string, string>;
+  /** First webhook retry delay in ms, doubling per retry (default 1000). */
+  webhookBackoffMs?: number;
+  /** Time a webhook attempt may take before it counts as failed, ms (default 5000). */
+  webhookTimeoutMs?: number;
 }
 
 export interface MockServer {
@@ -39,8 +54,21 @@ export interface MockServer {
   now(): number;
   /** Active fault names. */
   faults: string[];
-  /** Number of records served. */
+  /** Number of records served at start. */
   records: number;
+  /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
+  wsUrl: string;
+  /**
+   * Moves request `id` one lifecycle step now (none when terminal), or without id: the subscribed
+   * non-terminal requests (up to 16) and one picked at random. Returns the changes.
+   */
+  advance(id?: string): StatusChange[];
+  /** Inserts `n` (default 1) requests created now; returns their ids. */
+  arrive(n?: number): string[];
+  /** Closes every websocket from the server side (code 1012), as a rolling restart does. */
+  disconnectSockets(): void;
+  /** Webhook delivery counters (all zero without `webhooks`). */
+  webhookStats(): WebhookStats;
 }
 
 export interface GenerateDatasetOptions {
@@ -54,6 +82,12 @@ function toEpoch(now: string | Date | number | undefined, name: string): number 
   const t = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
   if (!Number.isFinite(t)) throw new Error(`${name} must be an ISO 8601 time, got ${JSON.stringify(String(now))}. Example: 2026-08-15T12:00:00Z`);
   return t;
+}
+
+function checkInterval(name: string, value: number | undefined): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0 || value > 86_400_000)) {
+    throw new Error(`${name} must be an integer number of ms from 0 (off) to 86400000, got ${JSON.stringify(value)}`);
+  }
 }
 
 function checkCount(name: string, value: number, min: number, max: number): void {
@@ -76,6 +110,11 @@ export function generateDataset(options: GenerateDatasetOptions = {}): Dataset {
   };
 }
 
+/** A file data set whose records show the status changes of their rows (`patchRecord`). */
+function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
+  return { ...file, record: (row) => (changed.has(row) ? patchRecord(file.record(row), row) : file.record(row)) };
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const faults = new Faults(options.faults ?? []);
   const port = options.port ?? 0;
@@ -84,10 +123,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (options.v2RateLimit !== undefined && (!Number.isFinite(options.v2RateLimit) || options.v2RateLimit < 0)) {
     throw new Error(`v2RateLimit must be a number >= 0 (0 = unlimited), got ${JSON.stringify(options.v2RateLimit)}`);
   }
+  checkInterval('advanceEveryMs', options.advanceEveryMs);
+  checkInterval('arriveEveryMs', options.arriveEveryMs);
+  checkInterval('webhookBackoffMs', options.webhookBackoffMs);
+  checkInterval('webhookTimeoutMs', options.webhookTimeoutMs);
+  if (options.webhooks) checkWebhookTargets(options.webhooks);
+  if (options.arriveEveryMs && options.data) throw new Error('arriveEveryMs needs generated data: new requests cannot be added to an NDJSON file; drop data or arriveEveryMs');
   const start = toEpoch(options.now, 'now');
   const t0 = performance.now();
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
-  const dataset = options.data ? loadNdjson(options.data) : generateDataset({ records: options.records, seed: options.seed, now: now() });
+  /** Rows of a file data set changed by the lifecycle (their stored record is patched when served). */
+  const changed = new WeakSet<Row>();
+  const dataset = options.data ? withStatusChanges(loadNdjson(options.data), changed) : generateDataset({ records: options.records, seed: options.seed, now: now() });
   const store = new Store(dataset);
   const app = createApp({
     store,
@@ -105,15 +152,36 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   app.baseUrl = baseUrlOf(app.server, host);
   void store.warm();
+  const stream = new StatusStream({ store, faults, now });
+  stream.attach(app.server);
+  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds() });
+  lifecycle.onChange((_change, row) => changed.add(row));
+  lifecycle.onChange((change, row) => stream.publish(change, row));
+  const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0
+    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs })
+    : undefined;
+  if (webhooks) lifecycle.onChange((change, row) => webhooks.publish(change, row));
+  const timers: NodeJS.Timeout[] = [];
+  if (options.advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), options.advanceEveryMs));
+  if (options.arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), options.arriveEveryMs));
+  for (const t of timers) t.unref();
   let closing: Promise<void> | undefined;
   return {
     url: app.baseUrl,
+    wsUrl: `${app.baseUrl.replace(/^http/, 'ws')}/`,
+    advance: (id?: string) => lifecycle.advance(id),
+    arrive: (n?: number) => lifecycle.arrive(n),
+    disconnectSockets: () => stream.disconnectAll(),
+    webhookStats: () => webhooks?.stats() ?? { delivered: 0, failed: 0, dropped: 0, pending: 0 },
     apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
     now,
     faults: faults.list(),
     records: store.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        stream.close();
+        webhooks?.close();
         app.server.close(() => resolve());
         app.server.closeAllConnections();
       });

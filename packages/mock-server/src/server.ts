@@ -95,9 +95,18 @@ function readBody(req: IncomingMessage): Promise<string> {
 export function createApp(opts: AppOptions): App {
   const { store, faults, now } = opts;
   const throttle = new Throttle();
-  /** Serialized v3 records as UTF-8 (data is immutable): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
+  /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
   const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
   const app: App = { server: undefined as unknown as Server, baseUrl: '' };
+  // Status changes and arrivals (issue 9) invalidate the serialized records they touch.
+  store.onChange((change) => {
+    if (!jsonCache) return;
+    if (change.kind === 'all') return jsonCache.clear();
+    for (const p of change.positions) {
+      jsonCache.delete(p * 2);
+      jsonCache.delete(p * 2 + 1);
+    }
+  });
 
   const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
   const v2ErrorHeaders = (): Record<string, string> => (faults.has('v2-no-deprecation-on-errors') ? {} : v2Headers());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli.js';
 import { faultCatalogue } from '../src/index.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/crosschain-mock.js');
@@ -59,5 +60,53 @@ describe('crosschain-mock CLI', () => {
     const r = run('--data', file);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad\.ndjson line 1: not a valid RequestV3 record/);
+  });
+});
+
+describe('event flags (issue 9)', () => {
+  it('parses --advance-every, --arrive-every, repeated --webhook and --webhook-backoff-ms', () => {
+    expect(parseArgs(['--advance-every', '500', '--arrive-every=2000', '--webhook', 'demo-key=http://127.0.0.1:9000/a', '--webhook', 'other-key=https://example.com/b', '--webhook-backoff-ms', '50'])).toEqual({
+      action: 'serve',
+      options: { advanceEveryMs: 500, arriveEveryMs: 2000, webhooks: { 'demo-key': 'http://127.0.0.1:9000/a', 'other-key': 'https://example.com/b' }, webhookBackoffMs: 50 },
+    });
+  });
+  it.each([
+    [['--advance-every', '0'], /--advance-every must be an integer from 1/],
+    [['--webhook', 'http://x'], /--webhook must be <key>=<http\(s\) URL>/],
+    [['--webhook', 'sk-live-secret=http://127.0.0.1:1/'], /is not an active API key/],
+    [['--arrive-every', '100', '--data', 'x.ndjson'], /--arrive-every needs generated data/],
+  ])('rejects %j in one line that never echoes a key', (args, message) => {
+    expect(() => parseArgs(args)).toThrow(message);
+    try {
+      parseArgs(args);
+    } catch (err) {
+      expect((err as Error).message).not.toMatch(/sk-live-secret/);
+    }
+  });
+  it('--advance-every with --webhook: status changes reach the webhook URL, signed', async () => {
+    const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
+    const { createServer } = await import('node:http');
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    const child = spawn(process.execPath, [BIN, '--records', '300', '--advance-every', '20', '--webhook', `demo-key=http://127.0.0.1:${port}/hook`, '--quiet']);
+    try {
+      await new Promise<string>((res) => createInterface({ input: child.stdout }).once('line', res));
+      for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received.length).toBeGreaterThan(0);
+      expect(JSON.parse(received[0].body).event).toBe('request.status.updated');
+      expect(received[0].headers['x-signature-sha256']).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      child.kill('SIGTERM');
+      receiver.closeAllConnections();
+      receiver.close();
+    }
   });
 });

@@ -4,7 +4,10 @@
  * - `src/generated/api.ts`: the types, with openapi-typescript 7;
  * - `src/generated/operations.ts`: a small runtime index of the operations (method, path, whether
  *   the API key is required, whether the operation is named only), so that the client does not
- *   restate the contract by hand.
+ *   restate the contract by hand;
+ * - `src/generated/events.ts`: the event payload types (the `Event*`, `Ws*` and `Webhook*` schemas
+ *   of specs/openapi/schemas/events.yaml, by name) and the runtime constants the event helpers use
+ *   (event name, statuses, signature header names), read from those schemas.
  *
  * Usage: node scripts/generate.mjs [--input <openapi.json>] [--check]
  *   --input  read another bundled document (default: the one exported by @crosschain/specs)
@@ -161,9 +164,43 @@ ${entries}
 ] as const satisfies readonly ContractOperation[];
 `;
 
+const schemas = document.components?.schemas ?? {};
+const eventSchemaNames = Object.keys(schemas).filter((name) => /^(Event|Ws|Webhook)[A-Z]/.test(name)).sort();
+function eventSchema(name, what) {
+  const schema = schemas[name];
+  if (!schema) {
+    process.stderr.write(`components.schemas.${name} is missing: the event helpers need its ${what}\n`);
+    process.exit(1);
+  }
+  return schema;
+}
+const eventName = eventSchema('EventName', 'const').const;
+const eventStatuses = eventSchema('EventRequestStatus', 'enum').enum;
+const signatureHeaders = eventSchema('WebhookSignatureHeaders', 'required').required;
+if (typeof eventName !== 'string' || !Array.isArray(eventStatuses) || !Array.isArray(signatureHeaders) || signatureHeaders.length !== 2) {
+  process.stderr.write('EventName.const, EventRequestStatus.enum or WebhookSignatureHeaders.required has an unexpected shape\n');
+  process.exit(1);
+}
+const eventsTs = `${header('Event payload types (Intent Status websocket, webhooks) and the constants of their schemas.')}
+import type { components } from './api.js';
+
+${eventSchemaNames
+  .map((name) => `/** ${String(schemas[name].title ?? name)} (components.schemas.${name}). */\nexport type ${name} = components['schemas']['${name}'];`)
+  .join('\n')}
+
+/** The only event kind (EventName.const). */
+export const EVENT_NAME = ${JSON.stringify(eventName)} as const;
+/** Request statuses carried by events (EventRequestStatus.enum). */
+export const EVENT_REQUEST_STATUSES = ${JSON.stringify(eventStatuses)} as const;
+/** Webhook signature headers (WebhookSignatureHeaders.required): timestamp, then signature. */
+export const WEBHOOK_TIMESTAMP_HEADER = ${JSON.stringify(signatureHeaders[0])} as const;
+export const WEBHOOK_SIGNATURE_HEADER = ${JSON.stringify(signatureHeaders[1])} as const;
+`;
+
 const outputs = new Map([
   [resolve(outDir, 'api.ts'), apiTs],
   [resolve(outDir, 'operations.ts'), operationsTs],
+  [resolve(outDir, 'events.ts'), eventsTs],
 ]);
 
 if (args.check) {

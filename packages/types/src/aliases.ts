@@ -1,4 +1,5 @@
 import type { components, operations } from './generated/api.js';
+import type { WsConnectionReady, WsRequestStatusUpdated, WsSubscribeAck, WsSubscribeRequest, WsUnsubscribeAck, WsUnsubscribeRequest } from './generated/events.js';
 
 type Schemas = components['schemas'];
 
@@ -64,15 +65,7 @@ export type RequestsV2RateLimited = Schemas['RequestsV2RateLimited'];
 export type RequestsV2Retired = Schemas['RequestsV2Retired'];
 export type ErrorBody = Schemas['ErrorBody'];
 
-/** Websocket "Intent Status" messages and the webhook body (Events). */
-export type WsConnectionReady = Schemas['WsConnectionReady'];
-export type WsSubscribeRequest = Schemas['WsSubscribeRequest'];
-export type WsSubscribeAck = Schemas['WsSubscribeAck'];
-export type WsUnsubscribeRequest = Schemas['WsUnsubscribeRequest'];
-export type WsUnsubscribeAck = Schemas['WsUnsubscribeAck'];
-export type WsRequestStatusUpdated = Schemas['WsRequestStatusUpdated'];
-export type WebhookRequestStatusUpdated = Schemas['WebhookRequestStatusUpdated'];
-/** Any message the server sends on the websocket. */
+/** Any message the server sends on the websocket (event payload types: generated/events.ts). */
 export type WsServerMessage = WsConnectionReady | WsSubscribeAck | WsUnsubscribeAck | WsRequestStatusUpdated;
 /** Any message a client sends on the websocket. */
 export type WsClientMessage = WsSubscribeRequest | WsUnsubscribeRequest;

@@ -28,3 +28,33 @@ export { parseHttpDate, type HttpDate, type HttpDateFormat } from './headers/htt
 export { parseStructuredDate, type StructuredDate, type StructuredBareItem } from './headers/structured-date.js';
 export { HeaderParseError } from './headers/header-parse-error.js';
 export { contractOperations, type ContractOperation } from './generated/operations.js';
+export {
+  EVENT_NAME,
+  EVENT_REQUEST_STATUSES,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type EventDepositAddress,
+  type EventName,
+  type EventRequestStatus,
+  type EventTimestampMs,
+  type WebhookRequestStatusData,
+  type WebhookRequestStatusUpdated,
+  type WebhookSignatureHeaders,
+  type WsConnectionReady,
+  type WsRequestStatusData,
+  type WsRequestStatusUpdated,
+  type WsSubscribeAck,
+  type WsSubscribeFilters,
+  type WsSubscribeRequest,
+  type WsUnsubscribeAck,
+  type WsUnsubscribeRequest,
+} from './generated/events.js';
+export {
+  verifyWebhookSignature,
+  DEFAULT_WEBHOOK_TOLERANCE_MS,
+  type VerifyWebhookOptions,
+  type WebhookHeaders,
+  type WebhookRejection,
+  type WebhookVerdict,
+} from './events/webhook-signature.js';
+export { subscribeRequestStatus, RequestStatusStreamError, type SubscribeRequestStatusOptions } from './events/status-stream.js';

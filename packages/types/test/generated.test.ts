@@ -10,7 +10,7 @@ const specBytes = readFileSync(specPath);
 const spec = JSON.parse(specBytes.toString('utf8')) as {
   paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, string[]>>; 'x-contract'?: string }>>;
 };
-const generated = ['api.ts', 'operations.ts'].map((name) => ({
+const generated = ['api.ts', 'operations.ts', 'events.ts'].map((name) => ({
   name,
   text: readFileSync(new URL(`../src/generated/${name}`, import.meta.url), 'utf8'),
 }));

@@ -1,7 +1,7 @@
 /** The README's examples, kept compiling (type-checked only, never run). */
 import { expectTypeOf, it } from 'vitest';
 import type { RequestV3, RequestStatusV3, RequestsV3Query, paths } from '../src/index.js';
-import { createSettlementClient, iterateRequestsV3, paginateRequestsV3 } from '../src/index.js';
+import { createSettlementClient, iterateRequestsV3, paginateRequestsV3, subscribeRequestStatus, verifyWebhookSignature, type EventRequestStatus } from '../src/index.js';
 
 it('example 1: types only', () => {
   const terminal: RequestStatusV3[] = ['success', 'failure', 'refund'];
@@ -37,4 +37,17 @@ it('examples 2 and 3: client and paging', async () => {
   for await (const record of iterateRequestsV3(client, { user: '0xabc' }, { maxPages: 20 })) {
     expectTypeOf(record.status).toEqualTypeOf<RequestStatusV3>();
   }
+});
+
+it('example 4: events', async () => {
+  const apiKey = process.env.SETTLEMENT_API_KEY!;
+  const requestId = '0xabc';
+  for await (const push of subscribeRequestStatus('wss://ws.relay.link', apiKey, requestId)) {
+    expectTypeOf(push.data.status).toEqualTypeOf<EventRequestStatus>();
+    expectTypeOf(push.data.txHashes).toEqualTypeOf<string[] | undefined>();
+  }
+  const rawBody = Buffer.from('{}');
+  const verdict = verifyWebhookSignature(rawBody, { 'x-signature-timestamp': '1' }, apiKey);
+  if (!verdict.valid) expectTypeOf(verdict.message).toEqualTypeOf<string>();
+  else expectTypeOf(verdict.timestampMs).toEqualTypeOf<number>();
 });

@@ -1,5 +1,7 @@
 import type { CheckDefinition } from '../engine/types.js';
 import { checks as currencies } from './currencies.js';
+import { checks as eventsWebhook } from './events-webhook.js';
+import { checks as eventsWs } from './events-ws.js';
 import { checks as general } from './general.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { checks as requestsV2 } from './requests-v2.js';
@@ -21,6 +23,8 @@ import { checks as unknownFields } from './unknown-fields.js';
 /**
  * The registry: every named check, in run order (schema checks run last, phase `final`). The
  * unknown-fields check runs before the v2 family, whose throttle probe would leave no v2 200 to read.
+ * The events family runs after the HTTP families: against the embedded server it changes the
+ * status of the few requests it follows.
  */
 export const allChecks: readonly CheckDefinition[] = [
   ...currencies,
@@ -40,5 +44,7 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV2Limits,
   ...requestsV2,
   ...general,
+  ...eventsWs,
+  ...eventsWebhook,
   ...schema,
 ];

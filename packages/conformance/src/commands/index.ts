@@ -23,6 +23,7 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   audit: { summary: 'check the exchanges recorded in HAR files', load: () => import('./audit.js') },
   'merge-reports': { summary: 'merge the results.json of shards (--shard i/n) into one set of reports', load: () => import('./merge-reports.js') },
   replay: { summary: 're-send the recorded requests of failures: still failing or fixed', load: () => import('./replay.js') },
+  'webhook-receiver': { summary: 'receive and check signed webhook deliveries (signature, timestamp, schema, retry)', load: () => import('./webhook-receiver.js') },
 };
 
 /** The `Commands:` section of `--help`. */

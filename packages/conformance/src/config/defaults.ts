@@ -23,6 +23,8 @@ export const DEFAULTS = {
   embeddedV2ProbeRequests: 60,
   /** The embedded server's v2 limit per minute per key while v2 is throttled (from 2026-09-01). */
   embeddedV2RateLimit: 30,
+  /** Each step of the events family waits at most this long (ms). */
+  eventsWaitMs: 5_000,
   mockRecords: 3_000,
   mockSeed: 1,
 } as const;
@@ -100,6 +102,8 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
     mockFaults: (raw.mockFaults as string[] | undefined) ?? [],
     mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
+    wsUrl: raw.wsUrl as string | undefined,
+    eventsWaitMs: (raw.eventsWaitMs as number | undefined) ?? DEFAULTS.eventsWaitMs,
     configFile: raw.configFile as string | undefined,
   };
 }

@@ -73,6 +73,10 @@ export interface ConformanceConfig {
    * default (see {@link targetDefaults}).
    */
   mockV2RateLimit?: number;
+  /** Intent Status stream URL; undefined = the base URL with the ws scheme. */
+  wsUrl?: string;
+  /** How long each step of the events family waits (ms). */
+  eventsWaitMs: number;
   /** Path of the config file read, if any. */
   configFile?: string;
 }
@@ -105,7 +109,7 @@ export interface FieldSpec {
   key: keyof ConformanceConfig;
   flag: string;
   env: string;
-  kind: 'string' | 'url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header' | 'window';
+  kind: 'string' | 'url' | 'ws-url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header' | 'window';
   example: string;
   values?: readonly string[];
   secret?: boolean;
@@ -148,6 +152,8 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'format', flag: '--format', env: 'CONFORMANCE_FORMAT', kind: 'enum', values: ['console', 'json'], example: '--format json' },
   { key: 'quiet', flag: '--quiet', env: 'CONFORMANCE_QUIET', kind: 'bool', example: '--quiet' },
   { key: 'v2ProbeRequests', flag: '--v2-probe-requests', env: 'CONFORMANCE_V2_PROBE_REQUESTS', kind: 'int', min: 0, example: '--v2-probe-requests 30' },
+  { key: 'wsUrl', flag: '--ws-url', env: 'CONFORMANCE_WS_URL', kind: 'ws-url', example: '--ws-url wss://ws.example.com' },
+  { key: 'eventsWaitMs', flag: '--events-wait-ms', env: 'CONFORMANCE_EVENTS_WAIT_MS', kind: 'posint', example: '--events-wait-ms 10000' },
   { key: 'mockRecords', flag: '--mock-records', env: 'CONFORMANCE_MOCK_RECORDS', kind: 'posint', example: '--mock-records 3000' },
   { key: 'mockNow', flag: '--mock-now', env: 'CONFORMANCE_MOCK_NOW', kind: 'iso', example: '--mock-now 2026-10-15T12:00:00Z' },
   { key: 'mockSeed', flag: '--mock-seed', env: 'CONFORMANCE_MOCK_SEED', kind: 'int', min: 0, example: '--mock-seed 1' },

@@ -16,6 +16,8 @@ function propertyOf(field: FieldSpec): Record<string, unknown> {
       return { description, type: 'string', minLength: 1 };
     case 'url':
       return { description, type: 'string', pattern: '^https?://' };
+    case 'ws-url':
+      return { description, type: 'string', pattern: '^(wss?|https?)://' };
     case 'int':
       return { description, type: 'integer', ...(field.min !== undefined ? { minimum: field.min } : {}) };
     case 'posint':

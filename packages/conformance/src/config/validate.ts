@@ -37,15 +37,18 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
       if (typeof value !== 'string' || value.trim() === '') bad('a non-empty string');
       return value;
     }
-    case 'url': {
-      if (typeof value !== 'string') return bad('an http(s) URL');
+    case 'url':
+    case 'ws-url': {
+      const schemes = field.kind === 'url' ? ['http:', 'https:'] : ['ws:', 'wss:', 'http:', 'https:'];
+      const kind = field.kind === 'url' ? 'an http(s)' : 'a ws(s)';
+      if (typeof value !== 'string') return bad(`${kind} URL`);
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        return bad('an absolute http(s) URL');
+        return bad(`${kind.replace(/^an? /, 'an absolute ')} URL`);
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') bad('an http(s) URL');
+      if (!schemes.includes(url.protocol)) bad(`${kind} URL`);
       if (url.search || url.hash) bad('a base URL without query or fragment');
       return value.replace(/\/+$/, '');
     }

@@ -21,6 +21,16 @@ export function levelOf(check: CheckDefinition, levels: Map<string, Level | unde
   return 'MUST';
 }
 
+/** The fields of a check's outcome known before it runs. */
+export function outcomeBase(
+  check: CheckDefinition,
+  levels: Map<string, Level | undefined>,
+  seed: number,
+  replay: string,
+): Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'> {
+  return { id: check.id, family: check.family, title: check.title, operation: check.operation, clauses: [...check.clauses], level: levelOf(check, levels), seed, replay };
+}
+
 /** Environment variables that name the keys a replay needs, never their values. */
 const KEY_VARIABLES = [
   ['apiKey', 'CONFORMANCE_API_KEY'],

@@ -11,6 +11,8 @@ import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, redactConfig, secretsOf } from '../config/redact.js';
 import { parseOptionsObject } from '../config/validate.js';
+import { createEventsProbe } from '../events/probe.js';
+import type { EventsProbe } from '../events/types.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { clauseMatrix } from './clause-matrix.js';
@@ -25,7 +27,7 @@ import type { AgentFetch } from './agent-fetch.js';
 import { BodyTooLargeError, FetchHttpClient, RateLimitedError } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
 import { runProperty } from './property.js';
 import { redactor } from './redact.js';
@@ -124,6 +126,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   let recorder: HarWriter | undefined;
   /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
   let agentFetch: AgentFetch | undefined;
+  let events: EventsProbe | undefined;
   if (embedded) {
     target = await startEmbeddedTarget({
       records: config.mockRecords,
@@ -131,6 +134,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       now: config.mockNow,
       faults: config.mockFaults,
       v2RateLimit: v2.mockV2RateLimit,
+      ...(selected.some((c) => c.family === 'events') ? { events: { waitMs: config.eventsWaitMs } } : {}),
     });
   }
   try {
@@ -243,6 +247,18 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       discovery: disc,
       property: (arbitrary, predicate, opts) => runProperty({ seed: config.seed, numRuns: config.numRuns }, arbitrary, predicate, opts),
       exchangesFor: (operation) => http.exchanges.filter((e) => e.operation === operation),
+      events: (events = createEventsProbe({
+        http,
+        discovery: disc,
+        apiKey,
+        wsUrl: config.wsUrl,
+        baseUrl,
+        inProcess: options.fetch !== undefined,
+        waitMs: config.eventsWaitMs,
+        redact,
+        ...(target && !target.advance ? { unavailable: 'the embedded reference server has no status changes (advance) to drive events with; rebuild @crosschain/mock-server' } : {}),
+        ...(target?.advance ? { embedded: { advance: target.advance, ...(target.receiver ? { receiver: target.receiver } : {}) } } : {}),
+      })),
     };
 
     const outcomes: CheckOutcome[] = [];
@@ -260,16 +276,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
       }
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
-      const base = {
-        id: check.id,
-        family: check.family,
-        title: check.title,
-        operation: check.operation,
-        clauses: [...check.clauses],
-        level: levelOf(check, levels),
-        seed: config.seed,
-        replay: redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})),
-      };
+      const base = outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
       const before = http.requestCount;
       const c0 = performance.now();
       let outcome: CheckOutcome;
@@ -364,6 +371,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   } finally {
     recorder?.close();
     agentFetch?.close();
+    await events?.close();
     await target?.close();
   }
 }

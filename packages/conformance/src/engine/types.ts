@@ -242,6 +242,8 @@ export interface CheckContext {
   ): Promise<PropertyOutcome>;
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
+  /** The websocket session and webhook deliveries of the run (src/events/), for the events checks. */
+  readonly events?: import('../events/types.js').EventsProbe;
 }
 
 export interface CheckDefinition {

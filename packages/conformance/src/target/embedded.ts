@@ -2,8 +2,14 @@
  * The embedded default target: the reference server started through its public API
  * (`startMockServer`), with its demo/other/revoked keys (architecture.md, "Interfaces that other
  * tools rely on"). Loaded lazily, so runs against a base URL never load the mock server.
+ *
+ * For the events family it also starts an in-process webhook receiver registered (the server's
+ * `webhooks` option) for the keys of the demo integrator, and exposes the server's `advance(id)`
+ * so the kit changes the status of exactly the requests it follows (issue 9).
  */
 import { ConfigError } from '../config/fields.js';
+import { messageSchemas } from '../events/message-schemas.js';
+import { WebhookReceiver } from '../events/webhook-receiver.js';
 
 /** The public API of @crosschain/mock-server the kit relies on. */
 interface MockServerModule {
@@ -15,15 +21,32 @@ interface MockServerModule {
     faults?: string[];
     v2RateLimit?: number;
     quiet?: boolean;
-  }): Promise<{ url: string; close(): Promise<void> | void; apiKeys?: { demo?: string; other?: string; revoked?: string } }>;
+    webhooks?: Record<string, string>;
+    webhookBackoffMs?: number;
+  }): Promise<{
+    url: string;
+    close(): Promise<void> | void;
+    apiKeys?: { demo?: string; other?: string; revoked?: string };
+    advance?(id?: string): unknown[];
+  }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
+  API_KEYS?: ReadonlyArray<{ key: string; integrator: string; active: boolean }>;
 }
+
+/** The reference server's demo key (its `apiKeys.demo`). */
+const DEMO_KEY = 'demo-key';
+/** First retry delay of the embedded server's webhooks: short, so a retry is seen within the wait. */
+const WEBHOOK_BACKOFF_MS = 100;
 
 export interface EmbeddedTarget {
   baseUrl: string;
   apiKey: string;
   otherApiKey: string;
   inactiveApiKey?: string;
+  /** Moves one request one lifecycle step now; absent when the server has no status changes. */
+  advance?(id: string): unknown;
+  /** The in-process webhook receiver registered with the server, when events are on. */
+  receiver?: WebhookReceiver;
   close(): Promise<void>;
 }
 
@@ -33,6 +56,8 @@ export interface EmbeddedOptions {
   now?: string;
   faults: string[];
   v2RateLimit?: number;
+  /** Start the webhook receiver (events family selected); each step of it waits `eventsWaitMs`. */
+  events?: { waitMs: number };
 }
 
 const MOCK_MODULE = '@crosschain/mock-server';
@@ -58,6 +83,10 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
       }
     }
   }
+  const demoKeys = (mod.API_KEYS ?? []).filter((k) => k.active && k.integrator === 'demo').map((k) => k.key);
+  const keys = demoKeys.length > 0 ? demoKeys : [DEMO_KEY];
+  const receiver = options.events ? new WebhookReceiver({ keys, schemas: await messageSchemas(), waitMs: options.events.waitMs }) : undefined;
+  const receiverUrl = await receiver?.start(0);
   const server = await mod.startMockServer({
     port: 0,
     records: options.records,
@@ -66,14 +95,22 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     faults: options.faults,
     ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     quiet: true,
+    ...(receiverUrl ? { webhooks: Object.fromEntries(keys.map((k) => [k, receiverUrl])), webhookBackoffMs: WEBHOOK_BACKOFF_MS } : {}),
+  }).catch(async (err: unknown) => {
+    await receiver?.close();
+    throw err;
   });
+  const advance = server.advance?.bind(server);
   return {
     baseUrl: server.url.replace(/\/+$/, ''),
     apiKey: server.apiKeys?.demo ?? 'demo-key',
     otherApiKey: server.apiKeys?.other ?? 'other-key',
     inactiveApiKey: server.apiKeys?.revoked ?? 'revoked-key',
+    ...(advance ? { advance: (id: string) => advance(id) } : {}),
+    ...(receiver ? { receiver } : {}),
     close: async () => {
       await server.close();
+      await receiver?.close();
     },
   };
 }

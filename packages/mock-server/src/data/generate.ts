@@ -17,6 +17,8 @@ export interface GenerateOptions {
   seed: number;
   /** Epoch ms of "now": every timestamp is in the ~6 months before it. */
   now: number;
+  /** A further random stream (requests arriving later: `Lifecycle.arrive`); none for the data set. */
+  stream?: number;
 }
 
 const DAY = 86_400_000;
@@ -106,9 +108,9 @@ function sameAsset(rng: Rng, from: CatalogueCurrency, chainId: number): Catalogu
 
 /** Generates `records` rows in the default order (createdAt desc, id desc), `idx` set. */
 export function generateRows(options: GenerateOptions): Row[] {
-  const { records, seed, now } = options;
-  const rng = createRng(seed, 0xda7a);
-  const wallets = new WalletPool(createRng(seed, 0xa11e7), Math.max(40, Math.ceil(records / 20)));
+  const { records, seed, now, stream } = options;
+  const rng = stream === undefined ? createRng(seed, 0xda7a) : createRng(seed, 0xda7a, stream);
+  const wallets = new WalletPool(stream === undefined ? createRng(seed, 0xa11e7) : createRng(seed, 0xa11e7, stream), Math.max(40, Math.ceil(records / 20)));
   const rows: Row[] = [];
   let lastCreated = now - DAY;
   let lastAmount = 100;

@@ -155,8 +155,10 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const forward = q.direction === natural;
   let after = forward ? -1 : n;
   if (q.cursor) {
-    const pos = q.cursor.rank;
-    if (pos < 0 || pos >= n || rows[order[pos]].id !== q.cursor.id) {
+    let pos = q.cursor.rank;
+    // A live store (status changes, arrivals) moves rows: the cursor's record is then found by id.
+    if (pos < 0 || pos >= n || rows[order[pos]].id !== q.cursor.id) pos = store.rankOf(q.sortBy, q.cursor.id);
+    if (pos < 0) {
       throw new HttpError(400, 'Invalid continuation: it does not belong to this data set or query; expected a continuation value returned by a previous page of this same query', 'INVALID_PARAMETER');
     }
     after = pos;

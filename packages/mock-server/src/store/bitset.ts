@@ -24,6 +24,11 @@ export function setPositions(target: Bitset, positions: readonly number[]): void
   }
 }
 
+/** Clears bit `p` of `target`. */
+export function clearBit(target: Bitset, p: number): void {
+  target[p >>> 5] &= ~(1 << (p & 31));
+}
+
 /** Mask of the valid bits of the last word for `n` bits (all ones when `n` is a multiple of 32). */
 function tailMask(n: number): number {
   const r = n & 31;

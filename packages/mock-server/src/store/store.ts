@@ -4,7 +4,7 @@
  * `sortBy`. Filters never scan field values.
  */
 import type { Row } from '../data/row.js';
-import { emptyBits, setPositions, type Bitset } from './bitset.js';
+import { clearBit, emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
 import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
 
@@ -87,9 +87,15 @@ const WARM_FIRST: readonly IndexName[] = [
   'failReason', 'refundFailReason', 'apiKey', 'referrer', 'currencyInChainId', 'currencyOutChainId', 'feature',
 ];
 
+/** Index names whose value a lifecycle step can change (`update`). */
+const MUTABLE: readonly IndexName[] = ['status', 'failReason', 'refundFailReason', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash'];
+
+/** What changed in the store: the positions of updated rows, or `all` (rows were inserted). */
+export type StoreChange = { kind: 'rows'; positions: readonly number[] } | { kind: 'all' };
+
 export class Store {
   readonly rows: Row[];
-  readonly size: number;
+  size: number;
   /** Indexes are built on first use (or by `warm()` in the background after start-up). */
   private readonly indexes = new Map<IndexName, Index>();
   /** Indexes under construction by `warm()`: the index so far and the next row position. */
@@ -97,9 +103,17 @@ export class Store {
   /** Radix-sort arrays shared by the hashed index builds (dropped when no build is under way). */
   private sortScratch: RadixScratch | null = null;
   /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
-  readonly order: Record<SortBy, Int32Array>;
-  readonly rank: Record<SortBy, Int32Array>;
-  readonly privateRows: number[];
+  order!: Record<SortBy, Int32Array>;
+  rank!: Record<SortBy, Int32Array>;
+  privateRows!: number[];
+  /**
+   * Changes since a hashed index was built, per index: the positions changed (for null lookups)
+   * and, per new lowercased value, the positions that took it. A lookup re-checks every candidate's
+   * current value, so stale entries drop out; past `size / 8` changed rows the index is rebuilt.
+   */
+  private readonly dirty = new Map<IndexName, { touched: Set<number>; added: Map<string, number[]> }>();
+  /** Listeners of `update`/`prepend` (caches keyed by row position). */
+  private readonly listeners: Array<(change: StoreChange) => void> = [];
   /** Cached bitsets of frequent (index, key) pairs, in insertion order for eviction. */
   private readonly bitsets = new Map<string, Bitset>();
   private bitsetBytes = 0;
@@ -109,6 +123,11 @@ export class Store {
   constructor(readonly dataset: Dataset) {
     this.rows = dataset.rows;
     this.size = this.rows.length;
+    this.sortAll();
+  }
+
+  /** Computes the private rows and the sort orders from the rows (construction and `prepend`). */
+  private sortAll(): void {
     this.privateRows = [];
     for (const row of this.rows) if (row.privateChain) this.privateRows.push(row.idx);
     const created = new Int32Array(this.size);
@@ -182,11 +201,18 @@ export class Store {
   lookup(name: IndexName, key: Key | null): readonly number[] {
     const index = this.index(name);
     if (index instanceof HashedIndex) {
-      if (key === null) return index.nulls;
+      const extract = EXTRACT[name];
+      const dirty = this.dirty.get(name);
+      if (key === null) {
+        if (!dirty) return index.nulls;
+        const isNull = (p: number): boolean => keysOf(extract(this.rows[p]))[0] === NULL_KEY;
+        return mergeAscending(index.nulls.filter(isNull), [...dirty.touched].filter(isNull));
+      }
       if (typeof key !== 'string') return [];
       const k = key.toLowerCase();
-      const extract = EXTRACT[name];
-      return index.candidates(k, (p) => hasValue(extract(this.rows[p]), k));
+      const found = index.candidates(k, (p) => hasValue(extract(this.rows[p]), k));
+      const added = dirty?.added.get(k);
+      return added ? mergeAscending(found, added.filter((p) => hasValue(extract(this.rows[p]), k))) : found;
     }
     const k = key === null ? NULL_KEY : keyOf(key);
     const cur = index.get(k);
@@ -199,8 +225,7 @@ export class Store {
    * on first use); null when it is short (callers set its positions from `lookup`). Read-only.
    */
   frequentBits(name: IndexName, key: Key | null): Bitset | null {
-    const k = key === null ? NULL_KEY : keyOf(key);
-    const cacheKey = `${name}\u0001${typeof k}\u0001${k}`;
+    const cacheKey = bitsetKey(name, key === null ? NULL_KEY : keyOf(key));
     const hit = this.bitsets.get(cacheKey);
     if (hit) return hit;
     const list = this.lookup(name, key);
@@ -228,6 +253,158 @@ export class Store {
     const hits = this.lookup('id', id);
     return hits.length ? this.rows[hits[0]] : undefined;
   }
+
+  /** Calls `listener` after every `update` and `prepend`. */
+  onChange(listener: (change: StoreChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Changes one row in place (a lifecycle step: status, transactions, fail reasons, updatedAt) and
+   * keeps every index, cached bitset and the updatedAt order right. `change` must assign new
+   * arrays rather than push to the row's own (generated rows share empty lists).
+   */
+  update(row: Row, change: (row: Row) => void): void {
+    const p = row.idx;
+    const before = MUTABLE.map((name) => keysOf(EXTRACT[name](row)));
+    const updatedAt = row.updatedAt;
+    change(row);
+    MUTABLE.forEach((name, i) => {
+      const after = keysOf(EXTRACT[name](row));
+      if (sameKeys(before[i], after)) return;
+      // A background build restarts from the current values.
+      this.building.delete(name);
+      const index = this.indexes.get(name);
+      if (index instanceof HashedIndex) {
+        let dirty = this.dirty.get(name);
+        if (!dirty) this.dirty.set(name, (dirty = { touched: new Set(), added: new Map() }));
+        dirty.touched.add(p);
+        for (const k of after) {
+          if (k === NULL_KEY || typeof k !== 'string') continue;
+          const list = dirty.added.get(k);
+          if (list) list.push(p);
+          else dirty.added.set(k, [p]);
+        }
+        if (dirty.touched.size > this.size >>> 3) {
+          // Rebuilt on next use (or by warm()).
+          this.indexes.delete(name);
+          this.dirty.delete(name);
+        }
+      } else if (index) {
+        for (const k of before[i]) removePosting(index, k, p);
+        for (const k of after) addPosting(index, k, p);
+      }
+      for (const k of before[i]) {
+        const bits = this.bitsets.get(bitsetKey(name, k));
+        if (bits) clearBit(bits, p);
+      }
+      for (const k of after) {
+        const bits = this.bitsets.get(bitsetKey(name, k));
+        if (bits) setPositions(bits, [p]);
+      }
+    });
+    if (row.updatedAt !== updatedAt) this.reorderUpdated(p);
+    for (const l of this.listeners) l({ kind: 'rows', positions: [p] });
+  }
+
+  /**
+   * Inserts rows created now in front of the default order (createdAt desc, id desc): positions
+   * shift, so the orders are recomputed and the indexes and bitsets rebuilt on demand.
+   */
+  prepend(rows: readonly Row[]): void {
+    if (rows.length === 0) return;
+    this.rows.unshift(...rows);
+    this.rows.sort((a, b) => b.createdAt - a.createdAt || cmpId(b.id, a.id));
+    this.rows.forEach((r, i) => (r.idx = i));
+    this.size = this.rows.length;
+    this.indexes.clear();
+    this.building.clear();
+    this.dirty.clear();
+    this.bitsets.clear();
+    this.bitsetBytes = 0;
+    this.scratchBits.length = 0;
+    this.sortAll();
+    for (const l of this.listeners) l({ kind: 'all' });
+  }
+
+  /** Current rank of request `id` in the order of `sortBy`, or -1 (cursors survive moves and inserts). */
+  rankOf(sortBy: SortBy, id: string): number {
+    const row = this.byId(id);
+    return row ? this.rank[sortBy][row.idx] : -1;
+  }
+
+  /** Moves position `p` to its place in the updatedAt order after its updatedAt changed. */
+  private reorderUpdated(p: number): void {
+    const order = this.order.updatedAt;
+    const rank = this.rank.updatedAt;
+    const rows = this.rows;
+    const from = rank[p];
+    const r = rows[p];
+    const at = (i: number): Row => rows[order[i < from ? i : i + 1]];
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const q = at(mid);
+      if (q.updatedAt > r.updatedAt || (q.updatedAt === r.updatedAt && q.id > r.id)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < from) order.copyWithin(lo + 1, lo, from);
+    else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
+    order[lo] = p;
+    for (let i = Math.min(lo, from); i <= Math.max(lo, from); i++) rank[order[i]] = i;
+  }
+}
+
+/** Key of a cached bitset: index name and normalised key. */
+function bitsetKey(name: IndexName, k: Key): string {
+  return `${name}\u0001${typeof k}\u0001${k}`;
+}
+
+/** Index keys of an extracted value as `frequentBits` and the `Map` indexes spell them. */
+function keysOf(v: Key | null | readonly (Key | null)[]): Key[] {
+  const list = Array.isArray(v) ? (v as readonly (Key | null)[]) : [v as Key | null];
+  const out: Key[] = [];
+  for (const k of list) if (k !== null && k !== '') out.push(keyOf(k));
+  if (out.length === 0) out.push(NULL_KEY);
+  return out;
+}
+
+/** Ascending union of two position lists (the first ascending). */
+function mergeAscending(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (b.length === 0) return a;
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
+
+function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
+  return a.length === b.length && a.every((k, i) => k === b[i]);
+}
+
+function removePosting(map: Map<Key, Posting>, k: Key, p: number): void {
+  const cur = map.get(k);
+  if (cur === undefined) return;
+  if (typeof cur === 'number') {
+    if (cur === p) map.delete(k);
+    return;
+  }
+  const i = cur.indexOf(p);
+  if (i >= 0) cur.splice(i, 1);
+  if (cur.length === 0) map.delete(k);
+}
+
+function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
+  const cur = map.get(k);
+  if (cur === undefined) return void map.set(k, p);
+  const list = typeof cur === 'number' ? [cur] : cur;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < p) lo = mid + 1;
+    else hi = mid;
+  }
+  if (list[lo] !== p) list.splice(lo, 0, p);
+  if (typeof cur === 'number') map.set(k, list);
 }
 
 /** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */

@@ -1,0 +1,87 @@
+/**
+ * Shared pieces of the events checks (checks/events-ws.ts, checks/events-webhook.ts): the
+ * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
+ */
+import { brief } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, CheckResult } from '../engine/types.js';
+import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
+import { skip } from './support/outcome.js';
+
+export const FAMILY = 'events';
+/** The AsyncAPI `intentStatus` channel (upgrade on `/`). */
+export const WS_OP = 'WS /';
+/** The AsyncAPI `requestStatusWebhook` channel. */
+export const WEBHOOK_OP = 'POST webhook';
+
+/** The websocket observation, or the skip result when the run has no session. */
+export async function wsSession(ctx: CheckContext, needsSession = true): Promise<WsObservation | CheckResult> {
+  if (!ctx.events) return skip('the run has no events capability (a library run without the events probe)');
+  const obs = await ctx.events.websocket();
+  if (obs.problem && (needsSession || obs.problemKind === 'setup')) return skip(`no websocket session: ${obs.problem}`);
+  return obs;
+}
+
+/** The webhook observation, or the skip result when no delivery was seen. */
+export async function webhookDeliveries(ctx: CheckContext): Promise<WebhookObservation | CheckResult> {
+  if (!ctx.events) return skip('the run has no events capability (a library run without the events probe)');
+  const obs = await ctx.events.webhooks();
+  if (obs.problem) return skip(obs.problem);
+  if (obs.deliveries.length === 0) return skip(`no webhook delivery reached ${obs.url} within ${obs.waitMs} ms (no status change of the key's requests)`);
+  return obs;
+}
+
+/** A result rather than an observation (observations have no `status`). */
+function isResult(value: object): value is CheckResult {
+  return 'status' in value;
+}
+
+/** A check of the websocket session: clause id = check id; skips without a session (the ready check judges its absence). */
+export function wsCheck(
+  id: string,
+  title: string,
+  judge: (obs: WsObservation, ctx: CheckContext) => Promise<CheckResult>,
+  options: { needsSession?: boolean } = {},
+): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [id],
+    operation: WS_OP,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const obs = await wsSession(ctx, options.needsSession ?? true);
+      return isResult(obs) ? obs : judge(obs, ctx);
+    },
+  };
+}
+
+/** A check of the webhook deliveries; skips when none arrived. */
+export function webhookCheck(id: string, clause: string, title: string, judge: (obs: WebhookObservation) => CheckResult): CheckDefinition {
+  return {
+    id,
+    family: FAMILY,
+    title,
+    clauses: [clause],
+    operation: WEBHOOK_OP,
+    async run(ctx) {
+      const obs = await webhookDeliveries(ctx);
+      return isResult(obs) ? obs : judge(obs);
+    },
+  };
+}
+
+/** `#<seq> at <ms> ms: <text>` of a message, for `received`. */
+export function shown(m: WsMessage | undefined): string {
+  return m ? `message #${m.seq} at ${m.at} ms: ${brief(m.text, 300)}` : 'nothing';
+}
+
+export function pushes(obs: WsObservation): WsMessage[] {
+  return obs.messages.filter((m) => m.kind === 'push');
+}
+
+/** The reason push checks skip when no push arrived. */
+export function noPushReason(obs: WsObservation): string {
+  const how = obs.driven ? 'although the kit changed the subscribed requests' : 'no status change of the followed requests';
+  return `no push arrived within ${obs.waitMs} ms (${how}); raise --events-wait-ms to wait longer`;
+}

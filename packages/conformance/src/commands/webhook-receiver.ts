@@ -1,0 +1,180 @@
+/**
+ * `crosschain-conformance webhook-receiver --port <n> --api-key <key> [--duration <s>]
+ * [--report-dir <dir>] [--strict]`: receives the target's webhook deliveries (register
+ * `http://<this host>:<port>/` for the key), checks each one (the webhook checks of the events
+ * family, live-service facts §1.9) and, on SIGINT/SIGTERM or after --duration, prints and writes
+ * the kit's usual reports. Exit codes as every kit command (EXIT): 4 when no delivery arrived.
+ */
+import { parseArgs } from 'node:util';
+import { clauses as specClauses, specHash } from '@crosschain/specs';
+import { checks as webhookChecks } from '../checks/events-webhook.js';
+import type { CliIo } from '../cli.js';
+import { kitVersion } from '../config/resolve.js';
+import { clauseMatrix } from '../engine/clause-matrix.js';
+import type { ClauseEntry } from '../engine/clause-matrix.js';
+import { errorReason, exitCodeOf, outcomeBase, toOutcome, totalsOf } from '../engine/outcome.js';
+import { redactor, REDACTED } from '../engine/redact.js';
+import { EXIT } from '../engine/types.js';
+import type { CheckContext, CheckOutcome, CheckResult, RunResult } from '../engine/types.js';
+import { messageSchemas } from '../events/message-schemas.js';
+import type { WebhookObservation } from '../events/types.js';
+import { WebhookReceiver } from '../events/webhook-receiver.js';
+import { renderConsole, writeReports } from '../reporters/index.js';
+
+const USAGE = 'Usage: crosschain-conformance webhook-receiver --port <n> --api-key <key> [--duration <s>] [--report-dir <dir>] [--strict]';
+
+interface ReceiverArgs {
+  port: number;
+  apiKey: string;
+  durationS?: number;
+  reportDir?: string;
+  strict: boolean;
+}
+
+class UsageError extends Error {}
+
+function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ReceiverArgs | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string' },
+        'api-key': { type: 'string' },
+        duration: { type: 'string' },
+        'report-dir': { type: 'string' },
+        strict: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (err) {
+    throw new UsageError(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}. ${USAGE}`);
+  }
+  if (values.help) return 'help';
+  const portText = values.port as string | undefined;
+  if (portText === undefined || !/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
+    throw new UsageError(`--port must be a port number 0-65535 (0 = any free port), got ${JSON.stringify(portText ?? '(none)')}. Example: --port 8787`);
+  }
+  const apiKey = (values['api-key'] as string | undefined) ?? env.CONFORMANCE_API_KEY;
+  if (!apiKey) throw new UsageError('--api-key (or CONFORMANCE_API_KEY) must give the API key the deliveries are signed with, got none. Example: --api-key "$API_KEY"');
+  const durationText = values.duration as string | undefined;
+  if (durationText !== undefined && !(/^\d+(\.\d+)?$/.test(durationText) && Number(durationText) > 0)) {
+    throw new UsageError(`--duration must be a positive number of seconds, got ${JSON.stringify(durationText)}. Example: --duration 300`);
+  }
+  const reportDir = values['report-dir'] as string | undefined;
+  if (reportDir !== undefined && reportDir.trim() === '') throw new UsageError('--report-dir must be a directory path, got "". Example: --report-dir reports');
+  return {
+    port: Number(portText),
+    apiKey,
+    ...(durationText !== undefined ? { durationS: Number(durationText) } : {}),
+    ...(reportDir !== undefined ? { reportDir } : {}),
+    strict: values.strict === true,
+  };
+}
+
+/** Resolves on SIGINT, SIGTERM or after `durationS`. */
+function untilStopped(durationS: number | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (why: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      clearTimeout(timer);
+      resolve(why);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    const timer = durationS !== undefined ? setTimeout(() => stop(`--duration ${durationS}`), durationS * 1000) : undefined;
+  });
+}
+
+/** Runs the webhook checks over what the receiver saw, as a run result of the kit. */
+export async function judgeDeliveries(observation: WebhookObservation, args: Pick<ReceiverArgs, 'strict' | 'apiKey' | 'port'>, startedAt: Date): Promise<RunResult> {
+  const redact = redactor([args.apiKey]);
+  const levels = new Map((specClauses as readonly ClauseEntry[]).map((c) => [c.id, c.level]));
+  const ctx = {
+    events: {
+      websocket: () => Promise.reject(new Error('the webhook receiver has no websocket session')),
+      webhooks: async () => observation,
+      close: async () => {},
+    },
+  } as unknown as CheckContext;
+  const outcomes: CheckOutcome[] = [];
+  for (const check of webhookChecks) {
+    const t0 = performance.now();
+    const base = outcomeBase(check, levels, 0, `crosschain-conformance webhook-receiver --port ${args.port} --api-key ${REDACTED}${args.strict ? ' --strict' : ''}`);
+    let result: CheckResult | undefined;
+    try {
+      result = await check.run(ctx);
+    } catch (err) {
+      const violation = (err as { violation?: unknown }).violation;
+      if (!violation) {
+        outcomes.push({ ...base, status: 'error', reason: redact(errorReason(err)), durationMs: performance.now() - t0, requests: 0 });
+        continue;
+      }
+      result = { status: 'fail', violation: violation as never };
+    }
+    outcomes.push(toOutcome(base, result, args.strict, performance.now() - t0, 0, redact));
+  }
+  const finishedAt = new Date();
+  return {
+    kit: { name: '@crosschain/conformance', version: kitVersion() },
+    spec: { hash: specHash },
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    config: { command: 'webhook-receiver', port: args.port, apiKey: REDACTED, strict: args.strict },
+    seed: 0,
+    target: { baseUrl: observation.url, embedded: false },
+    outcomes,
+    totals: totalsOf(outcomes),
+    requests: observation.deliveries.length,
+    exitCode: observation.deliveries.length === 0 ? EXIT.unreachable : exitCodeOf(outcomes, false),
+    clauses: clauseMatrix(specClauses as readonly ClauseEntry[], webhookChecks, outcomes),
+  };
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ReceiverArgs | 'help';
+  try {
+    args = parse(argv, io.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`error: ${err.message}\n`);
+      return EXIT.config;
+    }
+    throw err;
+  }
+  if (args === 'help') {
+    io.stdout(`${USAGE}\n\nReceives webhook deliveries on 127.0.0.1:<port>, refuses the first one on purpose (503) to see a retry,\nchecks signature (raw body), timestamp, schema and retry, and reports on SIGINT/SIGTERM or after --duration.\n`);
+    return EXIT.ok;
+  }
+  const receiver = new WebhookReceiver({ keys: [args.apiKey], schemas: await messageSchemas(), waitMs: (args.durationS ?? 0) * 1000 });
+  const startedAt = new Date();
+  try {
+    const url = await receiver.start(args.port);
+    io.stdout(`listening on ${url}\n`);
+  } catch (err) {
+    io.stderr(`error: --port ${args.port} cannot be listened on (${err instanceof Error ? err.message : String(err)}); pick a free port or --port 0\n`);
+    return EXIT.config;
+  }
+  const why = await untilStopped(args.durationS);
+  await receiver.close();
+  const result = await judgeDeliveries(receiver.observation(), args, startedAt);
+  io.stdout(`stopped (${why}) after ${result.requests} deliveries\n`);
+  io.stdout(renderConsole(result, { color: false }));
+  if (result.requests === 0) io.stderr('error: no webhook delivery arrived; register this URL for the key with the target and make a status change\n');
+  if (args.reportDir) {
+    try {
+      const paths = await writeReports(result, args.reportDir);
+      io.stdout(`Reports: ${Object.values(paths).join(', ')}\n`);
+    } catch (err) {
+      io.stderr(`error: cannot write the reports to --report-dir ${JSON.stringify(args.reportDir)}: ${err instanceof Error ? err.message : String(err)}\n`);
+      return result.exitCode === EXIT.ok ? EXIT.internal : result.exitCode;
+    }
+  }
+  return result.exitCode;
+}

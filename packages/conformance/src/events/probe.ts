@@ -1,0 +1,129 @@
+/**
+ * The events capability of a run (`ctx.events`, engine/types.ts): runs the websocket session once
+ * on first use and hands the same observation to every check; against the embedded server it also
+ * drives the status changes (`advance(id)` of the reference server, only for the ids it follows and
+ * one control id) and collects the deliveries of the in-process webhook receiver.
+ */
+import { recordsOfBody } from '../engine/list-wrapper.js';
+import type { Discovery, HttpClient } from '../engine/types.js';
+import type { EventsProbe, WebhookObservation, WsObservation } from './types.js';
+import type { WebhookReceiver } from './webhook-receiver.js';
+import { runWsSession } from './ws-session.js';
+
+/** Statuses after which a request changes no more (live-service facts §1.2: success and refund end the lifecycle). */
+export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'refund']);
+/** Requests followed on the stream (against a URL, more: natural changes are rarer). */
+const FOLLOW_EMBEDDED = 3;
+const FOLLOW_EXTERNAL = 5;
+
+export interface EventsProbeOptions {
+  http: HttpClient;
+  discovery: Discovery;
+  /** The key the stream URL carries (`?apiKey=`); without one there is no session. */
+  apiKey?: string;
+  /** --ws-url, else derived from `baseUrl`. */
+  wsUrl?: string;
+  baseUrl: string;
+  /** True when the target is an in-process fetch (no socket to open unless --ws-url is given). */
+  inProcess: boolean;
+  waitMs: number;
+  redact: (text: string) => string;
+  /** Set when the target cannot serve events at all (e.g. an embedded server without them): why. */
+  unavailable?: string;
+  /** The embedded reference server's handles. */
+  embedded?: { advance(id: string): unknown; receiver?: WebhookReceiver };
+}
+
+/** The stream URL: the base URL with the ws scheme (http→ws, https→wss), the key in `apiKey` (live-service facts §1.8). */
+export function streamUrl(base: string, apiKey: string): string {
+  const url = new URL(base);
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  else if (url.protocol === 'https:') url.protocol = 'wss:';
+  url.searchParams.set('apiKey', apiKey);
+  return url.toString();
+}
+
+function idsOf(records: ReadonlyArray<Record<string, unknown>>): string[] {
+  const ids = records.filter((r) => typeof r.id === 'string' && typeof r.status === 'string' && !TERMINAL_STATUSES.has(r.status)).map((r) => r.id as string);
+  return [...new Set(ids)];
+}
+
+/**
+ * Non-terminal request ids: the discovered ones, else the latest page of `/requests/v3`. With
+ * `ownKey` (embedded target) only the requests created with that key (the `apiKey` filter), so
+ * their changes are also delivered to the key's webhook.
+ */
+async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string): Promise<string[]> {
+  const ids = ownKey === undefined ? idsOf(discovery.records) : [];
+  if (ids.length >= wanted) return ids;
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey } : {}) } });
+  const records = page.response?.status === 200 ? (recordsOfBody(page.response.json) ?? []) : [];
+  return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
+}
+
+export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
+  let session: Promise<WsObservation> | undefined;
+  let hooks: Promise<WebhookObservation> | undefined;
+
+  const websocket = async (): Promise<WsObservation> => {
+    const base = options.wsUrl ?? (options.inProcess ? undefined : options.baseUrl);
+    const empty = (url: string, problem: string): WsObservation => ({
+      url,
+      problem,
+      problemKind: 'setup',
+      waitMs: options.waitMs,
+      subscriptions: [],
+      messages: [],
+      dropped: 0,
+      errorProbes: [],
+      driven: false,
+      unsubscribedControls: [],
+      changedAfterUnsubscribe: [],
+      notes: [],
+    });
+    if (options.unavailable) return empty('(none)', options.unavailable);
+    if (!base) return empty('(none)', 'the target is an in-process fetch: there is no websocket to open; pass --ws-url');
+    if (!options.apiKey) return empty(options.redact(base), 'no API key: the stream needs one in its apiKey parameter; pass --api-key');
+    const url = streamUrl(base, options.apiKey);
+    const shownUrl = options.redact(url);
+    const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
+    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined);
+    if (candidates.length === 0) return empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)');
+    const ids = candidates.slice(0, follow);
+    const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
+    const obs = await runWsSession({
+      url,
+      shownUrl,
+      waitMs: options.waitMs,
+      ids,
+      ...(options.embedded ? { advance: (id: string) => void options.embedded!.advance(id), controls } : {}),
+    });
+    if (obs.problem) obs.problem = options.redact(obs.problem);
+    return obs;
+  };
+
+  const webhooks = async (): Promise<WebhookObservation> => {
+    const receiver = options.embedded?.receiver;
+    if (options.unavailable) return { url: '(none)', problem: options.unavailable, waitMs: options.waitMs, deliveries: [], dropped: 0 };
+    if (!receiver) {
+      return {
+        url: '(none)',
+        problem: 'webhook deliveries go to the URL registered for the key, outside the run: check them with crosschain-conformance webhook-receiver',
+        waitMs: options.waitMs,
+        deliveries: [],
+        dropped: 0,
+      };
+    }
+    await (session ??= websocket());
+    await receiver.waitUntil((o) => o.deliveries.length > 0 && (o.refused === undefined || o.refused.retrySeq !== undefined), Date.now() + options.waitMs);
+    return receiver.observation();
+  };
+
+  return {
+    websocket: () => (session ??= websocket()),
+    webhooks: () => (hooks ??= webhooks()),
+    close: async () => {
+      await options.embedded?.receiver?.close();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The websocket session of the events family (live-service facts §1.8; AsyncAPI channel
+ * `intentStatus`): connect, wait for `connection`/`ready`, subscribe to the chosen requests, check
+ * nothing yet but record everything: the acknowledgements, the pushes (the kit drives status
+ * changes itself against the embedded server), an unsubscribe and what follows it, and malformed
+ * messages with their answers. Every step waits at most `waitMs`; a closed socket ends every wait.
+ */
+import type { WsObservation } from './types.js';
+import { WsConnection } from './ws-connection.js';
+import type { WsMessage } from './ws-connection.js';
+
+/** The only event kind (AsyncAPI `EventName`). */
+export const EVENT = 'request.status.updated';
+
+export interface WsSessionPlan {
+  /** The stream URL with the key. */
+  url: string;
+  /** The same URL as reports may show it (key redacted). */
+  shownUrl: string;
+  waitMs: number;
+  /** Request ids to subscribe to (non-terminal). */
+  ids: readonly string[];
+  /**
+   * Moves one request one lifecycle step now (the embedded server's `advance(id)`); absent against a
+   * URL, where the session waits for natural changes.
+   */
+  advance?: (id: string) => void;
+  /** Ids to change without subscribing (embedded), to see that their pushes do not reach the session. */
+  controls?: readonly string[];
+}
+
+/** `data.requestId` of a push, `data.filters.id` of an acknowledgement. */
+export function requestIdOf(m: WsMessage): string | undefined {
+  const json = m.json as { data?: { requestId?: unknown; filters?: { id?: unknown } } } | undefined;
+  const id = m.kind === 'push' ? json?.data?.requestId : json?.data?.filters?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Malformed messages sent on purpose, each with what is wrong with it. */
+export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
+  { sent: '{"type":"subscribe",', what: 'a message that is not JSON' },
+  { sent: JSON.stringify({ type: 'conformance-unknown-type' }), what: 'an unknown message type' },
+  { sent: JSON.stringify({ type: 'subscribe', event: EVENT }), what: 'a subscribe without filters.id' },
+];
+
+const answerTo =
+  (kind: 'subscribe-ack' | 'unsubscribe-ack', id: string) =>
+  (m: WsMessage): boolean =>
+    m.kind === 'error' || (m.kind === kind && (requestIdOf(m) === id || kind === 'unsubscribe-ack' || (m.json as { status?: unknown }).status === 'error'));
+
+/** Runs the session; never throws for the target's behaviour. */
+export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> {
+  const conn = new WsConnection();
+  const obs: WsObservation = {
+    url: plan.shownUrl,
+    waitMs: plan.waitMs,
+    subscriptions: [],
+    messages: conn.messages,
+    dropped: 0,
+    errorProbes: [],
+    driven: plan.advance !== undefined,
+    unsubscribedControls: [],
+    changedAfterUnsubscribe: [],
+    notes: [],
+  };
+  const deadline = () => Date.now() + plan.waitMs;
+  try {
+    const opened = await conn.open(plan.url, plan.waitMs);
+    if (!opened.ok) {
+      obs.problem = opened.problem;
+      obs.problemKind = 'session';
+      return obs;
+    }
+    obs.ready = await conn.waitFor((m) => m.kind === 'ready', deadline());
+    if (!obs.ready) {
+      obs.problem = conn.closed ? `the server closed the websocket (code ${conn.closed.code}) before its ready message` : `no connection/ready message within ${plan.waitMs} ms`;
+      obs.problemKind = 'session';
+      return obs;
+    }
+
+    for (const id of plan.ids) {
+      obs.subscriptions.push({ id, sentAfterSeq: conn.lastSeq });
+      conn.send({ type: 'subscribe', event: EVENT, filters: { id } });
+    }
+    const ackDeadline = deadline();
+    for (const sub of obs.subscriptions) sub.ack = await conn.waitFor(answerTo('subscribe-ack', sub.id), ackDeadline, sub.sentAfterSeq);
+
+    const pushesAfter = (seq: number) => conn.messages.filter((m) => m.seq > seq && m.kind === 'push').length;
+    const beforeChanges = conn.lastSeq;
+    if (plan.advance) {
+      for (const id of plan.controls ?? []) {
+        plan.advance(id);
+        obs.unsubscribedControls.push(id);
+      }
+      for (const id of plan.ids) plan.advance(id);
+    }
+    await conn.waitFor(() => pushesAfter(beforeChanges) >= plan.ids.length, deadline());
+
+    const [gone, fence] = obs.subscriptions;
+    if (gone) {
+      gone.unsubscribe = { sentAfterSeq: conn.lastSeq };
+      conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: gone.id } });
+      gone.unsubscribe.ack = await conn.waitFor(answerTo('unsubscribe-ack', gone.id), deadline(), gone.unsubscribe.sentAfterSeq);
+      const afterAck = gone.unsubscribe.ack?.seq ?? gone.unsubscribe.sentAfterSeq;
+      if (plan.advance) {
+        plan.advance(gone.id);
+        obs.changedAfterUnsubscribe.push(gone.id);
+        if (fence) plan.advance(fence.id);
+        else obs.notes.push('only one request to follow: no later push shows that the stream went on after the unsubscribe');
+      }
+      await conn.waitFor(() => pushesAfter(afterAck) >= 1, deadline());
+    }
+
+    const probeDeadline = deadline();
+    for (const probe of ERROR_PROBES) {
+      const after = conn.lastSeq;
+      if (!conn.send(probe.sent)) break;
+      obs.errorProbes.push({ ...probe, reply: await conn.waitFor((m) => m.kind === 'error', probeDeadline, after) });
+    }
+    if (fence) {
+      fence.unsubscribe = { sentAfterSeq: conn.lastSeq };
+      if (conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: fence.id } })) {
+        fence.unsubscribe.ack = await conn.waitFor(answerTo('unsubscribe-ack', fence.id), deadline(), fence.unsubscribe.sentAfterSeq);
+      }
+    }
+    return obs;
+  } finally {
+    if (conn.closed && !conn.closed.byKit) obs.closedByServer = { code: conn.closed.code, reason: conn.closed.reason, at: conn.closed.at };
+    await conn.close();
+    obs.dropped = conn.dropped;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The websocket checks of the events family against a scripted Intent Status server
+ * (test/events/scripted-ws-server.ts): the clean script passes every check, each broken rule fails
+ * its check, a hostile server ends as a reported outcome in bounded time, and the key never shows.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { checks } from '../../src/checks/events-ws.js';
+import type { CheckContext, CheckResult } from '../../src/engine/types.js';
+import { redactor } from '../../src/engine/redact.js';
+import { createEventsProbe } from '../../src/events/probe.js';
+import { fakeContext, json, queryOf, route } from '../support/fake-context.js';
+import { startScriptedServer, type Script, type ScriptedServer } from '../events/scripted-ws-server.js';
+
+const KEY = 'test-key';
+const WAIT_MS = 1_500;
+const IDS = ['0xa1', '0xa2', '0xa3', '0xa4'];
+let server: ScriptedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** GET /requests/v3: one request (`?id=`) or the page of every request, with the server's statuses. */
+const listed = (s: ScriptedServer, id?: string) => (id ? [id] : IDS).map((x) => ({ id: x, status: s.statuses.get(x) }));
+
+async function runAll(script: Script): Promise<Record<string, CheckResult>> {
+  server = await startScriptedServer(script, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+  const s = server;
+  const base = fakeContext({
+    handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id) }) }),
+    discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+  });
+  const events = createEventsProbe({
+    http: base.http,
+    discovery: base.discovery,
+    apiKey: KEY,
+    wsUrl: s.url,
+    baseUrl: 'http://fake.test',
+    inProcess: false,
+    waitMs: WAIT_MS,
+    redact: redactor([KEY]),
+    embedded: { advance: (id) => s.change(id) },
+  });
+  const ctx: CheckContext = { ...base, events };
+  const results: Record<string, CheckResult> = {};
+  for (const check of checks) results[check.id] = await check.run(ctx).catch((err: unknown) => ({ status: 'fail', violation: (err as { violation: never }).violation }));
+  return results;
+}
+
+const statuses = (r: Record<string, CheckResult>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.status]));
+
+describe('events websocket checks', () => {
+  it('a conformant stream passes every check', async () => {
+    const r = await runAll({});
+    expect(statuses(r)).toEqual(Object.fromEntries(checks.map((c) => [c.id, 'pass'])));
+  });
+
+  it.each([
+    ['noSubscribeAck', 'events.ws.subscribe-ack'],
+    ['wrongEventName', 'events.ws.event-name'],
+    ['pushWithoutRequestId', 'events.ws.message-schema'],
+    ['pushToEveryone', 'events.ws.only-subscribed'],
+    ['pushAfterUnsubscribe', 'events.ws.no-push-after-unsubscribe'],
+    ['noErrors', 'events.ws.errors'],
+  ] as const)('%s fails %s', async (flag, id) => {
+    const r = await runAll({ [flag]: true });
+    expect(r[id]!.status, JSON.stringify(r[id])).toBe('fail');
+  });
+
+  it('a pushed status that disagrees with /requests/v3 fails status-agrees', async () => {
+    server = await startScriptedServer({}, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+    const s = server;
+    const base = fakeContext({
+      handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id).map((r) => (queryOf(req).id ? { ...r, status: 'failure' } : r)) }) }),
+      discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+    });
+    const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
+    const check = checks.find((c) => c.id === 'events.ws.status-agrees')!;
+    await expect(check.run({ ...base, events })).rejects.toMatchObject({ violation: { message: expect.stringContaining('/requests/v3') } });
+  });
+
+  it('hostile servers end as reported outcomes in bounded time, the key redacted', async () => {
+    for (const script of [{ noReady: true }, { garbage: true }, { closeOnMessage: true }, { key: 'another-key' }] as Script[]) {
+      const t0 = Date.now();
+      const r = await runAll(script);
+      expect(Date.now() - t0).toBeLessThan(WAIT_MS * 10);
+      const failed = Object.entries(r).filter(([, v]) => v.status === 'fail').map(([k]) => k);
+      expect(failed.length, JSON.stringify(script)).toBeGreaterThan(0);
+      if (!script.closeOnMessage) expect(failed).toContain('events.ws.ready');
+      expect(JSON.stringify(r)).not.toContain(KEY);
+      await server?.close();
+      server = undefined;
+    }
+  }, 60_000);
+
+  it('without status changes the push checks skip, never fail', async () => {
+    server = await startScriptedServer({}, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+    const s = server;
+    const base = fakeContext({ discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) } });
+    const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: 300, redact: redactor([KEY]) });
+    for (const id of ['events.ws.event-name', 'events.ws.only-subscribed', 'events.ws.status-agrees', 'events.ws.no-push-after-unsubscribe']) {
+      const result = await checks.find((c) => c.id === id)!.run({ ...base, events });
+      expect(result.status, id).toBe('skip');
+    }
+  });
+});
