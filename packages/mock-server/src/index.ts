@@ -1,6 +1,7 @@
 /** Public API of the reference server (architecture.md, "Interfaces that other tools rely on"). */
 export { startMockServer, generateDataset, type MockServer, type MockServerOptions, type GenerateDatasetOptions } from './mock-server.js';
 export { faultCatalogue, type FaultInfo } from './faults.js';
+export { variantCatalogue, type VariantInfo, type Allowance } from './variants/catalogue.js';
 export { main } from './cli.js';
 export type { Dataset } from './store/dataset.js';
 export type { Row } from './data/row.js';

@@ -106,7 +106,8 @@ export class Store {
   /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
   private readonly scratchBits: Bitset[] = [];
 
-  constructor(readonly dataset: Dataset) {
+  /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
+  constructor(readonly dataset: Dataset, tiebreak: (a: Row, b: Row) => number = (a, b) => cmpId(a.id, b.id)) {
     this.rows = dataset.rows;
     this.size = this.rows.length;
     this.privateRows = [];
@@ -121,8 +122,8 @@ export class Store {
       updatedKey[i] = rows[i].updatedAt;
       amountKeys[i] = amountKey(rows[i]);
     }
-    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || cmpId(rows[b].id, rows[a].id));
-    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || cmpId(rows[a].id, rows[b].id));
+    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || tiebreak(rows[b], rows[a]));
+    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || tiebreak(rows[a], rows[b]));
     this.order = { createdAt: created, updatedAt: updated, amountUsd: amount };
     this.rank = { createdAt: created, updatedAt: invert(updated), amountUsd: invert(amount) };
   }
