@@ -114,7 +114,7 @@ export function createApp(opts: AppOptions): App {
   const recordExtras = variants.has('record-extra-fields');
   /** The list query as parsed: limit capped (limit-capped), continuation decoded (cursor variants). */
   const listQuery = (url: URL, max: number): URLSearchParams => inwardContinuation(capped ? capQueryLimit(url.searchParams, max) : url.searchParams, codec);
-  const outCursor = (token: string | undefined): string | undefined => (token && codec ? codec.outward(token) : token);
+  const outCursor = (token: string | undefined): string | number | undefined => (token && codec ? (codec.numeric ? Number(codec.outward(token)) : codec.outward(token)) : token);
 
   const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
   const v2ErrorHeaders = (): Record<string, string> => (faults.has('v2-no-deprecation-on-errors') ? {} : v2Headers());

@@ -79,6 +79,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     mockNow: raw.mockNow as string | undefined,
     mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
     mockFaults: (raw.mockFaults as string[] | undefined) ?? [],
+    mockVariants: (raw.mockVariants as string[] | undefined) ?? [],
     mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
     configFile: raw.configFile as string | undefined,
   };

@@ -126,6 +126,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       seed: config.mockSeed,
       now: config.mockNow,
       faults: config.mockFaults,
+      variants: config.mockVariants,
       v2RateLimit: v2.mockV2RateLimit,
     });
   }
@@ -156,7 +157,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     /** Describes the list wrappers of the bodies still whole, then compacts them (list-wrapper.ts). */
     let annotatedUpTo = 0;
     const settle = () => {
-      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator);
+      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator, discovery?.cursorField);
       http.compact();
     };
 

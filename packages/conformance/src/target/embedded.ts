@@ -13,10 +13,12 @@ interface MockServerModule {
     seed?: number;
     now?: string | Date;
     faults?: string[];
+    variants?: string[];
     v2RateLimit?: number;
     quiet?: boolean;
   }): Promise<{ url: string; close(): Promise<void> | void; apiKeys?: { demo?: string; other?: string; revoked?: string } }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
+  variantCatalogue?: ReadonlyArray<{ name: string; description: string; exclusive?: string }>;
 }
 
 export interface EmbeddedTarget {
@@ -32,6 +34,8 @@ export interface EmbeddedOptions {
   seed: number;
   now?: string;
   faults: string[];
+  /** Allowed variations of the reference server (its `variantCatalogue`). */
+  variants?: string[];
   v2RateLimit?: number;
 }
 
@@ -47,6 +51,19 @@ export async function loadMockServer(): Promise<MockServerModule> {
   }
 }
 
+/** Every `--mock-variant` names a variant of the catalogue, at most one per exclusive group. */
+function checkVariants(catalogue: NonNullable<MockServerModule['variantCatalogue']>, names: readonly string[]): void {
+  for (const name of names) {
+    if (!catalogue.some((v) => v.name === name)) {
+      throw new ConfigError(`--mock-variant must name a variant of the reference server, got ${JSON.stringify(name)}. Known: ${catalogue.map((v) => v.name).join(', ')}`);
+    }
+  }
+  for (const group of new Set(catalogue.map((v) => v.exclusive).filter((g): g is string => g !== undefined))) {
+    const chosen = catalogue.filter((v) => v.exclusive === group && names.includes(v.name)).map((v) => v.name);
+    if (chosen.length > 1) throw new ConfigError(`--mock-variant ${chosen.join(' and ')} cannot be combined (one ${group} per server); keep one of them, e.g. --mock-variant ${chosen[0]}`);
+  }
+}
+
 /** Starts the reference server on a free port of 127.0.0.1. */
 export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<EmbeddedTarget> {
   const mod = await loadMockServer();
@@ -58,12 +75,14 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
       }
     }
   }
+  if (mod.variantCatalogue) checkVariants(mod.variantCatalogue, options.variants ?? []);
   const server = await mod.startMockServer({
     port: 0,
     records: options.records,
     seed: options.seed,
     ...(options.now ? { now: options.now } : {}),
     faults: options.faults,
+    ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     quiet: true,
   });

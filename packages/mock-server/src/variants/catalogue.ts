@@ -36,7 +36,7 @@ export const variantCatalogue: readonly VariantInfo[] = [
   { name: 'error-body-problem-json', exclusive: 'error-body', allowedBy: { source: 'document', text: ERROR_BODY }, description: 'error bodies are RFC 9457 application/problem+json ({type, title, status, detail}).' },
   { name: 'error-body-text', exclusive: 'error-body', allowedBy: { source: 'document', text: ERROR_BODY }, description: 'error bodies are text/plain (the message only).' },
   { name: 'error-body-empty', exclusive: 'error-body', allowedBy: { source: 'document', text: ERROR_BODY }, description: 'error responses have an empty body.' },
-  { name: 'cursor-numeric', exclusive: 'cursor', allowedBy: { source: 'live-service', text: CURSOR }, description: 'continuation values are decimal numbers (a server-side table of positions), sent as JSON strings.' },
+  { name: 'cursor-numeric', exclusive: 'cursor', allowedBy: { source: 'live-service', text: CURSOR }, description: 'continuation values are JSON numbers (a server-side table of positions), sent back as their decimal text.' },
   { name: 'cursor-base64-json', exclusive: 'cursor', allowedBy: { source: 'live-service', text: CURSOR }, description: 'continuation values are standard base64 (+, /, = padding) of a JSON object.' },
   { name: 'cursor-long-signed', exclusive: 'cursor', allowedBy: { source: 'live-service', text: CURSOR }, description: 'continuation values are long signed tokens (over 1,000 characters, payload.signature).' },
   { name: 'cursor-fresh', exclusive: 'cursor', allowedBy: { source: 'live-service', text: CURSOR }, description: 'a new continuation value on every request, even for the same position.' },

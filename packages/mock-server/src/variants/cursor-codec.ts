@@ -8,6 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Variants } from './catalogue.js';
 
 export interface CursorCodec {
+  /** The cursor goes out as a JSON number (not a string). */
+  numeric?: boolean;
   outward(token: string): string;
   /** The server's token, or a value the cursor parser rejects with 400 when `raw` is not ours. */
   inward(raw: string): string;
@@ -22,6 +24,7 @@ function numeric(): CursorCodec {
   const byNumber = new Map<string, string>();
   let next = 1000;
   return {
+    numeric: true,
     outward(token) {
       let n = byToken.get(token);
       if (n === undefined) {
