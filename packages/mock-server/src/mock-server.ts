@@ -95,7 +95,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const t0 = performance.now();
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
   const size = variantRecords(variants);
-  const generated = options.data ? loadNdjson(options.data) : generateDataset({ records: size === undefined ? options.records : Math.max(1, size), seed: options.seed, now: now() });
+  const generated = options.data ? loadNdjson(options.data) : generateDataset({ records: size === undefined ? options.records : Math.max(100, 2 * size), seed: options.seed, now: now() });
   const sized = withSize(generated, size);
   const tiebreak = variants.has('sort-tiebreak-hash');
   const dataset = tiebreak ? withHashTiebreak(sized) : sized;

@@ -44,7 +44,11 @@ function numeric(): CursorCodec {
 }
 
 const base64Json: CursorCodec = {
-  outward: (token) => Buffer.from(JSON.stringify({ position: token, issued: 'mock' }), 'utf8').toString('base64'),
+  outward(token) {
+    const text = JSON.stringify({ position: token, issued: 'mock' });
+    // Padded so that the base64 always ends in `==`: the client must URL-encode it.
+    return Buffer.from(text.padEnd(text.length + ((4 - (text.length % 3)) % 3), ' '), 'utf8').toString('base64');
+  },
   inward(raw) {
     try {
       const o = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as { position?: unknown };

@@ -14,9 +14,17 @@ export function variantRecords(variants: Variants): number | undefined {
   return SIZES.find(([name]) => variants.has(name))?.[1];
 }
 
-/** The data set cut to `records` rows (0 keeps none). */
+/**
+ * The data set cut to its first `records` rows that every caller sees (rows on a private chain are
+ * listed only on request, so they are left out), `idx` renumbered.
+ */
 export function withSize(dataset: Dataset, records: number | undefined): Dataset {
-  return records === undefined || dataset.rows.length <= records ? dataset : { ...dataset, rows: dataset.rows.slice(0, records) };
+  if (records === undefined) return dataset;
+  const rows = dataset.rows.filter((r) => r.privateChain === null && r.parentId === null).slice(0, records);
+  rows.forEach((r, i) => {
+    r.idx = i;
+  });
+  return { ...dataset, rows };
 }
 
 /** Ties of a sort key broken by a hash of the id instead of by the id (sort-tiebreak-hash). */

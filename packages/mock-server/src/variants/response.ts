@@ -1,6 +1,6 @@
 /**
  * How a reply goes on the wire under the variants: error body shapes (RFC 9457 problem+json,
- * plain text, empty), key order, pretty-printing, a charset on the content type, gzip/br/deflate
+ * a bare JSON string, empty), key order, pretty-printing, a charset on the content type, gzip/br/deflate
  * when the request accepts them, chunked transfer coding and `Connection: close`. Without any of
  * these the server uses src/http/respond.ts `send` unchanged.
  */
@@ -12,7 +12,7 @@ import type { Variants } from './catalogue.js';
 
 /** Variants that change how every reply is written. */
 export const WIRE_VARIANTS: readonly string[] = [
-  'error-body-problem-json', 'error-body-text', 'error-body-empty', 'key-order-reversed', 'pretty-json',
+  'error-body-problem-json', 'error-body-string', 'error-body-empty', 'key-order-reversed', 'pretty-json',
   'content-type-charset', 'gzip', 'br', 'deflate', 'chunked', 'connection-close',
 ];
 
@@ -59,7 +59,7 @@ function content(reply: Reply, variants: Variants): { text: string; type: string
   if (isGenericError(reply)) {
     const { message, errorCode } = reply.body;
     if (variants.has('error-body-empty')) return { text: '', type: undefined };
-    if (variants.has('error-body-text')) return { text: message, type: 'text/plain; charset=utf-8' };
+    if (variants.has('error-body-string')) return { text: JSON.stringify(message), type: json };
     if (variants.has('error-body-problem-json')) {
       const problem = { type: 'about:blank', title: STATUS_CODES[reply.status] ?? 'Error', status: reply.status, detail: message, code: errorCode };
       return { text: jsonText({ status: reply.status, body: problem }, variants), type: 'application/problem+json' };
