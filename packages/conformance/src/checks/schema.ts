@@ -111,7 +111,7 @@ export const checks: CheckDefinition[] = [
   {
     id: 'requests-v3.response.wrapper-fields',
     family: 'schema',
-    title: 'The v3 list wrapper names its records `requests` and its cursor `continuation`',
+    title: 'The v3 list wrapper names its records `requests` and its cursor `continuation`, typed as the live service types them',
     clauses: ['requests-v3.response.wrapper-fields', 'requests-v3.pagination.continuation-field'],
     operation: 'GET /requests/v3',
     phase: 'final',

@@ -52,6 +52,22 @@ describe('discover', () => {
     expect(d.records.length).toBeGreaterThanOrEqual(300);
   });
 
+  it('learns the cursor field once and keeps it: an extra string field of every page (the last one too) is never followed', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all);
+    const extra: Handler = async (req) => {
+      const res = await listing(req);
+      if (res === 'hang' || req.url.pathname !== '/requests/v3' || res.status !== 200) return res;
+      return jsonResponse(200, { ...((await res.json()) as Record<string, unknown>), requestId: 'a3f1c2d4', took: 3, meta: { a: null } });
+    };
+    const plain = await discover(http(listing, 'good-key'), { hasApiKey: true });
+    const d = await discover(http(extra, 'good-key'), { hasApiKey: true });
+    expect(d.cursorField).toBe('continuation');
+    expect(d.problems).toEqual([]);
+    expect(d.complete).toBe(true);
+    expect(d.records.map((r) => r.id)).toEqual(plain.records.map((r) => r.id));
+  });
+
   it('narrows a window that would hold too many records', async () => {
     const all = records(5000, NOW, 5); // 720 an hour
     const d = await discover(http(v3Listing(all), 'good-key'), { hasApiKey: true });
