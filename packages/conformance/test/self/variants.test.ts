@@ -46,6 +46,7 @@ async function expectOnlyListed(variants: string[], warnings: readonly string[],
   expect(failures, `fail/error under ${variants.join(' + ')}`).toEqual([]);
   expect(seen, `warnings under ${variants.join(' + ')} (listed in variant-map.json: ${warnings.join(', ') || 'none'})`).toEqual([...warnings].sort());
   expect(result.exitCode).toBe(0);
+  for (const o of result.outcomes.filter((x) => x.status === 'warn')) expect(o.replay, `${o.id} replay`).toContain(variants.map((v) => `--mock-variant ${v}`).join(' '));
 }
 
 describe('variant-map.json', () => {
