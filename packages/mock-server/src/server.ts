@@ -213,6 +213,7 @@ export function createApp(opts: AppOptions): App {
       }
     }
     const integrator = key?.integrator ?? null;
+    // The v2 maximum is 50 too (live-service facts §2.4).
     const { query, includeAuthenticatedData } = parseV2Query(toParams(listQuery(url, V3_MAX_LIMIT)), integrator);
     const page = runQuery(store, query, { overlap: false, gap: false });
     const requests = page.rows.map((r) => {

@@ -6,48 +6,12 @@
  * facts). A warning not listed fails, and so does a listed one that no longer happens; a variant
  * without an entry fails the build.
  */
-import { readFileSync } from 'node:fs';
 import { variantCatalogue } from '@crosschain/mock-server';
 import { describe, expect, it } from 'vitest';
-import { allChecks, runConformance } from '../../src/index.js';
-import type { RunOptions, RunResult } from '../../src/index.js';
+import { allChecks } from '../../src/index.js';
+import { describeVariants, half, map } from '../support/variant-runs.js';
 
-interface VariantEntry {
-  /** Check ids that must warn under the variant, and no other. */
-  warnings: string[];
-  /** Why each warning is a departure from a SHOULD (for the reader). */
-  why?: string;
-  options?: Partial<RunOptions>;
-}
-
-interface VariantMap {
-  variants: Record<string, VariantEntry>;
-  combination: { variants: string[]; warnings: string[]; options?: Partial<RunOptions> };
-}
-
-const map = JSON.parse(readFileSync(new URL('../fixtures/variant-map.json', import.meta.url), 'utf8')) as VariantMap;
 const checkIds = new Set(allChecks.map((c) => c.id));
-const RUN: Partial<RunOptions> = { mockNow: '2026-10-15T12:00:00Z', mockRecords: 300, seed: 8, numRuns: 3 };
-/** One run takes 5-15 s on two idle cores; CI shares them, so the bound is generous. */
-const RUN_TIMEOUT_MS = 180_000;
-
-/** `id: status reason` of every outcome that is not pass, skip or disabled. */
-function problems(result: RunResult): { failures: string[]; warnings: string[] } {
-  const line = (o: RunResult['outcomes'][number]) => `${o.id}: ${o.status} ${o.reason ?? o.violation?.message ?? ''}`;
-  return {
-    failures: result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error').map(line),
-    warnings: result.outcomes.filter((o) => o.status === 'warn').map((o) => o.id).sort(),
-  };
-}
-
-async function expectOnlyListed(variants: string[], warnings: readonly string[], options: Partial<RunOptions> = {}): Promise<void> {
-  const result = await runConformance({ ...RUN, ...options, mockVariants: variants });
-  const { failures, warnings: seen } = problems(result);
-  expect(failures, `fail/error under ${variants.join(' + ')}`).toEqual([]);
-  expect(seen, `warnings under ${variants.join(' + ')} (listed in variant-map.json: ${warnings.join(', ') || 'none'})`).toEqual([...warnings].sort());
-  expect(result.exitCode).toBe(0);
-  for (const o of result.outcomes.filter((x) => x.status === 'warn')) expect(o.replay, `${o.id} replay`).toContain(variants.map((v) => `--mock-variant ${v}`).join(' '));
-}
 
 describe('variant-map.json', () => {
   it('has an entry for every variant of the catalogue, and nothing else', () => {
@@ -72,16 +36,4 @@ describe('variant-map.json', () => {
   });
 });
 
-describe.each(variantCatalogue.map((v) => [v.name] as const))('variant %s', (name) => {
-  it('no fail, no error, only the listed warnings; exit 0', async () => {
-    const entry = map.variants[name];
-    expect(entry, `no entry for ${name} in variant-map.json`).toBeDefined();
-    await expectOnlyListed([name], entry!.warnings, entry!.options);
-  }, RUN_TIMEOUT_MS);
-});
-
-describe('the combination of every variant that composes', () => {
-  it('no fail, no error, only the listed warnings; exit 0', async () => {
-    await expectOnlyListed(map.combination.variants, map.combination.warnings, map.combination.options);
-  }, RUN_TIMEOUT_MS);
-});
+describeVariants(half(0));
