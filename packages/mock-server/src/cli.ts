@@ -6,18 +6,21 @@ import { DataFileError } from './data/ndjson.js';
 import { checkWebhookTargets } from './events/webhooks.js';
 import { faultCatalogue } from './faults.js';
 import { startMockServer, type MockServerOptions } from './mock-server.js';
+import { Variants, variantCatalogue } from './variants/catalogue.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
-                       [--fault <name>]... [--data <file.ndjson>] [--v2-rate-limit <per minute>]
-                       [--advance-every <ms>] [--arrive-every <ms>]
+                       [--fault <name>]... [--variant <name>]... [--data <file.ndjson>]
+                       [--v2-rate-limit <per minute>] [--advance-every <ms>] [--arrive-every <ms>]
                        [--webhook <key>=<url>]... [--webhook-backoff-ms <ms>]
-                       [--quiet] [--list-faults] [--help]
+                       [--quiet] [--list-faults] [--list-variants] [--help]
   --port           port to listen on; 0 picks a free port (default 0)
   --host           interface to bind (default 127.0.0.1)
   --records        number of generated records (default 3000)
   --seed           generator seed (default 1)
   --now            server clock at start, ISO 8601 (default: the real time)
   --fault          inject a fault (repeatable); see --list-faults
+  --variant        switch on an allowed variation (repeatable; they compose, except within
+                   one group such as two cursor encodings); see --list-variants
   --data           serve v3 records from an NDJSON file instead of generated data
   --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
                    (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
@@ -28,7 +31,8 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
                    (repeatable, one URL per key)
   --webhook-backoff-ms  first webhook retry delay, doubling, up to 10 retries (default 1000)
   --quiet          do not log server errors to stderr
-  --list-faults    print the fault catalogue (name, clause, description) and exit`;
+  --list-faults    print the fault catalogue (name, clause, description) and exit
+  --list-variants  print the variant catalogue (name, group, what allows it, description) and exit`;
 
 class UsageError extends Error {}
 
@@ -40,9 +44,10 @@ function intArg(flag: string, raw: string | undefined, min: number, max: number,
 }
 
 /** Parses argv into options, or returns an action. Throws UsageError. */
-export function parseArgs(argv: readonly string[]): { action: 'serve'; options: MockServerOptions } | { action: 'help' | 'list-faults' } {
+export function parseArgs(argv: readonly string[]): { action: 'serve'; options: MockServerOptions } | { action: 'help' | 'list-faults' | 'list-variants' } {
   const options: MockServerOptions = {};
   const faults: string[] = [];
+  const variants: string[] = [];
   // `pnpm mock -- --port 4010` hands the separator through: skip it.
   if (argv[0] === '--') argv = argv.slice(1);
   for (let i = 0; i < argv.length; i++) {
@@ -57,6 +62,8 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         return { action: 'help' };
       case '--list-faults':
         return { action: 'list-faults' };
+      case '--list-variants':
+        return { action: 'list-variants' };
       case '--quiet':
         options.quiet = true;
         break;
@@ -118,6 +125,14 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         faults.push(v);
         break;
       }
+      case '--variant': {
+        const v = value();
+        if (!v || !variantCatalogue.some((x) => x.name === v)) {
+          throw new UsageError(`--variant ${JSON.stringify(v ?? '')} is not a known variant. Run --list-variants for the names, e.g. --variant gzip`);
+        }
+        variants.push(v);
+        break;
+      }
       default:
         throw new UsageError(`unknown argument ${JSON.stringify(arg)}. Run crosschain-mock --help for the options`);
     }
@@ -130,6 +145,14 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
     } catch (err) {
       throw new UsageError(`--webhook: ${(err as Error).message}`);
     }
+  }
+  if (variants.length) {
+    try {
+      new Variants(variants);
+    } catch (err) {
+      throw new UsageError(`--variant: ${(err as Error).message}`);
+    }
+    options.variants = variants;
   }
   return { action: 'serve', options };
 }
@@ -158,6 +181,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     const w = Math.max(...faultCatalogue.map((f) => f.name.length));
     const c = Math.max(...faultCatalogue.map((f) => f.clause.length));
     for (const f of faultCatalogue) process.stdout.write(`${f.name.padEnd(w)}  ${f.clause.padEnd(c)}  ${f.description}\n`);
+    return 0;
+  }
+  if (parsed.action === 'list-variants') {
+    const w = Math.max(...variantCatalogue.map((v) => v.name.length));
+    for (const v of variantCatalogue) {
+      process.stdout.write(`${v.name.padEnd(w)}  ${v.exclusive ? `[one ${v.exclusive}] ` : ''}${v.description}\n${' '.repeat(w + 2)}allowed by ${v.allowedBy.text}\n`);
+    }
     return 0;
   }
   if (parsed.action !== 'serve') return 2;

@@ -14,6 +14,8 @@ import { baseUrlOf, createApp } from './server.js';
 import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
+import { Variants } from './variants/catalogue.js';
+import { hashTiebreak, variantRecords, withHashTiebreak, withSize } from './variants/data-set.js';
 
 export interface MockServerOptions {
   /** Port; 0 (default) picks a free port. */
@@ -28,6 +30,8 @@ export interface MockServerOptions {
   now?: string | Date;
   /** Faults to inject (names of `faultCatalogue`). */
   faults?: string[];
+  /** Allowed variations to switch on (names of `variantCatalogue`); a data-set variant overrides `records`. */
+  variants?: string[];
   /** NDJSON file of v3 records to serve instead of generated data. */
   data?: string;
   /** v2 rate limit per minute per key (0 = unlimited); default: the dated step-down of `defaultV2RateLimit`. */
@@ -54,6 +58,8 @@ export interface MockServer {
   now(): number;
   /** Active fault names. */
   faults: string[];
+  /** Active variant names. */
+  variants: string[];
   /** Number of records served at start. */
   records: number;
   /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
@@ -117,6 +123,7 @@ function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const faults = new Faults(options.faults ?? []);
+  const variants = new Variants(options.variants ?? []);
   const port = options.port ?? 0;
   checkCount('port', port, 0, 65535);
   const host = options.host ?? '127.0.0.1';
@@ -134,11 +141,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
   /** Rows of a file data set changed by the lifecycle (their stored record is patched when served). */
   const changed = new WeakSet<Row>();
-  const dataset = options.data ? withStatusChanges(loadNdjson(options.data), changed) : generateDataset({ records: options.records, seed: options.seed, now: now() });
-  const store = new Store(dataset);
+  const size = variantRecords(variants);
+  const generated = options.data
+    ? withStatusChanges(loadNdjson(options.data), changed)
+    : generateDataset({ records: size === undefined ? options.records : Math.max(100, 2 * size), seed: options.seed, now: now() });
+  const sized = withSize(generated, size);
+  const tiebreak = variants.has('sort-tiebreak-hash');
+  const dataset = tiebreak ? withHashTiebreak(sized) : sized;
+  const store = tiebreak ? new Store(dataset, hashTiebreak) : new Store(dataset);
   const app = createApp({
     store,
     faults,
+    variants,
     now,
     ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
@@ -176,6 +190,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
     now,
     faults: faults.list(),
+    variants: variants.list(),
     records: store.size,
     close() {
       closing ??= new Promise<void>((resolve) => {

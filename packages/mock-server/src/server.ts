@@ -13,12 +13,18 @@ import { errorReply, send, type Reply } from './http/respond.js';
 import { runQuery } from './query/engine.js';
 import { toParams } from './query/params.js';
 import { parseV2Query } from './query/v2-query.js';
-import { parseV3Query } from './query/v3-query.js';
-import { currencies } from './routes/currencies.js';
+import { parseV3Query, V3_MAX_LIMIT } from './query/v3-query.js';
+import { currencies, CURRENCIES_MAX_LIMIT } from './routes/currencies.js';
 import type { Store } from './store/store.js';
 import { presentIntentStatus } from './views/intent-status.js';
 import { ownedBy, presentV3 } from './views/v3.js';
 import { toV2 } from './views/v2.js';
+import { Variants } from './variants/catalogue.js';
+import { cursorCodec, inwardContinuation } from './variants/cursor-codec.js';
+import { addExtrasDeep, intentStatusExtras, wrapperExtras, wrapperExtrasJson } from './variants/extra-fields.js';
+import { capBodyLimit, capQueryLimit } from './variants/limits.js';
+import { OccasionalRateLimit, RATE_LIMITED_BODY } from './variants/rate-limit.js';
+import { sendVaried, WIRE_VARIANTS } from './variants/response.js';
 
 /** Paths of the operations the document names only (live-service facts §5), by method. */
 export const NAMED_ONLY: ReadonlyArray<[method: string, path: RegExp, label: string]> = [
@@ -60,6 +66,8 @@ const COMMA = Buffer.from(',');
 export interface AppOptions {
   store: Store;
   faults: Faults;
+  /** Allowed variations (src/variants/catalogue.ts); default none. */
+  variants?: Variants;
   /** Server clock, epoch ms. */
   now: () => number;
   /** Explicit v2 limit per minute (0 = unlimited); undefined = the dated default. */
@@ -107,6 +115,15 @@ export function createApp(opts: AppOptions): App {
       jsonCache.delete(p * 2 + 1);
     }
   });
+  const variants = opts.variants ?? new Variants();
+  const codec = cursorCodec(variants);
+  const limiter = variants.has('rate-limit-429') ? new OccasionalRateLimit() : undefined;
+  const wire = WIRE_VARIANTS.some((v) => variants.has(v));
+  const capped = variants.has('limit-capped');
+  const recordExtras = variants.has('record-extra-fields');
+  /** The list query as parsed: limit capped (limit-capped), continuation decoded (cursor variants). */
+  const listQuery = (url: URL, max: number): URLSearchParams => inwardContinuation(capped ? capQueryLimit(url.searchParams, max) : url.searchParams, codec);
+  const outCursor = (token: string | undefined): string | number | undefined => (token && codec ? (codec.numeric ? Number(codec.outward(token)) : codec.outward(token)) : token);
 
   const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
   const v2ErrorHeaders = (): Record<string, string> => (faults.has('v2-no-deprecation-on-errors') ? {} : v2Headers());
@@ -116,6 +133,9 @@ export function createApp(opts: AppOptions): App {
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const expected = ROUTES[path];
     if (expected) {
+      if (limiter?.hit()) {
+        return path === '/requests/v2' ? { status: 429, body: rateLimitedBody(app.baseUrl) } : { status: 429, body: RATE_LIMITED_BODY, headers: { 'Retry-After': '1' } };
+      }
       if (method !== expected && !(method === 'HEAD' && expected === 'GET')) {
         return errorReply(405, `Method ${method} is not allowed on ${path}; use ${expected}`, 'METHOD_NOT_ALLOWED', { Allow: expected === 'GET' ? 'GET, HEAD' : expected });
       }
@@ -131,7 +151,9 @@ export function createApp(opts: AppOptions): App {
               throw new HttpError(400, 'Invalid JSON body: expected a JSON object such as {"chainIds":[1],"limit":20}', 'INVALID_BODY');
             }
           }
-          return currencies(body, faults);
+          const reply = currencies(capped ? capBodyLimit(body, CURRENCIES_MAX_LIMIT) : body, faults);
+          if (variants.has('currency-extra-fields')) addExtrasDeep(reply.body);
+          return reply;
         }
         case '/intents/status': {
           optionalKey(req.headers['x-api-key']);
@@ -140,7 +162,8 @@ export function createApp(opts: AppOptions): App {
           if (ids.length > 1) throw new HttpError(400, 'Invalid requestId: pass exactly one requestId', 'INVALID_PARAMETER');
           const row = store.byId(ids[0]);
           if (!row) return errorReply(404, `No request with id ${JSON.stringify(ids[0].slice(0, 100))}`, 'NOT_FOUND');
-          return { status: 200, body: presentIntentStatus(row, faults) };
+          const status = presentIntentStatus(row, faults);
+          return { status: 200, body: variants.has('intent-status-extra-fields') ? intentStatusExtras(status) : status };
         }
         case '/requests/v3':
           return requestsV3(req, url);
@@ -178,10 +201,10 @@ export function createApp(opts: AppOptions): App {
   function requestsV3(req: IncomingMessage, url: URL): Reply {
     const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
     const integrator = key?.integrator ?? null;
-    const { query, flags } = parseV3Query(toParams(url.searchParams), { integrator, faults });
+    const { query, flags } = parseV3Query(toParams(listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
     const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor') });
-    const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults };
+    const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {
       if (i > 0) parts.push(COMMA);
@@ -199,8 +222,10 @@ export function createApp(opts: AppOptions): App {
       parts.push(json);
     });
     let tail = ']';
-    if (page.continuation) tail += `,"continuation":${JSON.stringify(page.continuation)}`;
+    if (page.continuation) tail += `,"continuation":${JSON.stringify(outCursor(page.continuation))}`;
+    else if (variants.has('continuation-null')) tail += ',"continuation":null';
     if (page.total !== undefined) tail += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total + staleTotalOffset(url.searchParams, integrator)}`;
+    tail += wrapperExtrasJson(variants);
     parts.push(Buffer.from(`${tail}}`));
     return { status: 200, raw: Buffer.concat(parts) };
   }
@@ -217,25 +242,31 @@ export function createApp(opts: AppOptions): App {
       }
     }
     const integrator = key?.integrator ?? null;
-    const { query, includeAuthenticatedData } = parseV2Query(toParams(url.searchParams), integrator, faults);
+    // The v2 maximum is 50 too (live-service facts §2.4).
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(listQuery(url, V3_MAX_LIMIT)), integrator, faults);
     const page = runQuery(store, query, { overlap: false, gap: false });
     const requests = page.rows.map((r) => {
       const v3 = store.dataset.record(r);
       const auth = includeAuthenticatedData && ownedBy(r, integrator) ? store.dataset.authenticated(r) : undefined;
-      return toV2(r, v3, auth?.platformFee);
+      const record = toV2(r, v3, auth?.platformFee);
+      if (recordExtras) addExtrasDeep(record);
+      return record;
     });
     const body: Record<string, unknown> = { requests };
-    if (page.continuation) body.continuation = page.continuation;
+    if (page.continuation) body.continuation = outCursor(page.continuation);
+    else if (variants.has('continuation-null')) body.continuation = null;
+    Object.assign(body, wrapperExtras(variants));
     if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(app.baseUrl);
     return { status: 200, body };
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const emit = (reply: Reply, head = false): void => (wire ? sendVaried(req, res, reply, now(), head, variants) : send(res, reply, now(), head));
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
-      send(res, errorReply(400, 'Malformed request URL', 'INVALID_URL'), now());
+      emit(errorReply(400, 'Malformed request URL', 'INVALID_URL'));
       return;
     }
     const isV2 = url.pathname.replace(/\/+$/, '') === '/requests/v2';
@@ -246,15 +277,18 @@ export function createApp(opts: AppOptions): App {
       return reply;
     };
     handle(req, url).then(
-      (reply) => send(res, withV2(reply), now(), head),
+      (reply) => emit(withV2(reply), head),
       (err: unknown) => {
         let reply: Reply;
-        if (err instanceof HttpError) reply = errorReply(err.status, err.message, err.errorCode, { ...err.headers });
+        if (err instanceof HttpError) {
+          const status = err.status === 401 && variants.has('auth-403') ? 403 : err.status;
+          reply = errorReply(status, err.message, err.errorCode, { ...err.headers });
+        }
         else {
           opts.log?.(`500 ${req.method} ${url.pathname}: ${err instanceof Error ? err.message : String(err)}`);
           reply = errorReply(500, 'Internal server error', 'INTERNAL_ERROR');
         }
-        if (!res.headersSent) send(res, withV2(reply), now(), head);
+        if (!res.headersSent) emit(withV2(reply), head);
       },
     );
   });

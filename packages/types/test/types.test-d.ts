@@ -79,9 +79,9 @@ describe('resources (API document, Resources and States)', () => {
     expectTypeOf<Currency['vmType']>().toEqualTypeOf<'bvm' | 'evm' | 'svm' | 'tvm' | 'tonvm' | 'hypevm' | 'lvm' | 'xrpvm'>();
   });
 
-  it('v3 list response: requests, optional continuation and total', () => {
+  it('v3 list response: requests, optional continuation (null on the last page) and total', () => {
     expectTypeOf<RequestsV3Response['requests']>().toEqualTypeOf<RequestV3[]>();
-    expectTypeOf<RequestsV3Response['continuation']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<RequestsV3Response['continuation']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<RequestsV3Response['total']>().toEqualTypeOf<number | undefined>();
   });
 

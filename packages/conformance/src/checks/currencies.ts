@@ -106,7 +106,7 @@ export const checks: CheckDefinition[] = [
       const chains = knownChainIds(ctx);
       const arb = fc.record(
         {
-          chainIds: chains.length > 0 ? fc.subarray(chains, { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
+          chainIds: chains.length > 0 ? fc.subarray(chains, { minLength: 1, maxLength: Math.min(3, chains.length) }) : fc.constant(undefined),
           verified: fc.boolean(),
         },
         { requiredKeys: [] },
@@ -164,7 +164,7 @@ export const checks: CheckDefinition[] = [
       const chains = knownChainIds(ctx);
       if (chains.length === 0) return skip('no chain id was discovered (no currencies and no records)');
       const outcome = await ctx.property(
-        fc.tuple(fc.subarray(chains, { minLength: 1, maxLength: 3 }), fc.option(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { nil: undefined })),
+        fc.tuple(fc.subarray(chains, { minLength: 1, maxLength: Math.min(3, chains.length) }), fc.option(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { nil: undefined })),
         async ([known, random]) => {
           const chainIds = random === undefined ? known : [...known, random];
           const body = { chainIds, limit: 100 };
@@ -188,7 +188,7 @@ export const checks: CheckDefinition[] = [
       const outcome = await ctx.property(
         fc.record({
           verified: fc.boolean(),
-          chainIds: chains.length > 0 ? fc.option(fc.subarray(chains, { minLength: 1, maxLength: 2 }), { nil: undefined }) : fc.constant(undefined),
+          chainIds: chains.length > 0 ? fc.option(fc.subarray(chains, { minLength: 1, maxLength: Math.min(2, chains.length) }), { nil: undefined }) : fc.constant(undefined),
         }),
         async ({ verified, chainIds }) => {
           const body: Body = { verified, limit: 100, ...(chainIds ? { chainIds } : {}) };
@@ -242,7 +242,7 @@ export const checks: CheckDefinition[] = [
     async run(ctx) {
       const known = addressable(ctx);
       if (known.length === 0) return skip('no currency with a chain id and an address was discovered');
-      const outcome = await ctx.property(fc.subarray(known, { minLength: 1, maxLength: 3 }), async (picked) => {
+      const outcome = await ctx.property(fc.subarray(known, { minLength: 1, maxLength: Math.min(3, known.length) }), async (picked) => {
         const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
         const body = { tokens, limit: 100 };
         const ex = await post(ctx, body);

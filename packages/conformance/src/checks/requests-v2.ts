@@ -260,7 +260,7 @@ export const checks: CheckDefinition[] = [
   }),
   v2Check({
     id: 'requests-v2.response.wrapper-fields',
-    title: 'The v2 list wrapper names its records `requests` and its cursor `continuation`',
+    title: 'The v2 list wrapper names its records `requests` and its cursor `continuation`, typed as the live service types them',
     clauses: ['requests-v2.response.wrapper-fields'],
     phase: 'final',
     run: (ctx) => checkWrapperFields(ctx, OP),

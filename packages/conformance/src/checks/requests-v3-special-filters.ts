@@ -302,7 +302,7 @@ const features: CheckDefinition = {
     );
     const outcome = await ctx.property(
       fc.oneof(
-        fc.subarray(known, { minLength: 1, maxLength: 3 }).map((list) => ({ list, r: undefined as RecordJson | undefined })),
+        fc.subarray(known, { minLength: 1, maxLength: Math.min(3, known.length) }).map((list) => ({ list, r: undefined as RecordJson | undefined })),
         ...(cases.length > 0 ? [fc.constantFrom(...cases).map((c) => ({ list: [c.has, c.lacks], r: c.r as RecordJson | undefined }))] : []),
       ),
       async ({ list, r }) => {

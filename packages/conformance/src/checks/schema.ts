@@ -45,7 +45,8 @@ export async function validateRecorded(ctx: CheckContext, operation: string): Pr
   if (bad) {
     const verdict = effectiveVerdict(bad)!;
     const first = verdict.errors[0];
-    const field = verdict === bad.schema ? undefined : bad.listWrapper?.listField;
+    const listField = bad.listWrapper?.listField;
+    const field = verdict === bad.schema || listField === LIST_FIELD ? undefined : listField;
     violate(
       `A 200 of ${operation} does not match the schema${first ? `: ${first.instancePath === '' ? '/' : first.instancePath} ${first.message}` : ''}`,
       `a body valid against ${verdict.schemaRef ?? 'the 200 response schema'}${field ? ` (its records read from \`${field}\`)` : ''}`,
@@ -53,7 +54,7 @@ export async function validateRecorded(ctx: CheckContext, operation: string): Pr
       bad,
     );
   }
-  const renamed = [...new Set(validated.filter((e) => effectiveVerdict(e) !== e.schema).map((e) => e.listWrapper!.listField!))];
+  const renamed = [...new Set(validated.filter((e) => effectiveVerdict(e) !== e.schema).map((e) => e.listWrapper!.listField!))].filter((f) => f !== LIST_FIELD);
   const how = renamed.length > 0 ? ` (records read from ${renamed.map((f) => `\`${f}\``).join(', ')}; the wrapper's field names are a SHOULD, see *.response.wrapper-fields)` : '';
   return pass(`${validated.length} responses validated${how}`);
 }
@@ -84,6 +85,15 @@ export async function checkWrapperFields(ctx: CheckContext, operation: string): 
       cursor,
     );
   }
+  const loose = described.find((e) => e.listWrapper!.wrapperErrors?.length);
+  if (loose) {
+    violate(
+      `A wrapper field of a 200 of ${operation} that the API document does not name should have the live service's type (live-service facts §1.3, §2.3)`,
+      `a body valid against ${loose.schema?.schemaRef ?? 'the 200 response schema'} in its wrapper fields`,
+      `${format(loose.listWrapper!.wrapperErrors!, 5)} (body: ${brief(loose.response?.bodyText, 200)})`,
+      loose,
+    );
+  }
   const cursors = described.filter((e) => e.listWrapper!.cursorField !== undefined).length;
   return pass(`${described.length} responses with \`${LIST_FIELD}\`, ${cursors} of them with a \`${CURSOR_FIELD}\` cursor`);
 }
@@ -101,7 +111,7 @@ export const checks: CheckDefinition[] = [
   {
     id: 'requests-v3.response.wrapper-fields',
     family: 'schema',
-    title: 'The v3 list wrapper names its records `requests` and its cursor `continuation`',
+    title: 'The v3 list wrapper names its records `requests` and its cursor `continuation`, typed as the live service types them',
     clauses: ['requests-v3.response.wrapper-fields', 'requests-v3.pagination.continuation-field'],
     operation: 'GET /requests/v3',
     phase: 'final',

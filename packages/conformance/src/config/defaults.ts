@@ -101,6 +101,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     mockNow: raw.mockNow as string | undefined,
     mockSeed: (raw.mockSeed as number | undefined) ?? DEFAULTS.mockSeed,
     mockFaults: (raw.mockFaults as string[] | undefined) ?? [],
+    mockVariants: (raw.mockVariants as string[] | undefined) ?? [],
     mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
     wsUrl: raw.wsUrl as string | undefined,
     eventsWaitMs: (raw.eventsWaitMs as number | undefined) ?? DEFAULTS.eventsWaitMs,

@@ -68,6 +68,8 @@ export interface ConformanceConfig {
   mockSeed: number;
   /** Embedded target: faults to inject (self-tests). */
   mockFaults: string[];
+  /** Embedded target: allowed variations to switch on (self-tests over the variant catalogue). */
+  mockVariants: string[];
   /**
    * Embedded target: v2 rate limit per minute per key (0 = unlimited); undefined = the target's
    * default (see {@link targetDefaults}).
@@ -158,6 +160,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'mockNow', flag: '--mock-now', env: 'CONFORMANCE_MOCK_NOW', kind: 'iso', example: '--mock-now 2026-10-15T12:00:00Z' },
   { key: 'mockSeed', flag: '--mock-seed', env: 'CONFORMANCE_MOCK_SEED', kind: 'int', min: 0, example: '--mock-seed 1' },
   { key: 'mockFaults', flag: '--mock-fault', env: 'CONFORMANCE_MOCK_FAULTS', kind: 'list', example: '--mock-fault v3-limit-uncapped' },
+  { key: 'mockVariants', flag: '--mock-variant', env: 'CONFORMANCE_MOCK_VARIANTS', kind: 'list', example: '--mock-variant gzip' },
   { key: 'mockV2RateLimit', flag: '--mock-v2-rate-limit', env: 'CONFORMANCE_MOCK_V2_RATE_LIMIT', kind: 'int', min: 0, example: '--mock-v2-rate-limit 5' },
 ];
 

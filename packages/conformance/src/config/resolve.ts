@@ -122,6 +122,7 @@ export function describeField(field: FieldSpec): string {
     mockNow: "embedded target: the server's clock (ISO 8601)",
     mockSeed: `embedded target: data set seed (default ${DEFAULTS.mockSeed})`,
     mockFaults: 'embedded target: inject a fault of the reference server (repeatable; self-tests)',
+    mockVariants: 'embedded target: switch on an allowed variation of the reference server (repeatable; self-tests)',
     mockV2RateLimit: `embedded target: v2 requests per minute per key, 0 = unlimited (default ${DEFAULTS.embeddedV2RateLimit} from 2026-09-01 by the server's clock, none before)`,
   };
   return text[field.key] ?? field.key;

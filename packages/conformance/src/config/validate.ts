@@ -120,7 +120,7 @@ export function parseOptionsObject(obj: unknown, source: Source, file?: string):
   const out: Raw = {};
   for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
     if (v === undefined) continue;
-    const key = k === 'mockFault' ? 'mockFaults' : k;
+    const key = k === 'mockFault' ? 'mockFaults' : k === 'mockVariant' ? 'mockVariants' : k;
     const field = FIELD_BY_KEY.get(key as keyof ConformanceConfig);
     if (!field) {
       const known = FIELDS.map((f) => f.key).join(', ');

@@ -4,7 +4,7 @@
  * target's clock, so live traffic cannot make a page walk flaky; it is widened or narrowed with
  * `includeTotal=true` probes until it holds a few hundred records, then walked page by page.
  */
-import { cursorOfBody, recordsOfBody } from './list-wrapper.js';
+import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
 export interface DiscoveryOptions {
@@ -69,13 +69,18 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   }
 
   let windowTotal: number | undefined;
+  /** Learnt on the first probe page that must be followed by more (total above its one record). */
+  let cursorField: string | undefined;
   const probe = async (start: number): Promise<number | undefined | 'failed'> => {
     const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { startTimestamp: start, endTimestamp: end, includeTotal: true, limit: 1 } });
-    if (ex.response?.status !== 200 || !recordsOfBody(ex.response.json)) {
+    const list = ex.response?.status === 200 ? recordsOfBody(ex.response.json) : undefined;
+    if (!list) {
       problems.push(`v3 records unavailable: ${describeStatus(ex)}`);
       return 'failed';
     }
-    return totalOf(ex.response.json);
+    const t = totalOf(ex.response!.json);
+    if (cursorField === undefined && t !== undefined && t > list.length) cursorField = guessCursorField(ex.response!.json);
+    return t;
   };
 
   // Widen until the window holds enough records, then narrow by bisection if it holds too many.
@@ -137,7 +142,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
       break;
     }
     records.push(...list);
-    const next = cursorOfBody(ex.response?.json)?.value;
+    const next = cursorOfBody(ex.response?.json, cursorField)?.value;
     if (!next || list.length === 0) {
       complete = true;
       break;
@@ -151,7 +156,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   }
   if (!complete && records.length >= maxRecords) problems.push(`the walk of the window stopped at ${maxRecords} records (bound)`);
 
-  return { ...base, window, records, complete, values: valuesOf(records), windowTotal };
+  return { ...base, window, records, complete, values: valuesOf(records), windowTotal, ...(cursorField !== undefined ? { cursorField } : {}) };
 }
 
 /** Discovered values with nothing seen (a fresh object each call). */

@@ -56,6 +56,7 @@ export function replayCommand(config: ConformanceConfig, id: string, external: b
     if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));
     if (config.mockNow) parts.push('--mock-now', config.mockNow);
     for (const f of config.mockFaults) parts.push('--mock-fault', f);
+    for (const v of config.mockVariants) parts.push('--mock-variant', v);
     if (config.mockV2RateLimit !== undefined) parts.push('--mock-v2-rate-limit', String(config.mockV2RateLimit));
   }
   return parts.join(' ');

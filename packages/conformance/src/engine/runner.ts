@@ -133,6 +133,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       seed: config.mockSeed,
       now: config.mockNow,
       faults: config.mockFaults,
+      variants: config.mockVariants,
       v2RateLimit: v2.mockV2RateLimit,
       ...(selected.some((c) => c.family === 'events') ? { events: { waitMs: config.eventsWaitMs } } : {}),
     });
@@ -168,7 +169,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     let annotatedUpTo = 0;
     let recordedUpTo = 0;
     const settle = () => {
-      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator);
+      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator, discovery?.cursorField);
       recordedUpTo = recordExchanges(recorder, http.exchanges, recordedUpTo);
       http.compact();
     };

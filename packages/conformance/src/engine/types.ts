@@ -113,6 +113,8 @@ export interface ListWrapper {
    * `requests`: the verdict of the body with that field read as `requests` (paths name the real field).
    */
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
+  /** Schema errors about wrapper fields the document does not name (e.g. a null `continuation`): SHOULD only. */
+  wrapperErrors?: SchemaError[];
 }
 
 export interface HttpClient {
@@ -182,6 +184,8 @@ export interface Discovery {
   problems?: string[];
   /** Total of the window as the target reported it (includeTotal=true), when it did. */
   windowTotal?: number;
+  /** The wrapper field of the next cursor, learnt on a page known to be followed by more (default `continuation`). */
+  cursorField?: string;
 }
 
 export interface DiscoveredValues {

@@ -19,6 +19,7 @@ interface MockServerModule {
     seed?: number;
     now?: string | Date;
     faults?: string[];
+    variants?: string[];
     v2RateLimit?: number;
     quiet?: boolean;
     webhooks?: Record<string, string>;
@@ -31,6 +32,7 @@ interface MockServerModule {
   }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
   API_KEYS?: ReadonlyArray<{ key: string; integrator: string; active: boolean }>;
+  variantCatalogue?: ReadonlyArray<{ name: string; description: string; exclusive?: string }>;
 }
 
 /** The reference server's demo key (its `apiKeys.demo`). */
@@ -55,6 +57,8 @@ export interface EmbeddedOptions {
   seed: number;
   now?: string;
   faults: string[];
+  /** Allowed variations of the reference server (its `variantCatalogue`). */
+  variants?: string[];
   v2RateLimit?: number;
   /** Start the webhook receiver (events family selected); each step of it waits `eventsWaitMs`. */
   events?: { waitMs: number };
@@ -72,6 +76,19 @@ export async function loadMockServer(): Promise<MockServerModule> {
   }
 }
 
+/** Every `--mock-variant` names a variant of the catalogue, at most one per exclusive group. */
+function checkVariants(catalogue: NonNullable<MockServerModule['variantCatalogue']>, names: readonly string[]): void {
+  for (const name of names) {
+    if (!catalogue.some((v) => v.name === name)) {
+      throw new ConfigError(`--mock-variant must name a variant of the reference server, got ${JSON.stringify(name)}. Known: ${catalogue.map((v) => v.name).join(', ')}`);
+    }
+  }
+  for (const group of new Set(catalogue.map((v) => v.exclusive).filter((g): g is string => g !== undefined))) {
+    const chosen = catalogue.filter((v) => v.exclusive === group && names.includes(v.name)).map((v) => v.name);
+    if (chosen.length > 1) throw new ConfigError(`--mock-variant ${chosen.join(' and ')} cannot be combined (one ${group} per server); keep one of them, e.g. --mock-variant ${chosen[0]}`);
+  }
+}
+
 /** Starts the reference server on a free port of 127.0.0.1. */
 export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<EmbeddedTarget> {
   const mod = await loadMockServer();
@@ -83,6 +100,7 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
       }
     }
   }
+  if (mod.variantCatalogue) checkVariants(mod.variantCatalogue, options.variants ?? []);
   const demoKeys = (mod.API_KEYS ?? []).filter((k) => k.active && k.integrator === 'demo').map((k) => k.key);
   const keys = demoKeys.length > 0 ? demoKeys : [DEMO_KEY];
   const receiver = options.events ? new WebhookReceiver({ keys, schemas: await messageSchemas(), waitMs: options.events.waitMs }) : undefined;
@@ -93,6 +111,7 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     seed: options.seed,
     ...(options.now ? { now: options.now } : {}),
     faults: options.faults,
+    ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     quiet: true,
     ...(receiverUrl ? { webhooks: Object.fromEntries(keys.map((k) => [k, receiverUrl])), webhookBackoffMs: WEBHOOK_BACKOFF_MS } : {}),

@@ -95,7 +95,7 @@ describe('requests-v3.response.wrapper-fields (SHOULD, live facts §1.3)', () =>
     ['no array of records', { a: [], b: [] }, /top-level array `requests`/, 'no top-level array of records'],
     ['a cursor under `next`', { requests: [{ id: 'a' }], next: 'c' }, /top-level string `continuation`/, 'the cursor under `next`'],
   ])('fails (a SHOULD: warn) on %s', async (_name, body, message, received) => {
-    const ctx = fakeContext();
+    const ctx = fakeContext({ discovery: { cursorField: 'next' } });
     await ctx.http.record(req, json(200, { requests: [] }));
     await ctx.http.record(req, json(200, body));
     const result = await settle(wrapper, ctx);

@@ -37,9 +37,11 @@ describe('resolveConfig', () => {
   });
 
   it('tolerates a leading -- and collects repeated and comma lists', () => {
-    const c = resolve(['--', '--only', 'a.b,c', '--only', 'd', '--mock-fault', 'x', '--seed', '42']);
+    const c = resolve(['--', '--only', 'a.b,c', '--only', 'd', '--mock-fault', 'x', '--mock-variant', 'gzip', '--mock-variant', 'chunked', '--seed', '42']);
     expect(c.only).toEqual(['a.b', 'c', 'd']);
     expect(c.mockFaults).toEqual(['x']);
+    expect(c.mockVariants).toEqual(['gzip', 'chunked']);
+    expect(resolve([], { CONFORMANCE_MOCK_VARIANTS: 'auth-403,pretty-json' }).mockVariants).toEqual(['auth-403', 'pretty-json']);
     expect(c.seed).toBe(42);
   });
 

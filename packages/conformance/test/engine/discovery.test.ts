@@ -6,6 +6,15 @@ import type { Handler } from './fake-fetch.js';
 
 const NOW = Date.parse(DATE) / 1000;
 
+/** The listing with each JSON 200 of GET /requests/v3 rewritten by `f`. */
+function rewritten(listing: Handler, f: (body: Record<string, unknown>) => unknown): Handler {
+  return async (req) => {
+    const res = await listing(req);
+    if (res === 'hang' || req.url.pathname !== '/requests/v3' || res.status !== 200) return res;
+    return jsonResponse(200, f((await res.json()) as Record<string, unknown>));
+  };
+}
+
 function http(handler: Handler, apiKey?: string) {
   return new FetchHttpClient({ baseUrl: 'http://t.test', fetch: fakeFetch(handler), apiKey, timeoutMs: 1000, maxRequests: 500 });
 }
@@ -37,12 +46,7 @@ describe('discover', () => {
   it('reads a wrapper that names its fields otherwise (`items`, `next`: the document names neither) like `requests`/`continuation`', async () => {
     const all = records(2000, NOW, 600);
     const listing = v3Listing(all);
-    const renamed: Handler = async (req) => {
-      const res = await listing(req);
-      if (res === 'hang' || req.url.pathname !== '/requests/v3' || res.status !== 200) return res;
-      const { requests, continuation, ...rest } = (await res.json()) as Record<string, unknown>;
-      return jsonResponse(200, { ...rest, items: requests, ...(continuation !== undefined ? { next: continuation } : {}) });
-    };
+    const renamed = rewritten(listing, ({ requests, continuation, ...rest }) => ({ ...rest, items: requests, ...(continuation !== undefined ? { next: continuation } : {}) }));
     const plain = await discover(http(listing, 'good-key'), { hasApiKey: true });
     const d = await discover(http(renamed, 'good-key'), { hasApiKey: true });
     expect(d.problems).toEqual([]);
@@ -50,6 +54,18 @@ describe('discover', () => {
     expect(d.windowTotal).toBe(plain.windowTotal);
     expect(d.records.map((r) => r.id)).toEqual(plain.records.map((r) => r.id));
     expect(d.records.length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('learns the cursor field once and keeps it: an extra string field of every page (the last one too) is never followed', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all);
+    const extra = rewritten(listing, (body) => ({ ...body, requestId: 'a3f1c2d4', took: 3, meta: { a: null } }));
+    const plain = await discover(http(listing, 'good-key'), { hasApiKey: true });
+    const d = await discover(http(extra, 'good-key'), { hasApiKey: true });
+    expect(d.cursorField).toBe('continuation');
+    expect(d.problems).toEqual([]);
+    expect(d.complete).toBe(true);
+    expect(d.records.map((r) => r.id)).toEqual(plain.records.map((r) => r.id));
   });
 
   it('narrows a window that would hold too many records', async () => {

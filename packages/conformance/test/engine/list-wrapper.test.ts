@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { annotateListWrapper, annotateListWrappers, cursorOfBody, listFieldOf, recordsOfBody } from '../../src/engine/list-wrapper.js';
+import { annotateListWrapper, annotateListWrappers, cursorOfBody, guessCursorField, listFieldOf, recordsOfBody, splitWrapperErrors } from '../../src/engine/list-wrapper.js';
 import { validatorFor } from '../../src/engine/runner.js';
 import type { Exchange } from '../../src/engine/types.js';
 import type { OpenApiDocument } from '../../src/engine/validator.js';
@@ -39,12 +39,32 @@ describe('wrapper detection', () => {
     expect(recordsOfBody(null)).toBeUndefined();
   });
 
-  it('finds the cursor under `continuation`, else the only non-empty string field; a null `continuation` ends the walk', () => {
+  it('reads the cursor from the walk\'s field only: absent, null or empty ends the walk; other fields of any type never count', () => {
     expect(cursorOfBody({ requests: [], continuation: 'c1', note: 'x' })).toEqual({ value: 'c1', field: 'continuation' });
-    expect(cursorOfBody({ items: [], next: 'c2', total: 3 })).toEqual({ value: 'c2', field: 'next' });
+    expect(cursorOfBody({ requests: [], continuation: 1042 })).toEqual({ value: '1042', field: 'continuation' });
+    expect(cursorOfBody({ items: [], next: 'c2', total: 3 }, 'next')).toEqual({ value: 'c2', field: 'next' });
     expect(cursorOfBody({ requests: [], continuation: null, next: 'c2' })).toBeUndefined();
-    expect(cursorOfBody({ items: [], a: 'x', b: 'y' })).toBeUndefined();
-    expect(cursorOfBody({ items: [], next: '' })).toBeUndefined();
+    expect(cursorOfBody({ items: [], next: '' }, 'next')).toBeUndefined();
+    // The issue's false failure: a last page with one extra string field and no continuation.
+    expect(cursorOfBody({ requests: [{ id: 'a' }], requestId: 'a3f1c2d4' })).toBeUndefined();
+    expect(cursorOfBody({ requests: [], continuation: true, extra: { a: 1 } })).toBeUndefined();
+  });
+
+  it('learns the cursor field on a page that must be followed by more: `continuation` if there, else the only other string', () => {
+    expect(guessCursorField({ requests: [], continuation: 'c', requestId: 'r' })).toBe('continuation');
+    expect(guessCursorField({ requests: [], continuation: null })).toBe('continuation');
+    expect(guessCursorField({ items: [], next: 'c2', total: 3 })).toBe('next');
+    expect(guessCursorField({ items: [], a: 'x', b: 'y' })).toBeUndefined();
+    expect(guessCursorField([])).toBeUndefined();
+  });
+
+  it('splits schema errors: records, total (v3) and deprecation (v2) stay MUST; other wrapper fields are SHOULD', () => {
+    const e = (instancePath: string) => ({ instancePath, schemaPath: '#', message: 'bad' });
+    const v3 = splitWrapperErrors('GET /requests/v3', [e('/continuation'), e('/requests/0/id'), e('/total'), e(''), e('/next')], 'requests');
+    expect(v3.document.map((x) => x.instancePath)).toEqual(['/requests/0/id', '/total', '']);
+    expect(v3.liveService.map((x) => x.instancePath)).toEqual(['/continuation', '/next']);
+    const v2 = splitWrapperErrors('GET /requests/v2', [e('/deprecation/message'), e('/continuation')], 'items');
+    expect(v2.document.map((x) => x.instancePath)).toEqual(['/deprecation/message']);
   });
 });
 
@@ -59,7 +79,7 @@ describe('annotateListWrapper (the engine, before compaction)', () => {
   it('records under `items`: the spec rejects the body, the records are judged valid as `requests`', () => {
     const e = exchange('GET /requests/v3', { items: [record], next: 'abc', total: 1 });
     expect(e.schema?.valid).toBe(false);
-    annotateListWrapper(e, validator);
+    annotateListWrapper(e, validator, 'next');
     expect(e.listWrapper).toMatchObject({ listField: 'items', cursorField: 'next', schema: { valid: true, errors: [] } });
   });
 
@@ -93,6 +113,16 @@ describe('annotateListWrapper (the engine, before compaction)', () => {
     const list = [exchange('GET /requests/v3', { items: [] }), exchange('GET /requests/v3', { requests: [] })];
     expect(annotateListWrappers(list, 1, validator)).toBe(2);
     expect(list.map((e) => e.listWrapper?.listField)).toEqual([undefined, 'requests']);
+  });
+
+  it('a wrapper field the document does not name in another type: the MUST verdict holds, the SHOULD one gets the error', () => {
+    const e = exchange('GET /requests/v3', { requests: [record], continuation: 17, total: 1 });
+    expect(e.schema?.valid).toBe(false);
+    annotateListWrapper(e, validator);
+    expect(e.listWrapper?.schema).toMatchObject({ valid: true, errors: [] });
+    expect(e.listWrapper?.wrapperErrors?.map((x) => x.instancePath)).toEqual(['/continuation']);
+    const last = exchange('GET /requests/v3', { requests: [record], continuation: null });
+    expect(last.schema?.valid).toBe(true);
   });
 
   it('a body with no single array field: no list field, no second verdict', () => {

@@ -94,6 +94,8 @@ export class FakeHttpClient implements HttpClient {
   readonly requests: RequestSpec[] = [];
   /** Set by {@link record}: answers the next send instead of the handler. */
   private canned?: FakeResponse;
+  /** The run's cursor field (discovery's), as the engine annotates list wrappers with it. */
+  cursorField?: string;
   constructor(
     private readonly handler: FakeHandler,
     private readonly config: CheckConfig,
@@ -142,7 +144,7 @@ export class FakeHttpClient implements HttpClient {
     exchange.response = { status: answer.status, headers: respHeaders, bodyText, json: parsed };
     if (answer.schema) exchange.schema = answer.schema;
     // Like the engine before it compacts bodies (runner.ts): the list wrapper of a JSON 200 is described.
-    annotateListWrapper(exchange, answer.listSchema ? { validate: () => answer.listSchema } : undefined);
+    annotateListWrapper(exchange, answer.listSchema ? { validate: () => answer.listSchema } : undefined, this.cursorField);
     this.exchanges.push(exchange);
     return exchange;
   }
@@ -202,6 +204,7 @@ export function fakeContext(
   const config = fakeConfig(options.config);
   const http = new FakeHttpClient(options.handler ?? route({}), config);
   const discovery = fakeDiscovery(options.discovery);
+  http.cursorField = discovery.cursorField;
   return {
     http,
     config,

@@ -120,7 +120,12 @@ export class Store {
   /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
   private readonly scratchBits: Bitset[] = [];
 
-  constructor(readonly dataset: Dataset) {
+  /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
+  constructor(
+    readonly dataset: Dataset,
+    /** Breaks ties of the sort keys (by id; the sort-tiebreak-hash variant passes another). */
+    private readonly tiebreak: (a: Row, b: Row) => number = (a, b) => cmpId(a.id, b.id),
+  ) {
     this.rows = dataset.rows;
     this.size = this.rows.length;
     this.sortAll();
@@ -133,6 +138,7 @@ export class Store {
     const created = new Int32Array(this.size);
     for (let i = 0; i < this.size; i++) created[i] = i;
     const rows = this.rows;
+    const tiebreak = this.tiebreak;
     // Sort keys copied into typed arrays first: the comparators then touch rows only on ties.
     const updatedKey = new Float64Array(this.size);
     const amountKeys = new Float64Array(this.size);
@@ -140,8 +146,8 @@ export class Store {
       updatedKey[i] = rows[i].updatedAt;
       amountKeys[i] = amountKey(rows[i]);
     }
-    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || cmpId(rows[b].id, rows[a].id));
-    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || cmpId(rows[a].id, rows[b].id));
+    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || tiebreak(rows[b], rows[a]));
+    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || tiebreak(rows[a], rows[b]));
     this.order = { createdAt: created, updatedAt: updated, amountUsd: amount };
     this.rank = { createdAt: created, updatedAt: invert(updated), amountUsd: invert(amount) };
   }
@@ -314,7 +320,7 @@ export class Store {
   prepend(rows: readonly Row[]): void {
     if (rows.length === 0) return;
     this.rows.unshift(...rows);
-    this.rows.sort((a, b) => b.createdAt - a.createdAt || cmpId(b.id, a.id));
+    this.rows.sort((a, b) => b.createdAt - a.createdAt || this.tiebreak(b, a));
     this.rows.forEach((r, i) => (r.idx = i));
     this.size = this.rows.length;
     this.indexes.clear();

@@ -7,12 +7,16 @@ import type { Json } from '../data/record-v3.js';
 import type { Row } from '../data/row.js';
 import type { Faults } from '../faults.js';
 import type { Store } from '../store/store.js';
+import type { Variants } from '../variants/catalogue.js';
+import { addExtrasDeep } from '../variants/extra-fields.js';
 
 export interface PresentContext {
   includeAuthenticatedData: boolean;
   /** Caller's integrator, or null. */
   integrator: string | null;
   faults: Faults;
+  /** Allowed variations: record-extra-fields adds fields of every type to the record and its objects. */
+  variants?: Variants;
 }
 
 /** True when the row was created by a key of `integrator`. */
@@ -51,5 +55,6 @@ export function presentV3(store: Store, row: Row, ctx: PresentContext): Json {
       }
     }
   }
+  if (ctx.variants?.has('record-extra-fields')) addExtrasDeep(rec);
   return rec;
 }

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 4bf720f6bd5e8b62638202b8302e8e40ba9b06f6fc12d1b2d6403134b87d1884)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 aaa0ccb615ebb9357e768d90cc3a2f174a3be3ac88457a88f19923ad7b002391)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -954,8 +954,8 @@ export interface components {
         /** @description Response 200 of GET /requests/v2. `deprecation` is required: "A 200 response additionally carries a top-level `deprecation` object" (API document, GET /requests/v2). `requests` and `continuation` follow the live service (live-service-facts §1.3, §2.4), SHOULD. */
         RequestsV2Response: {
             requests: components["schemas"]["RequestV2"][];
-            /** @description Cursor of the next page (live-service-facts §1.3), SHOULD; absent on the last page. */
-            continuation?: string;
+            /** @description Cursor of the next page (live-service-facts §1.3), SHOULD; absent or null on the last page. */
+            continuation?: string | null;
             deprecation: components["schemas"]["DeprecationNotice"];
         };
         /** @description Body of GET /requests/v2 after its retirement on Nov 24, 2026. The API document does not say how a retired v2 answers; this is the reference server's choice (410 Gone), mirroring the 429 body. */
@@ -978,8 +978,8 @@ export interface components {
         RequestsV3Response: {
             /** @description The page of request records. Field name from the live service (live-service-facts §1.3), SHOULD. */
             requests: components["schemas"]["RequestV3"][];
-            /** @description Cursor of the next page: pass it back as the `continuation` query parameter (API document, GET /requests/v3 rule 4). The field name is from the live service (live-service-facts §1.3), SHOULD; absent on the last page. */
-            continuation?: string;
+            /** @description Cursor of the next page: pass it back as the `continuation` query parameter (API document, GET /requests/v3 rule 4). The field name is from the live service (live-service-facts §1.3), SHOULD; absent or null on the last page (clause requests-v3.pagination.continuation-field). */
+            continuation?: string | null;
             /** @description Exact count of matching requests, independent of `limit` and `continuation`; present only when `includeTotal=true` (API document, GET /requests/v3 rule 5). */
             total?: number;
         };

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 4bf720f6bd5e8b62638202b8302e8e40ba9b06f6fc12d1b2d6403134b87d1884)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 aaa0ccb615ebb9357e768d90cc3a2f174a3be3ac88457a88f19923ad7b002391)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */

@@ -29,14 +29,17 @@ export interface Page {
 /** The wrapper detection, shared with discovery (engine/list-wrapper.ts). */
 export { cursorOfBody, recordsOfBody };
 
-/** Reads a page; a non-200 answer or a body that is not a list of records is a violation. */
-export function parsePage(exchange: Exchange, what = 'the listing'): Page {
+/**
+ * Reads a page; a non-200 answer or a body that is not a list of records is a violation. The cursor
+ * is read from `cursorField` only (the run's, learnt by discovery): its absence means the last page.
+ */
+export function parsePage(exchange: Exchange, what = 'the listing', cursorField?: string): Page {
   const status = exchange.response?.status;
   ensure(status === 200, `${what} must be answered with 200`, '200 with a list of requests', `${status ?? 'no response'}: ${brief(exchange.response?.bodyText ?? exchange.transportError)}`, exchange);
   const body = exchange.response!.json;
   const records = recordsOfBody(body);
   if (records === undefined) violate(`${what} must return a list of request records`, '{"requests": [...]} (or a list)', bodyShown(exchange), exchange);
-  const cursor = cursorOfBody(body);
+  const cursor = cursorOfBody(body, cursorField);
   const hasTotal = isObject(body) && 'total' in body;
   return {
     exchange,
@@ -60,7 +63,7 @@ export function sendV3(ctx: CheckContext, query: Query): Promise<Exchange> {
 
 /** Sends one v3 listing request and parses the 200 page. */
 export async function fetchPage(ctx: CheckContext, query: Query, what?: string): Promise<Page> {
-  return parsePage(await sendV3(ctx, query), what);
+  return parsePage(await sendV3(ctx, query), what, ctx.discovery.cursorField);
 }
 
 export interface Walk {

@@ -1,0 +1,63 @@
+/**
+ * Shared by the variant self-test files (test/self/variants.test.ts, variants-more.test.ts): the expectations
+ * of test/fixtures/variant-map.json and one run of the kit against the reference server under a
+ * set of variants. Split in two files so that vitest runs the halves on two workers.
+ */
+import { readFileSync } from 'node:fs';
+import { variantCatalogue } from '@crosschain/mock-server';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/index.js';
+import type { RunOptions, RunResult } from '../../src/index.js';
+
+export interface VariantEntry {
+  /** Check ids that must warn under the variant, and no other. */
+  warnings: string[];
+  /** Why each warning is a departure from a SHOULD (for the reader). */
+  why?: string;
+  options?: Partial<RunOptions>;
+}
+
+export interface VariantMap {
+  variants: Record<string, VariantEntry>;
+  combination: { variants: string[]; warnings: string[]; options?: Partial<RunOptions> };
+}
+
+export const map = JSON.parse(readFileSync(new URL('../fixtures/variant-map.json', import.meta.url), 'utf8')) as VariantMap;
+const RUN: Partial<RunOptions> = { mockNow: '2026-10-15T12:00:00Z', mockRecords: 300, seed: 8, numRuns: 3 };
+/** One run takes 5-15 s on two idle cores; CI shares them, so the bound is generous. */
+export const RUN_TIMEOUT_MS = 180_000;
+
+/** `id: status reason` of every outcome that is not pass, skip or disabled. */
+function problems(result: RunResult): { failures: string[]; warnings: string[] } {
+  const line = (o: RunResult['outcomes'][number]) => `${o.id}: ${o.status} ${o.reason ?? o.violation?.message ?? ''}`;
+  return {
+    failures: result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error').map(line),
+    warnings: result.outcomes.filter((o) => o.status === 'warn').map((o) => o.id).sort(),
+  };
+}
+
+export async function expectOnlyListed(variants: string[], warnings: readonly string[], options: Partial<RunOptions> = {}): Promise<void> {
+  const result = await runConformance({ ...RUN, ...options, mockVariants: variants });
+  const { failures, warnings: seen } = problems(result);
+  expect(failures, `fail/error under ${variants.join(' + ')}`).toEqual([]);
+  expect(seen, `warnings under ${variants.join(' + ')} (listed in variant-map.json: ${warnings.join(', ') || 'none'})`).toEqual([...warnings].sort());
+  expect(result.exitCode).toBe(0);
+  for (const o of result.outcomes.filter((x) => x.status === 'warn')) expect(o.replay, `${o.id} replay`).toContain(variants.map((v) => `--mock-variant ${v}`).join(' '));
+}
+
+/** The catalogue's variants, halved: `part` 0 or 1 (one per test file). */
+export function half(part: 0 | 1): string[] {
+  const names = variantCatalogue.map((v) => v.name);
+  return names.filter((_, i) => i % 2 === part);
+}
+
+/** One test per variant of `names`: alone, no fail, no error, only its listed warnings. */
+export function describeVariants(names: readonly string[]): void {
+  describe.each(names.map((name) => [name] as const))('variant %s', (name) => {
+    it('no fail, no error, only the listed warnings; exit 0', async () => {
+      const entry = map.variants[name];
+      expect(entry, `no entry for ${name} in variant-map.json`).toBeDefined();
+      await expectOnlyListed([name], entry!.warnings, entry!.options);
+    }, RUN_TIMEOUT_MS);
+  });
+}

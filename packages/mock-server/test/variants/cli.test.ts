@@ -1,0 +1,33 @@
+/** `crosschain-mock --variant` / `--list-variants` (the CLI side of the variant catalogue). */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/cli.js';
+import { variantCatalogue } from '../../src/index.js';
+
+const BIN = resolve(import.meta.dirname, '../../bin/crosschain-mock.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
+
+describe('crosschain-mock --variant', () => {
+  it('collects repeated variants into the options', () => {
+    expect(parseArgs(['--variant', 'gzip', '--variant=chunked'])).toEqual({ action: 'serve', options: { variants: ['gzip', 'chunked'] } });
+  });
+
+  it('lists every variant with its group and what allows it', () => {
+    const r = run('--list-variants');
+    expect(r.status).toBe(0);
+    for (const v of variantCatalogue) expect(r.stdout, v.name).toContain(`${v.name} `);
+    expect(r.stdout.match(/^ +allowed by (document|silence|live-service|RFC|rfc)?/gm)).toHaveLength(variantCatalogue.length);
+    expect(r.stdout).toMatch(/cursor-fresh +\[one cursor\]/);
+  });
+
+  it.each([
+    [['--variant', 'v9-bogus'], /--variant "v9-bogus" is not a known variant\. Run --list-variants for the names, e\.g\. --variant gzip/],
+    [['--variant', 'gzip', '--variant', 'br'], /--variant: variants gzip and br cannot be combined \(one content-encoding per server\); pick one of them/],
+  ])('exits 2 with one line for %j', (args, message) => {
+    const r = run(...(args as string[]));
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});
