@@ -19,6 +19,8 @@ import type {
   paths,
   OptionalKeySettlementClient,
   PublicSettlementClient,
+  KnownRequestFeature,
+  RequestFeature,
   RequestsV3FilterGroupInput,
   RequestsV3NeedsAnApiKey,
   RequestStatusV3,
@@ -150,6 +152,15 @@ describe('GET /requests/v3 query (API document, rules 1-8)', () => {
     expectTypeOf<RequestsV3Query['continuation']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<RequestsV3Query['includeTotal']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<RequestsV3Query['filters']>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('request features (an open set)', () => {
+  it('known values and any other string are features; records carry strings', () => {
+    expectTypeOf<KnownRequestFeature>().toExtend<RequestFeature>();
+    expectTypeOf<'a_new_feature'>().toExtend<RequestFeature>();
+    expectTypeOf<RequestV3['features'][number]>().toEqualTypeOf<string>();
+    expectTypeOf<RequestFeature>().toExtend<components['schemas']['RequestFeature']>();
   });
 });
 

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 4bf720f6bd5e8b62638202b8302e8e40ba9b06f6fc12d1b2d6403134b87d1884)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 b47e25194efef91e50cfa0a2b158a753dffa94c3f4314c2bf3242c23bd6c2383)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
