@@ -89,10 +89,17 @@ const CONSUMER = `import {
 const client = createSettlementClient({ baseUrl: 'https://api.example.com', apiKey: process.env.SETTLEMENT_API_KEY });
 export async function firstRequest(): Promise<RequestV3 | undefined> {
   const { data } = await client.requestsV3({ limit: 1, filters: encodeRequestsV3Filters([{ status: 'refund' }]) });
-  return data?.data[0];
+  return data?.requests[0];
 }
 export const sunset: Date | null = readDeprecationSignals(new Headers()).sunsetAt;
 export type V3Path = keyof paths;
+`;
+
+/** Must not compile: the installed declarations say why a keyless client cannot list v3 requests. */
+const CONSUMER_MISSING_KEY = `import { createSettlementClient } from '@crosschain/types';
+
+const client = createSettlementClient({ baseUrl: 'https://api.example.com' });
+export const page = client.requestsV3();
 `;
 
 async function main() {
@@ -116,6 +123,7 @@ async function main() {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'pack-install-scratch', private: true, type: 'module' }, null, 2)}\n`);
   writeFileSync(join(project, 'consumer.ts'), CONSUMER);
+  writeFileSync(join(project, 'consumer-missing-key.ts'), CONSUMER_MISSING_KEY);
   writeFileSync(
     join(project, 'tsconfig.json'),
     `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] }, files: ['consumer.ts'] }, null, 2)}\n`,
@@ -147,6 +155,12 @@ async function main() {
 
   const tsc = run('npx', ['tsc', '-p', 'tsconfig.json'], project);
   step('tsc on a consumer file importing @crosschain/types', tsc.status === 0, tsc.output);
+  const keyless = run('npx', ['tsc', '--noEmit', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', 'consumer-missing-key.ts'], project);
+  step(
+    'tsc refuses requestsV3 on a keyless client, naming RequestsV3NeedsAnApiKey',
+    keyless.status !== 0 && keyless.output.includes('RequestsV3NeedsAnApiKey') && !keyless.output.includes('requestsV2'),
+    keyless.output,
+  );
 }
 
 try {
