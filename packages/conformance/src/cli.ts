@@ -8,11 +8,18 @@ import { targetDefaults } from './config/defaults.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
 import type { ConformanceConfig } from './config/fields.js';
 import { redactConfig } from './config/redact.js';
-import { SUBCOMMANDS, subcommandHelp, type CliIo } from './commands/index.js';
+import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 
-export type { CliIo };
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Colours on the console (default: stdout is a TTY and NO_COLOR is unset). */
+  color?: boolean;
+}
 
 function defaultIo(): CliIo {
   return {

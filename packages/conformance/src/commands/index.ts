@@ -4,15 +4,7 @@
  * `src/commands/`, loaded only when invoked, and exports {@link SubcommandModule}. The CLI
  * dispatches on the first argument; anything else is the default run.
  */
-/** What a command reads and writes: the CLI passes the process's, tests pass fakes. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Colours on the console (default: stdout is a TTY and NO_COLOR is unset). */
-  color?: boolean;
-}
+import type { CliIo } from '../cli.js';
 
 export interface SubcommandModule {
   /** Runs the subcommand with the arguments after its name; resolves to the exit code (see EXIT). */
