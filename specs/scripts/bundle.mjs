@@ -1,201 +1,150 @@
-#!/usr/bin/env node
 /**
  * Bundles the hand-authored, multi-file contract into committed, self-contained JSON:
  *   openapi/openapi.yaml   -> generated/openapi.json
  *   asyncapi/asyncapi.yaml -> generated/asyncapi.json   (when present)
  *   clauses.yaml           -> generated/clauses.json    (an empty catalogue while absent)
  *
- * Resolution rules (deterministic, no network):
- * - A root `components.<type>.<Name>: {$ref: './file.yaml#/Pointer'}` registers the target under
- *   that name; the definition is inlined there and every other reference to the same target
- *   becomes `#/components/<type>/<Name>`.
- * - A reference to a top-level entry of a file under a `schemas/` folder that the root does not
- *   register is registered automatically under `components.schemas.<Entry>` (used by the AsyncAPI
- *   document, which references the shared event schemas directly).
- * - A reference into a `paths/` folder (path items) is inlined.
- * - Anything else is an error: names must be stable because other packages depend on them.
- * Component maps are sorted by name; every other key keeps its authored order. Output is
- * 2-space JSON with a trailing newline, so a re-run on unchanged input is byte-identical.
+ * The `$ref`s are resolved by the Redocly CLI (`redocly bundle`, the maintained bundler the lint
+ * already uses; byte-stable on unchanged input). It registers a root `components.<type>.<Name>:
+ * {$ref: './file.yaml#/Pointer'}` under that name, inlines path items, and names a schema
+ * referenced directly (the AsyncAPI document's shared event schemas) after its entry. This script
+ * then holds the names stable, because other packages depend on them:
+ * - no remote reference (the bundle reads no network), and no `$ref` left to another file;
+ * - every component is declared under the root's `components` or is a top-level entry of a file
+ *   under a `schemas/` folder; Redocly's renaming of a clash (`Thing-2`) is an error.
+ * Component maps are sorted by name, `x-generated` follows the version key, every other key keeps
+ * its authored order. Output is 2-space JSON with a trailing newline.
  *
  * Usage: node scripts/bundle.mjs [--check]
  *   --check  writes nothing; exits 1 when a generated file differs from what would be written.
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const generatedDir = resolve(specsDir, 'generated');
+const REDOCLY = resolve(specsDir, 'node_modules/.bin/redocly');
 
 export class BundleError extends Error {}
 
 const rel = (file) => relative(specsDir, file).split(sep).join('/');
 
-function loadYaml(file, cache) {
-  if (cache.has(file)) return cache.get(file);
-  let text;
+function readYaml(file) {
   try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new BundleError(`cannot read ${rel(file)}: ${err.code ?? err.message}`);
-  }
-  let doc;
-  try {
-    doc = parse(text, { prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 });
+    return parse(readFileSync(file, 'utf8'), { uniqueKeys: true, maxAliasCount: 100 });
   } catch (err) {
     throw new BundleError(`${rel(file)} is not valid YAML: ${err.message}`);
   }
-  cache.set(file, doc);
-  return doc;
-}
-
-function decodePointer(fragment) {
-  if (fragment === '' || fragment === '/') return [];
-  if (!fragment.startsWith('/')) throw new BundleError(`unsupported JSON pointer "#${fragment}" (must start with "/")`);
-  return fragment
-    .slice(1)
-    .split('/')
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function getPointer(doc, fragment, where) {
-  let node = doc;
-  for (const token of decodePointer(fragment)) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) {
-      throw new BundleError(`reference ${where} does not resolve: no "${token}"`);
-    }
-    node = node[token];
-  }
-  return node;
-}
-
-function isRefObject(node) {
-  return node !== null && typeof node === 'object' && !Array.isArray(node) && typeof node.$ref === 'string';
-}
-
-/** Splits a `$ref` into the absolute target file and the fragment (without `#`). */
-function splitRef(ref, baseFile) {
-  const hash = ref.indexOf('#');
-  const filePart = hash === -1 ? ref : ref.slice(0, hash);
-  const fragment = hash === -1 ? '' : ref.slice(hash + 1);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) throw new BundleError(`remote reference "${ref}" in ${rel(baseFile)} is not allowed`);
-  return { file: filePart === '' ? baseFile : resolve(dirname(baseFile), filePart), fragment, local: filePart === '' };
 }
 
 function sortKeys(obj) {
   return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
 }
 
+/** Every `$ref` value in a parsed document. */
+function* refsOf(node) {
+  if (Array.isArray(node)) for (const item of node) yield* refsOf(item);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') yield value;
+      else yield* refsOf(value);
+    }
+  }
+}
+
 /**
- * Bundles one root document into a self-contained object.
- * @param {string} rootFile absolute path of the root YAML document
- * @param {string} generatedNote value of the top-level `x-generated` key
+ * The root and every file it reaches through `$ref`s (only the file part is followed here; Redocly
+ * resolves the pointers). A remote reference is refused: the bundle reads no network.
+ */
+function sourceFiles(rootFile) {
+  const seen = new Set([rootFile]);
+  const queue = [rootFile];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const ref of refsOf(readYaml(file))) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) throw new BundleError(`remote reference "${ref}" in ${rel(file)}: copy the definition into the repository`);
+      const path = ref.split('#')[0];
+      if (path === '') continue;
+      const target = resolve(dirname(file), decodeURIComponent(path));
+      if (!existsSync(target)) throw new BundleError(`cannot read ${rel(target)} (referenced in ${rel(file)}): ENOENT`);
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/** Runs `redocly bundle` on one root file; returns the parsed JSON bundle. */
+function redoclyBundle(rootFile) {
+  const dir = mkdtempSync(join(tmpdir(), 'specs-bundle-'));
+  const out = join(dir, 'bundle.json');
+  try {
+    const result = spawnSync(REDOCLY, ['bundle', rootFile, '--ext', 'json', '--output', out], {
+      encoding: 'utf8',
+      cwd: specsDir,
+      timeout: 120_000,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    });
+    if (result.error) throw new BundleError(`cannot run ${rel(REDOCLY)}: ${result.error.message}; run \`pnpm install\``);
+    if (result.status !== 0 || !existsSync(out)) {
+      // Redocly's problems, without its banners (box-drawing lines) and npm's warnings.
+      const detail = `${result.stdout}${result.stderr}`
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/^\s*[║╔╚]|npm warn/.test(line))
+        .slice(-12)
+        .join('\n');
+      throw new BundleError(`redocly bundle ${rel(rootFile)} failed (exit ${result.status}):\n${detail}`);
+    }
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Bundles one root document (OpenAPI or AsyncAPI) with Redocly and checks the names (see above).
+ *
+ * @throws {BundleError} on invalid input, a remote or unresolved reference, or an unstable name
  */
 export function bundleDocument(rootFile, generatedNote) {
-  const cache = new Map();
-  const root = loadYaml(rootFile, cache);
+  if (!existsSync(rootFile)) throw new BundleError(`cannot read ${rel(rootFile)}: ENOENT`);
+  const root = readYaml(rootFile);
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new BundleError(`${rel(rootFile)} must be a mapping`);
-  /** `${file}#${fragment}` -> internal ref */
-  const registry = new Map();
-  /** internal ref -> `${file}#${fragment}`, to detect name clashes */
-  const owners = new Map();
-  const output = structuredClone(root);
-  output.components ??= {};
-  const components = root.components ?? {};
-
-  const register = (key, type, name) => {
-    const internal = `#/components/${type}/${name}`;
-    const owner = owners.get(internal);
-    if (owner !== undefined && owner !== key) throw new BundleError(`component name clash: ${internal} is both ${owner} and ${key}`);
-    owners.set(internal, key);
-    registry.set(key, internal);
-    return internal;
-  };
-
-  // Explicit registrations from the root's components section.
-  for (const [type, entries] of Object.entries(components)) {
-    if (entries === null || typeof entries !== 'object') continue;
-    for (const [name, value] of Object.entries(entries)) {
-      if (!isRefObject(value)) continue;
-      const { file, fragment, local } = splitRef(value.$ref, rootFile);
-      if (local) continue;
-      register(`${file}#${fragment}`, type, name);
+  const sources = sourceFiles(rootFile);
+  /** `type/Name` pairs a bundle may hold: the root's components, and top-level entries under schemas/. */
+  const allowed = new Set();
+  for (const [type, entries] of Object.entries(root.components ?? {})) {
+    if (entries !== null && typeof entries === 'object') for (const name of Object.keys(entries)) allowed.add(`${type}/${name}`);
+  }
+  for (const file of sources) {
+    const doc = readYaml(file);
+    if (file.split(sep).includes('schemas') && doc !== null && typeof doc === 'object') {
+      for (const name of Object.keys(doc)) allowed.add(`schemas/${name}`);
     }
   }
 
-  const pendingAuto = [];
-  const stack = [];
-
-  const walk = (node, baseFile) => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, baseFile));
-    if (node === null || typeof node !== 'object') return node;
-    if (isRefObject(node)) {
-      const { $ref, ...siblings } = node;
-      const walkedSiblings = walk(siblings, baseFile);
-      const { file, fragment } = splitRef($ref, baseFile);
-      if (file === rootFile) return { $ref: `#${fragment}`, ...walkedSiblings };
-      const key = `${file}#${fragment}`;
-      const where = `"${$ref}" in ${rel(baseFile)}`;
-      let internal = registry.get(key);
-      if (internal === undefined) {
-        const tokens = decodePointer(fragment);
-        const inSchemas = file.split(sep).includes('schemas');
-        const inPaths = file.split(sep).includes('paths');
-        if (inSchemas && tokens.length === 1) {
-          getPointer(loadYaml(file, cache), fragment, where);
-          internal = register(key, 'schemas', tokens[0]);
-          pendingAuto.push({ file, fragment, name: tokens[0] });
-        } else if (inPaths) {
-          if (stack.includes(key)) throw new BundleError(`circular reference ${where}`);
-          stack.push(key);
-          const target = walk(getPointer(loadYaml(file, cache), fragment, where), file);
-          stack.pop();
-          return { ...target, ...walkedSiblings };
-        } else {
-          throw new BundleError(`reference ${where} is not registered under the root's components; add it there so that its name is stable`);
-        }
+  const output = redoclyBundle(rootFile);
+  for (const ref of refsOf(output)) {
+    if (!ref.startsWith('#')) throw new BundleError(`reference "${ref}" was left unresolved in the bundle of ${rel(rootFile)}`);
+  }
+  for (const [type, entries] of Object.entries(output.components ?? {})) {
+    if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) continue;
+    for (const name of Object.keys(entries)) {
+      if (allowed.has(`${type}/${name}`)) continue;
+      const clash = /^(.*)-\d+$/.exec(name);
+      if (clash && allowed.has(`${type}/${clash[1]}`)) {
+        throw new BundleError(`component name clash: #/components/${type}/${clash[1]} names two different definitions (Redocly renamed one ${name}); give them distinct names`);
       }
-      return { $ref: internal, ...walkedSiblings };
+      throw new BundleError(`#/components/${type}/${name} is not registered under the root's components; add it there so that its name is stable`);
     }
-    const out = {};
-    for (const [k, v] of Object.entries(node)) out[k] = walk(v, baseFile);
-    return out;
-  };
-
-  // Everything except the component definitions, which are resolved below.
-  for (const [k, v] of Object.entries(root)) {
-    if (k !== 'components') output[k] = walk(v, rootFile);
+    output.components[type] = sortKeys(entries);
   }
-  for (const [type, entries] of Object.entries(components)) {
-    if (entries === null || typeof entries !== 'object') {
-      output.components[type] = entries;
-      continue;
-    }
-    const resolved = {};
-    for (const [name, value] of Object.entries(entries)) {
-      const ref = isRefObject(value) ? splitRef(value.$ref, rootFile) : undefined;
-      if (ref && !ref.local) {
-        const { $ref, ...siblings } = value;
-        const target = getPointer(loadYaml(ref.file, cache), ref.fragment, `"${$ref}" in ${rel(rootFile)}`);
-        resolved[name] = { ...walk(target, ref.file), ...walk(siblings, rootFile) };
-      } else {
-        resolved[name] = walk(value, rootFile);
-      }
-    }
-    output.components[type] = resolved;
-  }
-  // Automatically registered schemas (their walk may register more).
-  while (pendingAuto.length > 0) {
-    const { file, fragment, name } = pendingAuto.shift();
-    output.components.schemas ??= {};
-    output.components.schemas[name] = walk(getPointer(loadYaml(file, cache), fragment, `#${fragment}`), file);
-  }
-  for (const type of Object.keys(output.components)) {
-    const entries = output.components[type];
-    if (entries !== null && typeof entries === 'object' && !Array.isArray(entries)) output.components[type] = sortKeys(entries);
-  }
-  if (Object.keys(output.components).length === 0) delete output.components;
 
   // `x-generated` right after the version key.
   const [firstKey] = Object.keys(output);
@@ -214,7 +163,7 @@ const CLAUSE_STRINGS = ['untestable', 'document', 'live', 'resolution', 'source'
  * `document` otherwise.
  */
 export function loadClauses(file) {
-  const doc = loadYaml(file, new Map());
+  const doc = readYaml(file);
   const list = Array.isArray(doc) ? doc : doc?.clauses;
   if (!Array.isArray(list)) throw new BundleError(`${rel(file)} must hold a list of clauses under "clauses"`);
   const seen = new Set();

@@ -98,4 +98,5 @@ export const schemaVocabulary: readonly string[] = [
   'x-provenance',
   'x-level',
   'x-divergence',
+  'x-known-values',
 ];

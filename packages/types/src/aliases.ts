@@ -28,6 +28,10 @@ export type RequestV3 = Schemas['RequestV3'];
 export type RequestStatusV3 = Schemas['RequestStatusV3'];
 /** `Bridge | Crosschain Swap | Same-chain Swap | Send | Wrap | Unwrap | Call`. */
 export type RequestTypeV3 = Schemas['RequestTypeV3'];
+/** The request features the API document and the live service name (`x-known-values` of `RequestFeature`). */
+export type KnownRequestFeature = 'gasless_execution' | 'fast_fill' | 'gas_top_up' | 'app_fees' | 'deposit_address' | 'gasless_swap' | 'fixed_rate';
+/** One request feature: an open set ("for example"), so any string; the known ones complete in editors. */
+export type RequestFeature = KnownRequestFeature | (string & {});
 /** Query of `GET /requests/v3`; every parameter is optional. */
 export type RequestsV3Query = NonNullable<operations['getRequestsV3']['parameters']['query']>;
 /** 200 body of `GET /requests/v3`. */

@@ -79,14 +79,39 @@ export interface AuthenticatedSettlementClient extends SettlementClientBase {
 }
 
 /**
- * A client created without an API key. It has no `requestsV3` at the type level; at run time a
- * v3 call (through an unchecked cast or `raw`) is refused with {@link MissingApiKeyError}.
+ * What `requestsV3` is on a client created without a key: not callable, and the compiler's error
+ * names the fix (API document, Authentication rule 3: `GET /requests/v3` requires `x-api-key`).
+ */
+export interface RequestsV3NeedsAnApiKey {
+  readonly 'requestsV3 needs an API key: create the client with createSettlementClient({ baseUrl, apiKey })': never;
+}
+
+/**
+ * A client created without an API key. Its `requestsV3` is not callable at the type level (the
+ * error says why); at run time a v3 call (through a cast or `raw`) is refused with
+ * {@link MissingApiKeyError} before it is sent.
  */
 export interface PublicSettlementClient extends SettlementClientBase {
   readonly authenticated: false;
+  readonly requestsV3: RequestsV3NeedsAnApiKey;
 }
 
-export type SettlementClient = AuthenticatedSettlementClient | PublicSettlementClient;
+/**
+ * A client created with a key typed `string | undefined` (e.g. `process.env.KEY`): `requestsV3`
+ * exists, and rejects with {@link MissingApiKeyError} when the key was undefined. `authenticated`
+ * tells which at run time.
+ */
+export interface OptionalKeySettlementClient extends SettlementClientBase {
+  readonly authenticated: boolean;
+  /**
+   * `GET /requests/v3`: list requests (`x-api-key` required).
+   *
+   * @throws {MissingApiKeyError} when the client was created without a key
+   */
+  requestsV3(query?: OperationQuery<'getRequestsV3'>, options?: CallOptions): Promise<SettlementResult<'getRequestsV3'>>;
+}
+
+export type SettlementClient = AuthenticatedSettlementClient | PublicSettlementClient | OptionalKeySettlementClient;
 
 /** `METHOD path` of the operations whose security requires `x-api-key` (Authentication rule 3). */
 const KEY_REQUIRED: ReadonlySet<string> = new Set(
@@ -144,13 +169,16 @@ function checkObject(name: string, value: unknown): void {
 /**
  * Creates a typed client of the settlement API on openapi-fetch.
  *
- * With an `apiKey`, the client can call `requestsV3`; without, `requestsV3` does not exist at the
- * type level, and a v3 request made anyway is refused before it is sent.
+ * With an `apiKey` string, the client can call `requestsV3`. Without one, `requestsV3` is not
+ * callable at the type level (the error says the key is missing). With a key typed
+ * `string | undefined`, `requestsV3` exists and rejects with {@link MissingApiKeyError} when the key
+ * is undefined. A v3 request without a key is never sent.
  *
  * @throws {TypeError} on an invalid `baseUrl`, `apiKey`, `fetch` or `onDeprecation`
  */
 export function createSettlementClient(options: SettlementClientOptions & { apiKey: string }): AuthenticatedSettlementClient;
-export function createSettlementClient(options: SettlementClientOptions): PublicSettlementClient;
+export function createSettlementClient(options: SettlementClientOptions & { apiKey?: undefined }): PublicSettlementClient;
+export function createSettlementClient(options: SettlementClientOptions): OptionalKeySettlementClient;
 export function createSettlementClient(options: SettlementClientOptions): SettlementClient {
   if (typeof options !== 'object' || options === null) fail('expected an options object { baseUrl, apiKey?, fetch?, onDeprecation? }');
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -262,8 +290,8 @@ export function createSettlementClient(options: SettlementClientOptions): Settle
   }
 
   if (apiKey === undefined) {
-    // Not part of the public type: only reached through a cast or from JavaScript.
-    return Object.assign(base, { authenticated: false as const, requestsV3 }) as PublicSettlementClient;
+    // Callable only as an OptionalKeySettlementClient (or from JavaScript): it rejects before sending.
+    return Object.assign(base, { authenticated: false as const, requestsV3 }) as unknown as PublicSettlementClient;
   }
   return Object.assign(base, { authenticated: true as const, requestsV3 });
 }

@@ -1,6 +1,42 @@
 import type { components } from './generated/api.js';
 
-type Filters = components['schemas']['RequestsV3Filters'];
+/**
+ * The range parameters of `GET /requests/v3` (API document, Query parameters > Ranges). Rule 7:
+ * "range filters and `features` are top-level only", so none of them may appear in a group.
+ */
+export const REQUESTS_V3_RANGE_KEYS = [
+  'startTimestamp',
+  'endTimestamp',
+  'startBlock',
+  'endBlock',
+  'amountUsdMin',
+  'amountUsdMax',
+  'appFeesAmountUsdMin',
+  'appFeesAmountUsdMax',
+  'fillTimeMin',
+  'fillTimeMax',
+] as const;
+
+/** Keys that are top-level query parameters only, never `filters` keys (GET /requests/v3 rule 7). */
+export type RequestsV3TopLevelOnlyKey = (typeof REQUESTS_V3_RANGE_KEYS)[number] | 'features';
+
+const TOP_LEVEL_ONLY: ReadonlySet<string> = new Set<string>([...REQUESTS_V3_RANGE_KEYS, 'features']);
+
+/**
+ * The type of a range key or `features` inside a group: no value has it, and the compiler's error
+ * names it. Pass these as query parameters of `requestsV3` (GET /requests/v3 rule 7).
+ */
+export interface RangeFiltersAndFeaturesAreTopLevelOnly {
+  readonly 'range filters and features are top-level query parameters, not filters keys (GET /requests/v3 rule 7)': never;
+}
+
+/**
+ * One group as {@link encodeRequestsV3Filters} accepts it: the contract's group, where a range key
+ * or `features` (negated or not) has a type no value has, so the compiler rejects it (rule 7).
+ */
+export type RequestsV3FilterGroupInput = components['schemas']['RequestsV3FilterGroup'] & {
+  [K in RequestsV3TopLevelOnlyKey | `not:${RequestsV3TopLevelOnlyKey}`]?: RangeFiltersAndFeaturesAreTopLevelOnly;
+};
 
 function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -18,12 +54,12 @@ function isScalar(value: unknown): value is string | number | boolean {
  * `not:` key prefix negates, an array is an OR within the field, and null is a null-check.
  *
  * Refuses, with a TypeError naming the group and key, what the document rejects or JSON cannot
- * carry: null combined with real values in one array (a 400 per rule 7), an empty array, nested
- * objects, and non-finite numbers.
+ * carry: a range key or `features` inside a group (top-level only, rule 7), null combined with
+ * real values in one array (a 400 per rule 7), an empty array, nested objects, and non-finite numbers.
  *
  * @example client.requestsV3({ filters: encodeRequestsV3Filters([{ status: 'refund' }, { 'not:depositAddress': null }]) })
  */
-export function encodeRequestsV3Filters(groups: Filters): string {
+export function encodeRequestsV3Filters(groups: readonly RequestsV3FilterGroupInput[]): string {
   if (!Array.isArray(groups)) throw new TypeError(`filters must be an array of groups, got ${describe(groups)}`);
   groups.forEach((group: unknown, index) => {
     const where = `filters[${index}]`;
@@ -34,6 +70,12 @@ export function encodeRequestsV3Filters(groups: Filters): string {
     if (entries.length === 0) throw new TypeError(`${where} is empty: an empty group would match every request`);
     for (const [key, value] of entries) {
       if (key === '' || key === 'not:') throw new TypeError(`${where} has an empty field name`);
+      const field = key.startsWith('not:') ? key.slice(4) : key;
+      if (TOP_LEVEL_ONLY.has(field)) {
+        throw new TypeError(
+          `${where}.${key} is not allowed in a group: range filters and features are top-level only, which the API rejects with 400 (GET /requests/v3 rule 7); pass ${field} as a query parameter of requestsV3 instead`,
+        );
+      }
       if (value === null || isScalar(value)) continue;
       if (!Array.isArray(value)) throw new TypeError(`${where}.${key} must be a string, number, boolean, null or an array of them, got ${describe(value)}`);
       if (value.length === 0) throw new TypeError(`${where}.${key} is an empty array: it would match nothing`);

@@ -12,7 +12,9 @@ export {
   type DeprecationContext,
   type OperationQuery,
   type OperationResult,
+  type OptionalKeySettlementClient,
   type PublicSettlementClient,
+  type RequestsV3NeedsAnApiKey,
   type SettlementClient,
   type SettlementClientOptions,
   type SettlementFetch,
@@ -20,7 +22,7 @@ export {
   type SettlementResult,
 } from './client.js';
 export { paginateRequestsV3, iterateRequestsV3, PaginationError, type PaginateOptions, type PaginationEndReason, type PaginationSummary } from './paginate.js';
-export { encodeRequestsV3Filters } from './filters.js';
+export { encodeRequestsV3Filters, REQUESTS_V3_RANGE_KEYS, type RangeFiltersAndFeaturesAreTopLevelOnly, type RequestsV3FilterGroupInput, type RequestsV3TopLevelOnlyKey } from './filters.js';
 export { MissingApiKeyError, SettlementApiError, SettlementResponseError } from './errors.js';
 export { readDeprecationSignals, hasDeprecationSignals, DEPRECATION_LINK_RELATIONS, type DeprecationSignals } from './deprecation.js';
 export { parseLinkHeader, findLink, type ParsedLink, type ParseLinkOptions } from './headers/link.js';

@@ -1,4 +1,4 @@
-import type { AuthenticatedSettlementClient, CallOptions, OperationQuery } from './client.js';
+import type { AuthenticatedSettlementClient, CallOptions, OperationQuery, OptionalKeySettlementClient } from './client.js';
 import { MissingApiKeyError, SettlementApiError, SettlementResponseError, truncate } from './errors.js';
 import type { components } from './generated/api.js';
 
@@ -65,7 +65,7 @@ function checkMaxPages(maxPages: unknown): number {
  * answer, and {@link MissingApiKeyError} when the client has no key.
  */
 export async function* paginateRequestsV3(
-  client: AuthenticatedSettlementClient,
+  client: AuthenticatedSettlementClient | OptionalKeySettlementClient,
   query: OperationQuery<'getRequestsV3'> = {},
   options: PaginateOptions = {},
 ): AsyncGenerator<RequestsV3Page, PaginationSummary, undefined> {
@@ -118,7 +118,7 @@ export async function* paginateRequestsV3(
  * the same summary when the walk ends.
  */
 export async function* iterateRequestsV3(
-  client: AuthenticatedSettlementClient,
+  client: AuthenticatedSettlementClient | OptionalKeySettlementClient,
   query: OperationQuery<'getRequestsV3'> = {},
   options: PaginateOptions = {},
 ): AsyncGenerator<RequestV3Record, PaginationSummary, undefined> {

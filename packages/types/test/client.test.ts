@@ -46,6 +46,21 @@ describe('createSettlementClient', () => {
     expect(fetch.requests).toHaveLength(0);
   });
 
+  it('a key typed string | undefined: requestsV3 rejects with a clear message when it is undefined, sends when set', async () => {
+    const fetch = fakeFetch(() => json({ requests: [] }));
+    const env: { KEY?: string } = {};
+    const missing = createSettlementClient({ baseUrl: BASE, apiKey: env.KEY, fetch });
+    expect(missing.authenticated).toBe(false);
+    await expect(missing.requestsV3({ limit: 1 })).rejects.toThrow(MissingApiKeyError);
+    await expect(missing.requestsV3({ limit: 1 })).rejects.toThrow('GET /requests/v3 requires an API key (x-api-key), and this client has none');
+    expect(fetch.requests).toHaveLength(0);
+    env.KEY = 'k-1';
+    const present = createSettlementClient({ baseUrl: BASE, apiKey: env.KEY, fetch });
+    expect(present.authenticated).toBe(true);
+    await present.requestsV3({ limit: 1 });
+    expect(fetch.requests[0]!.headers.get('x-api-key')).toBe('k-1');
+  });
+
   it('refuses a raw v3 call whose x-api-key header was removed', async () => {
     const fetch = fakeFetch(() => json({ requests: [] }));
     const client = createSettlementClient({ baseUrl: BASE, apiKey: KEY, fetch });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRequestsV3Filters } from '../src/filters.js';
+import { encodeRequestsV3Filters, REQUESTS_V3_RANGE_KEYS } from '../src/filters.js';
 import type { RequestsV3Filters } from '../src/index.js';
 
 describe('encodeRequestsV3Filters (GET /requests/v3 rule 7)', () => {
@@ -27,5 +27,18 @@ describe('encodeRequestsV3Filters (GET /requests/v3 rule 7)', () => {
   ])('refuses %s', (_name, groups, message) => {
     expect(() => encodeRequestsV3Filters(groups as never)).toThrow(TypeError);
     expect(() => encodeRequestsV3Filters(groups as never)).toThrow(message);
+  });
+
+  it.each([...REQUESTS_V3_RANGE_KEYS, 'features'].flatMap((key) => [key, `not:${key}`]))('refuses %s inside a group: top-level only (rule 7)', (key) => {
+    const groups = [{ status: 'refund' }, { [key]: key === 'features' ? ['fast_fill'] : 5 }];
+    expect(() => encodeRequestsV3Filters(groups as never)).toThrow(TypeError);
+    expect(() => encodeRequestsV3Filters(groups as never)).toThrow(`filters[1].${key} is not allowed in a group: range filters and features are top-level only`);
+  });
+
+  it('names the document\'s range parameters, each a query parameter of the contract', async () => {
+    const { openapi } = await import('@crosschain/specs');
+    const doc = openapi as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
+    const names = doc.paths['/requests/v3']!.get.parameters.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining([...REQUESTS_V3_RANGE_KEYS, 'features']));
   });
 });

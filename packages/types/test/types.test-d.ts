@@ -17,7 +17,12 @@ import type {
   IntentStatusValue,
   operations,
   paths,
+  OptionalKeySettlementClient,
   PublicSettlementClient,
+  KnownRequestFeature,
+  RequestFeature,
+  RequestsV3FilterGroupInput,
+  RequestsV3NeedsAnApiKey,
   RequestStatusV3,
   RequestsV2Response,
   RequestsV3Filters,
@@ -118,15 +123,44 @@ describe('GET /requests/v3 query (API document, rules 1-8)', () => {
   });
 
   it('filters groups reject null mixed with values in one array (rule 7)', () => {
-    expectTypeOf(encodeRequestsV3Filters).parameter(0).toEqualTypeOf<RequestsV3Filters>();
+    expectTypeOf(encodeRequestsV3Filters).parameter(0).toEqualTypeOf<readonly RequestsV3FilterGroupInput[]>();
     expectTypeOf<[{ 'not:user': null; status: ['refund', 'failure'] }]>().toExtend<RequestsV3Filters>();
+    expectTypeOf<[{ 'not:user': null; status: ['refund', 'failure'] }]>().toExtend<readonly RequestsV3FilterGroupInput[]>();
     expectTypeOf<[{ user: [null, '0x1'] }]>().not.toExtend<RequestsV3Filters>();
+    expectTypeOf<[{ user: [null, '0x1'] }]>().not.toExtend<readonly RequestsV3FilterGroupInput[]>();
+    // @ts-expect-error null mixed with values in one array is a 400
+    void encodeRequestsV3Filters([{ user: [null, '0x1'] }]);
+  });
+
+  it('filters groups reject range keys and features: top-level only (rule 7)', () => {
+    expectTypeOf<[{ amountUsdMin: 5 }]>().not.toExtend<readonly RequestsV3FilterGroupInput[]>();
+    expectTypeOf<[{ status: 'refund'; 'not:fillTimeMax': 10 }]>().not.toExtend<readonly RequestsV3FilterGroupInput[]>();
+    // @ts-expect-error a range key inside a group
+    void encodeRequestsV3Filters([{ amountUsdMin: 5 }]);
+    // @ts-expect-error a timestamp range inside a group
+    void encodeRequestsV3Filters([{ status: 'refund' }, { startTimestamp: 1_700_000_000 }]);
+    // @ts-expect-error a negated range key
+    void encodeRequestsV3Filters([{ 'not:appFeesAmountUsdMax': 1 }]);
+    // @ts-expect-error features inside a group
+    void encodeRequestsV3Filters([{ features: ['fast_fill'] }]);
+    const built: { [key: string]: string } & { fillTimeMin: number } = { status: 'refund', fillTimeMin: 3 } as never;
+    // @ts-expect-error also when the group is not an object literal
+    void encodeRequestsV3Filters([built]);
   });
 
   it('continuation, includeTotal and filters are present', () => {
     expectTypeOf<RequestsV3Query['continuation']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<RequestsV3Query['includeTotal']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<RequestsV3Query['filters']>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('request features (an open set)', () => {
+  it('known values and any other string are features; records carry strings', () => {
+    expectTypeOf<KnownRequestFeature>().toExtend<RequestFeature>();
+    expectTypeOf<'a_new_feature'>().toExtend<RequestFeature>();
+    expectTypeOf<RequestV3['features'][number]>().toEqualTypeOf<string>();
+    expectTypeOf<RequestFeature>().toExtend<components['schemas']['RequestFeature']>();
   });
 });
 
@@ -199,15 +233,21 @@ describe('createSettlementClient', () => {
   const withoutKey = createSettlementClient({ baseUrl: 'https://api.example.com' });
   const maybeKey = createSettlementClient({ baseUrl: 'https://api.example.com', apiKey: process.env.KEY });
 
-  it('has requestsV3 only when created with a key', () => {
+  it('has a callable requestsV3 only when created with a key, and says so otherwise', () => {
     expectTypeOf(withKey).toEqualTypeOf<AuthenticatedSettlementClient>();
     expectTypeOf(withoutKey).toEqualTypeOf<PublicSettlementClient>();
-    expectTypeOf(maybeKey).toEqualTypeOf<PublicSettlementClient>();
-    expectTypeOf(withoutKey).not.toHaveProperty('requestsV3');
-    // @ts-expect-error a client without a key cannot list v3 requests
+    expectTypeOf(withoutKey.requestsV3).toEqualTypeOf<RequestsV3NeedsAnApiKey>();
+    // @ts-expect-error a client without a key cannot list v3 requests (the error names the missing key)
     void withoutKey.requestsV3();
     // @ts-expect-error nor page through them
     void paginateRequestsV3(withoutKey);
+  });
+
+  it('a key typed string | undefined gives a requestsV3 that checks the key at run time', () => {
+    expectTypeOf(maybeKey).toEqualTypeOf<OptionalKeySettlementClient>();
+    expectTypeOf(maybeKey.authenticated).toEqualTypeOf<boolean>();
+    expectTypeOf(maybeKey.requestsV3).parameter(0).toEqualTypeOf<RequestsV3Query | undefined>();
+    expectTypeOf(paginateRequestsV3(maybeKey)).toEqualTypeOf<AsyncGenerator<RequestsV3Response, PaginationSummary, undefined>>();
   });
 
   it('types the v3 query, and the response', async () => {

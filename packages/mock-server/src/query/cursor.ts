@@ -6,15 +6,8 @@ import { badParam } from '../http/errors.js';
 import { fnv1a } from '../prng.js';
 import type { SortBy } from '../store/store.js';
 import type { Params } from './params.js';
+import type { Cursor } from './query.js';
 
-export interface Cursor {
-  sortBy: SortBy;
-  direction: 'asc' | 'desc';
-  /** Rank of the last served record in the sort's natural order. */
-  rank: number;
-  id: string;
-  fingerprint: string;
-}
 
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify({ v: 1, s: c.sortBy, d: c.direction, r: c.rank, i: c.id, f: c.fingerprint })).toString('base64url');

@@ -6,7 +6,7 @@
 import { badParam, HttpError } from '../http/errors.js';
 import type { Faults } from '../faults.js';
 import { FIELDS, normalizeValue, TOP_LEVEL_ONLY, type NormalizeContext } from './fields.js';
-import { makeCondition } from './v3-query.js';
+import { makeCondition } from './condition.js';
 import type { Condition } from './query.js';
 
 const MAX_LENGTH = 8192;

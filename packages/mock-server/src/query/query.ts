@@ -1,6 +1,5 @@
 /** The parsed form of a list query (v3, and v2 mapped onto it). */
 import type { IndexName, Key, SortBy } from '../store/store.js';
-import type { Cursor } from './cursor.js';
 
 /** An equality condition: the union of `indexes` at `keys` (or the empty key for a null check). */
 export interface Condition {
@@ -39,5 +38,15 @@ export interface ListQuery {
   limit: number;
   cursor: Cursor | null;
   includeTotal: boolean;
+  fingerprint: string;
+}
+
+/** A decoded continuation cursor (see cursor.ts for its encoding). */
+export interface Cursor {
+  sortBy: SortBy;
+  direction: 'asc' | 'desc';
+  /** Rank of the last served record in the sort's natural order. */
+  rank: number;
+  id: string;
   fingerprint: string;
 }

@@ -8,6 +8,7 @@ import type { Faults } from '../faults.js';
 import type { SortBy } from '../store/store.js';
 import { decodeCursor, queryFingerprint } from './cursor.js';
 import { FIELDS, normalizeValue, type NormalizeContext } from './fields.js';
+import { makeCondition } from './condition.js';
 import { parseFilters } from './filters.js';
 import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
 import type { Condition, ListQuery, Range, RangeField } from './query.js';
@@ -126,25 +127,3 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   };
 }
 
-/** Transaction-hash indexes searched by `term` (dropped by the fault v3-term-ignores-hashes). */
-const HASH_INDEXES: readonly string[] = ['depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash'];
-
-/** Builds a condition; applies the chain-id, symbol-case and term faults. */
-export function makeCondition(
-  field: string,
-  indexes: Condition['indexes'],
-  keys: Condition['keys'],
-  negate: boolean,
-  rawValues: readonly unknown[],
-  faults: Faults,
-  includeChildRequests = false,
-): Condition {
-  const c: Condition = { field, indexes, keys, negate };
-  if (field === 'chainId' && faults.has('v3-chainid-origin-only')) c.indexes = ['originChainId'];
-  if (field === 'term' && faults.has('v3-term-ignores-hashes')) c.indexes = c.indexes.filter((i) => !HASH_INDEXES.includes(i));
-  if ((field === 'currencyInSymbol' || field === 'currencyOutSymbol') && faults.has('v3-symbol-case-sensitive')) {
-    c.exactSymbol = { side: field === 'currencyInSymbol' ? 'in' : 'out', values: rawValues.filter((v): v is string => typeof v === 'string') };
-  }
-  if (field === 'id' && includeChildRequests) c.withChildren = true;
-  return c;
-}

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 aaa0ccb615ebb9357e768d90cc3a2f174a3be3ac88457a88f19923ad7b002391)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 790946237b156735a246946a9106459cc5212c591793a07cab1086e80d998ae3)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -880,6 +880,17 @@ export interface components {
             };
         };
         /**
+         * @description One request feature flag. An open set (the API document says "for example"): the known values are the document's `gasless_execution`, `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address` and the live service's `gasless_swap`, `fixed_rate`; any other string is allowed.
+         * @example gasless_execution
+         * @example fast_fill
+         * @example gas_top_up
+         * @example app_fees
+         * @example deposit_address
+         * @example gasless_swap
+         * @example fixed_rate
+         */
+        RequestFeature: string;
+        /**
          * @description Status of a v2 request: the v3 states without `depositing` and `submitted` (new in v3), plus `delayed` (v2 only). Source: API document, States and transitions and Versioning > Changes from v2 to v3. The live v2 schema no longer lists `delayed` (live-service-facts §2.4).
          * @enum {string}
          */
@@ -936,8 +947,20 @@ export interface components {
             requestType: components["schemas"]["RequestTypeV3"];
             data: components["schemas"]["RequestDataV3"];
             protocol: components["schemas"]["Protocol"];
-            /** @description Request feature flags, for example `gasless_execution`, `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address` (API document: examples, not a closed list). */
-            features: string[];
+            /**
+             * @description Request feature flags, for example `gasless_execution`, `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address` (API document: examples, not a closed list). The live service also documents `gasless_swap` and `fixed_rate` (live-service-facts §1.4, §3). An open set: `x-known-values` lists the documented values, and a server sending another feature is conformant.
+             * @example [
+             *       "gasless_execution",
+             *       "fast_fill"
+             *     ]
+             * @example [
+             *       "deposit_address",
+             *       "app_fees",
+             *       "gas_top_up"
+             *     ]
+             * @example []
+             */
+            features: components["schemas"]["RequestFeature"][];
             /** @description Set on the original request when a deposit-address request is regenerated (currently Bitcoin/BVM only); points to the regenerated request that owns the sweep and fill. */
             supersededByRequestId: string | null;
             createdAt: components["schemas"]["Timestamp"];
@@ -1378,7 +1401,7 @@ export interface operations {
                 fillTimeMin?: number;
                 /** @description Maximum fill time in seconds (live-service-facts §1.4), SHOULD. */
                 fillTimeMax?: number;
-                /** @description Comma-separated feature flags, matching any of them (live-service-facts §1.4), SHOULD. Top-level only: not allowed inside `filters` (API document, rule 7). */
+                /** @description Comma-separated feature flags, matching any of them (live-service-facts §1.4), SHOULD. Top-level only: not allowed inside `filters` (API document, rule 7). Known values (an open set, see `RequestFeature`): `gasless_execution`, `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address`, `gasless_swap`, `fixed_rate`. */
                 features?: string;
                 /** @description Include child requests; has an effect only together with `id` (live-service-facts §1.4), SHOULD. */
                 includeChildRequests?: boolean;

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 aaa0ccb615ebb9357e768d90cc3a2f174a3be3ac88457a88f19923ad7b002391)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 790946237b156735a246946a9106459cc5212c591793a07cab1086e80d998ae3)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */

@@ -2,53 +2,46 @@
  * Validators of the v2 deprecation headers (API document, Versioning > Deprecation signals on
  * every v2 response): each returns the problem, or undefined when the header is right.
  */
-import LinkHeader from 'http-link-header';
-import { parseItem } from 'structured-headers';
+import { findLink, HeaderParseError, parseHttpDate, parseLinkHeader, parseStructuredDate } from '@crosschain/types';
 
-/**
- * Parses an RFC 9651 Date item (`@<integer seconds>`, parameters allowed). structured-headers 2.1.0
- * rejects a Date followed by parameters, so those are checked apart, on an integer item.
- */
-export function parseSfDate(value: string): Date | { problem: string } {
-  const withParams = /^ *@(-?\d{1,15})(;.*)$/.exec(value);
-  try {
-    if (withParams) {
-      parseItem(`0${withParams[2]}`);
-      return new Date(Number(withParams[1]) * 1000);
-    }
-    const item = parseItem(value)[0];
-    return item instanceof Date ? item : { problem: 'not a structured-field Date (@<unix seconds>)' };
-  } catch (err) {
-    return { problem: `not a structured field (${(err as Error).message})` };
-  }
+/** The problem of a header value as the shared parsers of @crosschain/types report it. */
+function reasonOf(error: unknown): string {
+  return error instanceof HeaderParseError ? error.message.replace(/^[^:]*header: /, '') : String(error);
 }
 
-/** `Deprecation`: an RFC 9651 Date item `@<unix seconds>` (RFC 9745; API document: "`@<unix_seconds>`"). */
+/**
+ * `Deprecation`: an RFC 9651 Date item `@<unix seconds>` (RFC 9745; API document: "`@<unix_seconds>`"),
+ * read with `parseStructuredDate` of @crosschain/types (structured-headers underneath).
+ */
 export function deprecationProblem(value: string | undefined): string | undefined {
   if (value === undefined) return 'no Deprecation header';
-  const parsed = parseSfDate(value);
-  return parsed instanceof Date ? undefined : `Deprecation "${value}" is ${parsed.problem}`;
+  try {
+    parseStructuredDate(value);
+    return undefined;
+  } catch (error) {
+    const reason = reasonOf(error);
+    return reason.startsWith('expected a date')
+      ? `Deprecation "${value}" is not a structured-field Date (@<unix seconds>): ${reason}`
+      : `Deprecation "${value}" is not a structured field (${reason})`;
+  }
 }
 
 /** The instant of a valid Deprecation header. */
 export function deprecationMs(value: string): number {
-  return (parseSfDate(value) as Date).getTime();
+  return parseStructuredDate(value).date.getTime();
 }
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-
-/** Parses an IMF-fixdate (RFC 9110 §5.6.7, the form senders generate); undefined when malformed. */
+/**
+ * Parses an IMF-fixdate (RFC 9110 §5.6.7, the form senders generate) with the strict HTTP-date
+ * reader of @crosschain/types; undefined when malformed or in an obsolete form.
+ */
 export function parseImfFixdate(value: string): number | undefined {
-  const m = IMF_FIXDATE.exec(value);
-  if (!m) return undefined;
-  const [, day, dd, mon, yyyy, hh, mi, ss] = m;
-  const ms = Date.UTC(Number(yyyy), MONTHS.indexOf(mon!), Number(dd), Number(hh), Number(mi), Number(ss));
-  const d = new Date(ms);
-  if (d.getUTCDate() !== Number(dd) || d.getUTCHours() !== Number(hh) || d.getUTCMinutes() !== Number(mi) || d.getUTCSeconds() !== Number(ss)) return undefined;
-  if (DAYS[d.getUTCDay()] !== day) return undefined;
-  return ms;
+  try {
+    const parsed = parseHttpDate(value);
+    return parsed.format === 'imf-fixdate' ? parsed.date.getTime() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `Sunset`: an HTTP-date (RFC 8594; API document: "RFC 7231 HTTP-date"). */
@@ -72,18 +65,21 @@ export function namesRequestsV3(target: string, requestUrl: string): boolean | u
   }
 }
 
-/** `Link` (RFC 8288): the three relations, successor-version naming /requests/v3. */
+/**
+ * `Link` (RFC 8288): the three relations, successor-version naming /requests/v3. Read with
+ * `parseLinkHeader` of @crosschain/types, the one Link grammar of the toolkit.
+ */
 export function linkProblem(value: string | undefined, requestUrl: string): string | undefined {
   if (value === undefined) return 'no Link header';
-  let link: LinkHeader;
+  let links: ReturnType<typeof parseLinkHeader>;
   try {
-    link = LinkHeader.parse(value);
-  } catch (err) {
-    return `Link "${value}" does not parse (${(err as Error).message})`;
+    links = parseLinkHeader(value, { baseUrl: requestUrl });
+  } catch (error) {
+    return `Link "${value}" does not parse (${reasonOf(error)})`;
   }
-  const missing = LINK_RELS.filter((rel) => !link.rel(rel).some((r) => r.uri !== ''));
+  const missing = LINK_RELS.filter((rel) => !links.some((link) => link.rel.includes(rel) && link.target !== ''));
   if (missing.length > 0) return `Link "${value}" lacks the relation(s) ${missing.join(', ')}`;
-  const successor = link.rel('successor-version')[0]!.uri;
+  const successor = findLink(links, 'successor-version')!.target;
   const v3 = namesRequestsV3(successor, requestUrl);
   if (v3 === undefined) return `Link successor-version target "${successor}" is not a URI`;
   return v3 ? undefined : `Link successor-version target "${successor}" does not name /requests/v3`;

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+/**
+ * Pack-and-install test (issue 12): what a user outside this repository gets from the registry.
+ *
+ * Packs the four publishable packages with `pnpm pack` (which rewrites `workspace:*` to real
+ * versions), installs the tarballs with npm into an empty scratch project (no workspace), and there
+ * runs the two bins, the kit against the installed reference server and against its embedded target,
+ * and `tsc` on a consumer file importing `@crosschain/types`. Prints one line per step and a result;
+ * exits 0 when every step passed, 1 otherwise. Needs the packages built (`pnpm build`) and the npm
+ * registry for third-party dependencies. `KEEP_SCRATCH=1` keeps the scratch directory.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGES = ['specs', 'packages/types', 'packages/mock-server', 'packages/conformance'];
+/** Same compiler and Node types as the repository, so the consumer check sees what users see. */
+const CONSUMER_DEV_DEPENDENCIES = ['typescript@5.9.3', '@types/node@20.19.43'];
+const STEP_TIMEOUT_MS = 180_000;
+const started = Date.now();
+
+const scratch = mkdtempSync(join(tmpdir(), 'crosschain-pack-install-'));
+const tarballs = join(scratch, 'tarballs');
+const project = join(scratch, 'project');
+let failures = 0;
+
+function tail(text, lines = 25) {
+  return text.trim().split('\n').slice(-lines).join('\n');
+}
+
+/** Runs a command to completion; returns its status and combined output. */
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `\n${result.error.message}` : ''}`;
+  return { status: result.status, output };
+}
+
+function step(name, ok, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  if (!ok) {
+    failures++;
+    if (detail) console.log(tail(detail).replace(/^/gm, '     '));
+  }
+  return ok;
+}
+
+/** Starts `npx crosschain-mock --port 0` and resolves with its URL from the first line it prints. */
+function startMock() {
+  const child = spawn('npx', ['crosschain-mock', '--port', '0'], { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line within 30 s:\n${output}`)), 30_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`crosschain-mock exited with ${code}:\n${output}`));
+    });
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  return { url, stop };
+}
+
+const CONSUMER = `import {
+  createSettlementClient,
+  encodeRequestsV3Filters,
+  readDeprecationSignals,
+  type RequestV3,
+  type paths,
+} from '@crosschain/types';
+
+const client = createSettlementClient({ baseUrl: 'https://api.example.com', apiKey: process.env.SETTLEMENT_API_KEY });
+export async function firstRequest(): Promise<RequestV3 | undefined> {
+  const { data } = await client.requestsV3({ limit: 1, filters: encodeRequestsV3Filters([{ status: 'refund' }]) });
+  return data?.requests[0];
+}
+export const sunset: Date | null = readDeprecationSignals(new Headers()).sunsetAt;
+export type V3Path = keyof paths;
+`;
+
+/** Must not compile: the installed declarations say why a keyless client cannot list v3 requests. */
+const CONSUMER_MISSING_KEY = `import { createSettlementClient } from '@crosschain/types';
+
+const client = createSettlementClient({ baseUrl: 'https://api.example.com' });
+export const page = client.requestsV3();
+`;
+
+async function main() {
+  console.log(`pack-install: scratch ${scratch}`);
+  const unbuilt = PACKAGES.filter((dir) => !existsSync(join(root, dir, 'dist')));
+  if (unbuilt.length > 0) {
+    step('packages are built', false, `no dist/ in ${unbuilt.join(', ')}: run 'pnpm build' first`);
+    return;
+  }
+
+  for (const dir of PACKAGES) {
+    const { status, output } = run('pnpm', ['pack', '--pack-destination', tarballs], join(root, dir));
+    if (!step(`pnpm pack ${dir}`, status === 0, output)) return;
+  }
+  const files = readdirSync(tarballs).filter((f) => f.endsWith('.tgz')).map((f) => join(tarballs, f));
+  for (const file of files) {
+    const manifest = run('tar', ['-xzOf', file, 'package/package.json'], scratch).output;
+    step(`${file.split('/').pop()}: no workspace: protocol left`, manifest.includes('"name"') && !manifest.includes('workspace:'), manifest);
+  }
+
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'pack-install-scratch', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(join(project, 'consumer.ts'), CONSUMER);
+  writeFileSync(join(project, 'consumer-missing-key.ts'), CONSUMER_MISSING_KEY);
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] }, files: ['consumer.ts'] }, null, 2)}\n`,
+  );
+  const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, ...CONSUMER_DEV_DEPENDENCIES], project);
+  if (!step('npm install of the four tarballs into an empty project', install.status === 0, install.output)) return;
+
+  const help = run('npx', ['crosschain-conformance', '--help'], project);
+  step('npx crosschain-conformance --help', help.status === 0 && help.output.includes('Usage: crosschain-conformance'), help.output);
+
+  const mock = startMock();
+  try {
+    const url = await mock.url;
+    step(`npx crosschain-mock --port 0 (${url})`, true);
+    const kit = run(
+      'npx',
+      ['crosschain-conformance', '--base-url', url, '--api-key', 'demo-key', '--other-api-key', 'other-key', '--inactive-api-key', 'revoked-key', '--only', 'requests-v3', '--num-runs', '3', '--seed', '1', '--quiet'],
+      project,
+    );
+    step('npx crosschain-conformance against the installed mock: exit 0', kit.status === 0, `exit ${kit.status}\n${kit.output}`);
+  } catch (error) {
+    step('npx crosschain-mock --port 0', false, error.message);
+  } finally {
+    mock.stop();
+  }
+
+  const embedded = run('npx', ['crosschain-conformance', '--only', 'requests-v3.auth', '--num-runs', '2', '--seed', '1', '--quiet'], project);
+  step('npx crosschain-conformance against the embedded target (@crosschain/mock-server from the tarball): exit 0', embedded.status === 0, `exit ${embedded.status}\n${embedded.output}`);
+
+  const tsc = run('npx', ['tsc', '-p', 'tsconfig.json'], project);
+  step('tsc on a consumer file importing @crosschain/types', tsc.status === 0, tsc.output);
+  const keyless = run('npx', ['tsc', '--noEmit', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', 'consumer-missing-key.ts'], project);
+  step(
+    'tsc refuses requestsV3 on a keyless client, naming RequestsV3NeedsAnApiKey',
+    keyless.status !== 0 && keyless.output.includes('RequestsV3NeedsAnApiKey') && !keyless.output.includes('requestsV2'),
+    keyless.output,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  step('pack-install ran to the end', false, error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (process.env.KEEP_SCRATCH === '1') console.log(`pack-install: kept ${scratch}`);
+else rmSync(scratch, { recursive: true, force: true });
+console.log(failures === 0 ? `pack-install: PASSED in ${seconds} s` : `pack-install: FAILED (${failures} step(s)) in ${seconds} s`);
+process.exitCode = failures === 0 ? 0 : 1;
