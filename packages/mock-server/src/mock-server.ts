@@ -121,6 +121,9 @@ function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
   return { ...file, record: (row) => (changed.has(row) ? patchRecord(file.record(row), row) : file.record(row)) };
 }
 
+/** The rhythm of the `live-traffic` variant (src/variants/catalogue.ts). */
+const LIVE_TRAFFIC = { advanceEveryMs: 100, arriveEveryMs: 250 } as const;
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const faults = new Faults(options.faults ?? []);
   const variants = new Variants(options.variants ?? []);
@@ -176,8 +179,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     : undefined;
   if (webhooks) lifecycle.onChange((change, row) => webhooks.publish(change, row));
   const timers: NodeJS.Timeout[] = [];
-  if (options.advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), options.advanceEveryMs));
-  if (options.arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), options.arriveEveryMs));
+  const live = variants.has('live-traffic');
+  const advanceEveryMs = options.advanceEveryMs ?? (live ? LIVE_TRAFFIC.advanceEveryMs : undefined);
+  const arriveEveryMs = options.arriveEveryMs ?? (live && !options.data ? LIVE_TRAFFIC.arriveEveryMs : undefined);
+  if (advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), advanceEveryMs));
+  if (arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), arriveEveryMs));
   for (const t of timers) t.unref();
   let closing: Promise<void> | undefined;
   return {

@@ -24,7 +24,8 @@ async function refusal(http: HttpClient, status: number | undefined): Promise<nu
 
 /** The status of one keyed `GET /requests/v3` (API document: keyed) with `auth`. */
 async function keyedStatus(http: HttpClient, auth: AuthChoice, query: Record<string, QueryValue>): Promise<number | undefined> {
-  return (await http.send({ method: 'GET', path: '/requests/v3', query: { ...query, limit: 1 }, auth })).response?.status;
+  const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { ...query, limit: 1 }, auth });
+  return ex.credentialsDropped ? undefined : ex.response?.status;
 }
 
 /**

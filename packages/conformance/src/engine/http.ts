@@ -259,15 +259,16 @@ export class FetchHttpClient implements HttpClient {
     try {
       const response = await Promise.race([
         (async () => {
-          const res = await this.fetchFollowing(url, { method: req.method, headers, body, signal: controller.signal });
+          const { res, credentialsDropped } = await this.fetchFollowing(url, { method: req.method, headers, body, signal: controller.signal });
           const text = await res.text();
           const cap = this.options.maxBodyBytes;
           if (cap !== undefined && text.length > cap / 4 && Buffer.byteLength(text, 'utf8') > cap) throw new BodyTooLargeError(cap);
-          return { res, text };
+          return { res, text, credentialsDropped };
         })(),
         timedOut,
       ]);
       exchange.durationMs = performance.now() - started;
+      if (response.credentialsDropped) exchange.credentialsDropped = true;
       const respHeaders: Record<string, string> = {};
       response.res.headers.forEach((value, name) => {
         respHeaders[this.redact(name.toLowerCase())] = this.redact(value);
@@ -327,17 +328,18 @@ export class FetchHttpClient implements HttpClient {
    * origin changes, `x-api-key` and every `-H` header are dropped, as browsers drop
    * `Authorization` (Fetch standard, HTTP-redirect fetch, step 13).
    */
-  private async fetchFollowing(url: string, init: Parameters<FetchLike>[1]): Promise<Awaited<ReturnType<FetchLike>>> {
+  private async fetchFollowing(url: string, init: Parameters<FetchLike>[1]): Promise<{ res: Awaited<ReturnType<FetchLike>>; credentialsDropped: boolean }> {
     const origin = new URL(url).origin;
     let current = url;
     let request = init;
+    let credentialsDropped = false;
     for (let redirects = 0; ; redirects += 1) {
       const res = await this.options.fetch(current, { ...request, redirect: 'manual', ...(this.options.maxBodyBytes !== undefined ? { maxBodyBytes: this.options.maxBodyBytes } : {}) });
       let location: string | undefined;
       res.headers.forEach((value, name) => {
         if (name.toLowerCase() === 'location') location = value;
       });
-      if (!REDIRECT_STATUSES.has(res.status) || location === undefined) return res;
+      if (!REDIRECT_STATUSES.has(res.status) || location === undefined) return { res, credentialsDropped };
       if (redirects >= MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects (last to ${location}); the kit stops following`);
       let next: URL;
       try {
@@ -347,7 +349,13 @@ export class FetchHttpClient implements HttpClient {
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new RedirectError(`a redirect to a ${next.protocol} URL, which the kit does not follow`);
       const headers = { ...request.headers };
-      if (next.origin !== origin) for (const name of Object.keys(headers)) if (this.isCredential(name)) delete headers[name];
+      if (next.origin !== origin) {
+        for (const name of Object.keys(headers)) {
+          if (!this.isCredential(name)) continue;
+          delete headers[name];
+          credentialsDropped = true;
+        }
+      }
       const toGet = res.status === 303 ? request.method !== 'HEAD' : (res.status === 301 || res.status === 302) && request.method === 'POST';
       if (toGet) for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
       request = toGet ? { method: 'GET', headers, signal: request.signal } : { ...request, headers };

@@ -464,7 +464,8 @@ function unansweredOutcome(
 async function refusedKeys(http: FetchHttpClient, discovery: Discovery, other: boolean): Promise<KeyRefusal[]> {
   const firstKeyed = http.exchanges.find((e) => e.request.method === 'GET' && new URL(e.request.url).pathname.endsWith('/requests/v3'));
   const query = { startTimestamp: discovery.window.start, endTimestamp: discovery.window.end };
-  const refused = await probeKeys(http, { primary: firstKeyed?.response?.status, other, query });
+  // A key withheld on a redirect to another origin was not refused: the answer is the other origin's.
+  const refused = await probeKeys(http, { primary: firstKeyed?.credentialsDropped ? undefined : firstKeyed?.response?.status, other, query });
   discovery.problems = [...(discovery.problems ?? []), ...refused.map(refusalText)];
   return refused;
 }

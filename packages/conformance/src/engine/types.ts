@@ -95,6 +95,11 @@ export interface Exchange {
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
   /** The request as a curl command, API key redacted. */
   curl: string;
+  /**
+   * Set when a redirect led to another origin and the kit withheld the key and every `-H` header
+   * from it (http.ts): the answer then says nothing of the key.
+   */
+  credentialsDropped?: boolean;
   /** How a JSON 200 of a list operation wraps its records (set by the engine before compaction; list-wrapper.ts). */
   listWrapper?: ListWrapper;
 }

@@ -30,15 +30,17 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
   const all = (await client.currenciesV2({ limit: 100 })).data as Rec[] | undefined;
   await client.currenciesV2({});
   await client.currenciesV2({ limit: 150 } as never);
+  await client.currenciesV2({ limit: 1 });
   await client.currenciesV2({ verified: true, limit: 100 });
   const chainId = all?.find((c) => typeof c.chainId === 'number')?.chainId as number | undefined;
   if (chainId !== undefined) await client.currenciesV2({ chainIds: [chainId], limit: 100 });
-  sent += 5;
+  sent += 6;
 
   // GET /requests/v3: default page, limits, sorts.
   const first = await v3({});
   const records = ((first?.requests as Rec[] | undefined) ?? []).slice();
   await v3({ limit: 200 });
+  await v3({ limit: 1 });
   await v3({ limit: 30, sortBy: 'amountUsd' });
   await v3({ limit: 30, sortBy: 'updatedAt', sortDirection: 'asc' });
   await v3({ limit: 30, sortBy: 'createdAt', sortDirection: 'desc' });

@@ -90,8 +90,11 @@ export function resetToCreated(row: Row, now: number): void {
   row.createdAt = now;
   row.updatedAt = now;
   row.status = row.depositAddress ? 'depositing' : 'waiting';
-  row.inTxHashes = [];
-  row.inBlocks = [];
+  // A deposit-address request arrives with its deposit seen (depositing): the contract types
+  // `depositAddress.depositTxHash` as a string, so the deposit transaction stays.
+  const keep = row.depositAddress ? 1 : 0;
+  row.inTxHashes = row.inTxHashes.slice(0, keep);
+  row.inBlocks = row.inBlocks.slice(0, keep);
   row.fillTxHashes = [];
   row.outBlocks = [];
   row.refundTxHashes = [];

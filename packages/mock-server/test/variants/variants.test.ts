@@ -179,6 +179,14 @@ const PROBES: Record<string, Probe> = {
     const p = json(await v3(b, 'limit=50&includeTotal=true'));
     return p.total === 51 && typeof p.continuation === 'string';
   },
+  'live-traffic': async (b) => {
+    const read = async () => json(await v3(b, 'includeTotal=true&limit=1&sortBy=updatedAt'));
+    const before = await read();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const after = await read();
+    // New requests arrived, and the most recently updated request changed after the server started.
+    return after.total > before.total && Date.parse(after.requests[0].updatedAt) > Date.parse(NOW);
+  },
 };
 
 const options = { records: 300, seed: 11, now: NOW, v2RateLimit: 0, quiet: true };

@@ -7,6 +7,7 @@ import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange } from '../../engine/types.js';
 import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, total, windowQuery, type Query } from './listing.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './record.js';
+import { filtersMismatch, groupMismatch } from '../../oracles/groups.js';
 
 export const FAMILY = 'requests-v3.filters';
 export const LIMIT = 50;
@@ -72,11 +73,24 @@ export function ensureEvery(records: readonly RecordJson[], pred: (r: RecordJson
   if (bad) violate(message, expected, `id ${recordId(bad) ?? '?'}: ${describe(bad)}`, exchange);
 }
 
+/**
+ * Whether a conformant server may return the record as it is NOW for `groups` with top-level `top`
+ * (the shared soundness oracle, src/oracles/groups.ts). Discovery's copy of a live record can be
+ * stale: its status may have moved since (live data never makes a failure, issue 8).
+ */
+function mayHold(current: RecordJson, groups: Group[], top: Query): boolean {
+  return groupMismatch(current, top) === undefined && filtersMismatch(current, groups) === undefined;
+}
+
 /** Requires the record in the result of `groups` (with top-level `top`) narrowed around its creation. */
 export async function ensureHas(ctx: CheckContext, r: RecordJson, groups: Group[], why: string, top: Query = {}): Promise<void> {
   const id = recordId(r)!;
   const page = await fetchPage(ctx, { ...top, filters: JSON.stringify(groups), ...around(r), limit: LIMIT });
   if (holds(page.records, id)) return;
+  // Missing: read the record again; if it no longer matches (it changed since discovery), no violation.
+  const again = await fetchPage(ctx, { id, ...around(r) }, `the record ${id} by id`);
+  const current = again.records.find((x) => recordId(x) === id);
+  if (current && !mayHold(current, groups, top)) return;
   violate(`A record that matches ${why} must be returned`, `id ${id} in the result`, `${page.records.length} records: ${sample(idsOf(page.records)) || 'none'}`, page.exchange);
 }
 
@@ -84,7 +98,9 @@ export async function ensureHas(ctx: CheckContext, r: RecordJson, groups: Group[
 export async function ensureHasNot(ctx: CheckContext, r: RecordJson, groups: Group[], why: string, top: Query = {}): Promise<void> {
   const id = recordId(r)!;
   const page = await fetchPage(ctx, { ...top, filters: JSON.stringify(groups), ...around(r), limit: LIMIT });
-  if (!holds(page.records, id)) return;
+  const returned = page.records.find((x) => recordId(x) === id);
+  // Returned as it is now, and matching now (it changed since discovery): no violation.
+  if (!returned || mayHold(returned, groups, top)) return;
   violate(`A record that does not match ${why} must not be returned`, `no id ${id}`, `id ${id} returned`, page.exchange);
 }
 
