@@ -10,6 +10,11 @@ import type { EventsProbe, WebhookObservation, WsObservation } from './types.js'
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';
 
+/** Whether the embedded server's `advance(id)` moved the request (it returns the changes made). */
+function moved(changes: unknown): boolean {
+  return !Array.isArray(changes) || changes.length > 0;
+}
+
 /** Statuses after which a request changes no more (live-service facts §1.2: success and refund end the lifecycle). */
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'refund']);
 /** Requests followed on the stream (against a URL, more: natural changes are rarer). */
@@ -50,13 +55,15 @@ function idsOf(records: ReadonlyArray<Record<string, unknown>>): string[] {
 
 /**
  * Non-terminal request ids: the discovered ones, else the latest page of `/requests/v3`. With
- * `ownKey` (embedded target) only the requests created with that key (the `apiKey` filter), so
- * their changes are also delivered to the key's webhook.
+ * `ownKey` (embedded target) only the pending requests created with that key (the `apiKey`
+ * filter), so their changes are also delivered to the key's webhook.
  */
 async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string): Promise<string[]> {
   const ids = ownKey === undefined ? idsOf(discovery.records) : [];
   if (ids.length >= wanted) return ids;
-  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey } : {}) } });
+  // Embedded: `pending` requests, which always have a step left after the first round of changes
+  // (pending -> submitted or failure -> a further step), so the stream can show it went on.
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
   const records = page.response?.status === 200 ? (recordsOfBody(page.response.json) ?? []) : [];
   return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
 }
@@ -96,7 +103,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       shownUrl,
       waitMs: options.waitMs,
       ids,
-      ...(options.embedded ? { advance: (id: string) => void options.embedded!.advance(id), controls } : {}),
+      ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls } : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
     return obs;

@@ -21,10 +21,10 @@ export interface WsSessionPlan {
   /** Request ids to subscribe to (non-terminal). */
   ids: readonly string[];
   /**
-   * Moves one request one lifecycle step now (the embedded server's `advance(id)`); absent against a
-   * URL, where the session waits for natural changes.
+   * Moves one request one lifecycle step now (the embedded server's `advance(id)`); false when it
+   * could not move (terminal). Absent against a URL, where the session waits for natural changes.
    */
-  advance?: (id: string) => void;
+  advance?: (id: string) => boolean;
   /** Ids to change without subscribing (embedded), to see that their pushes do not reach the session. */
   controls?: readonly string[];
 }
@@ -105,8 +105,11 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
       if (plan.advance) {
         plan.advance(gone.id);
         obs.changedAfterUnsubscribe.push(gone.id);
-        if (fence) plan.advance(fence.id);
-        else obs.notes.push('only one request to follow: no later push shows that the stream went on after the unsubscribe');
+        // A request still followed moves too, so a later push shows the stream went on (the first
+        // one tried may have reached a terminal status with the first round of changes).
+        const advance = plan.advance;
+        if (!fence) obs.notes.push('only one request to follow: no later push shows that the stream went on after the unsubscribe');
+        else if (!obs.subscriptions.slice(1).some((s) => advance(s.id))) obs.notes.push('every other followed request is terminal: no later push shows that the stream went on after the unsubscribe');
       }
       await conn.waitFor(() => pushesAfter(afterAck) >= 1, deadline());
     }
