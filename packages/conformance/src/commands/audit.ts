@@ -11,7 +11,8 @@ import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { HarError, readHar } from '../passive/har.js';
 import { parseUrl, type ObservedExchange } from '../passive/observed.js';
-import { UsageError, finishPassive } from '../passive/report.js';
+import { ConfigError } from '../config/fields.js';
+import { finishPassive } from '../passive/report.js';
 
 export const USAGE = `Usage: crosschain-conformance audit <file.har>... [--report-dir <dir>] [--strict]
 
@@ -32,18 +33,18 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     try {
       parsed = parseArgs({ args: [...argv], options: { 'report-dir': { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
     } catch (err) {
-      throw new UsageError(`${(err as Error).message}; see crosschain-conformance audit --help`);
+      throw new ConfigError(`${(err as Error).message}; see crosschain-conformance audit --help`);
     }
     if (parsed.values.help) {
       io.stdout(USAGE);
       return EXIT.ok;
     }
     files = parsed.positionals;
-    if (files.length === 0) throw new UsageError('audit needs at least one HAR file, e.g. crosschain-conformance audit traffic.har');
+    if (files.length === 0) throw new ConfigError('audit needs at least one HAR file, e.g. crosschain-conformance audit traffic.har');
     reportDir = parsed.values['report-dir'] ?? io.env.CONFORMANCE_REPORT_DIR;
     strict = parsed.values.strict === true || io.env.CONFORMANCE_STRICT === 'true' || io.env.CONFORMANCE_STRICT === '1';
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);
       return EXIT.config;
     }

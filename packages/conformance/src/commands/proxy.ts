@@ -6,10 +6,12 @@
  */
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli.js';
+import { ConfigError } from '../config/fields.js';
+import { parseOrReport } from './parse-args.js';
 import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { startProxy } from '../passive/proxy.js';
-import { UsageError, finishPassive } from '../passive/report.js';
+import { finishPassive } from '../passive/report.js';
 
 export const USAGE = `Usage: crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>] [--errors] [--strict]
 
@@ -51,25 +53,25 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'he
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}; see crosschain-conformance proxy --help`);
+    throw new ConfigError(`${(err as Error).message}; see crosschain-conformance proxy --help`);
   }
   if (values.help) return 'help';
   const upstream = (values.upstream as string | undefined) ?? env.CONFORMANCE_UPSTREAM;
-  if (!upstream) throw new UsageError('--upstream is required: the base URL to forward to, e.g. --upstream https://api.example.com');
+  if (!upstream) throw new ConfigError('--upstream is required: the base URL to forward to, e.g. --upstream https://api.example.com');
   let url: URL;
   try {
     url = new URL(upstream);
   } catch {
-    throw new UsageError(`--upstream ${JSON.stringify(upstream)} is not an absolute URL; use e.g. --upstream https://api.example.com`);
+    throw new ConfigError(`--upstream ${JSON.stringify(upstream)} is not an absolute URL; use e.g. --upstream https://api.example.com`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream ${JSON.stringify(upstream)} must use http or https`);
-  if (url.search || url.hash || url.username || url.password) throw new UsageError(`--upstream ${JSON.stringify(url.origin + url.pathname)}… must not carry a query, a fragment or credentials; pass only the base URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`--upstream ${JSON.stringify(upstream)} must use http or https`);
+  if (url.search || url.hash || url.username || url.password) throw new ConfigError(`--upstream ${JSON.stringify(url.origin + url.pathname)}… must not carry a query, a fragment or credentials; pass only the base URL`);
   const portText = (values.port as string | undefined) ?? env.CONFORMANCE_PROXY_PORT ?? '0';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port ${JSON.stringify(portText)} is not a port; use an integer 0-65535 (0 = a free port)`);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError(`--port ${JSON.stringify(portText)} is not a port; use an integer 0-65535 (0 = a free port)`);
   const durationText = (values.duration as string | undefined) ?? env.CONFORMANCE_DURATION;
   const durationS = durationText === undefined ? undefined : Number(durationText);
-  if (durationS !== undefined && !(Number.isFinite(durationS) && durationS > 0)) throw new UsageError(`--duration ${JSON.stringify(durationText)} is not a positive number of seconds; use e.g. --duration 60`);
+  if (durationS !== undefined && !(Number.isFinite(durationS) && durationS > 0)) throw new ConfigError(`--duration ${JSON.stringify(durationText)} is not a positive number of seconds; use e.g. --duration 60`);
   const reportDir = (values['report-dir'] as string | undefined) ?? env.CONFORMANCE_REPORT_DIR;
   return {
     upstream: upstream.replace(/\/+$/, ''),
@@ -97,16 +99,8 @@ function stopped(durationS: number | undefined): Promise<void> {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let args: ProxyArgs | 'help';
-  try {
-    args = parse(argv, io.env);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`error: ${err.message}\n`);
-      return EXIT.config;
-    }
-    throw err;
-  }
+  const args = parseOrReport(() => parse(argv, io.env), io);
+  if (args === undefined) return EXIT.config;
   if (args === 'help') {
     io.stdout(USAGE);
     return EXIT.ok;

@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import { clauses as specClauses, specHash } from '@crosschain/specs';
 import { checks as webhookChecks } from '../checks/events-webhook.js';
 import type { CliIo } from '../cli.js';
+import { ConfigError } from '../config/fields.js';
+import { parseOrReport } from './parse-args.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix } from '../engine/clause-matrix.js';
 import type { ClauseEntry } from '../engine/clause-matrix.js';
@@ -31,8 +33,6 @@ interface ReceiverArgs {
   strict: boolean;
 }
 
-class UsageError extends Error {}
-
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ReceiverArgs | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -50,21 +50,21 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ReceiverArgs | 
       allowPositionals: false,
     }).values;
   } catch (err) {
-    throw new UsageError(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}. ${USAGE}`);
+    throw new ConfigError(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}. ${USAGE}`);
   }
   if (values.help) return 'help';
   const portText = values.port as string | undefined;
   if (portText === undefined || !/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
-    throw new UsageError(`--port must be a port number 0-65535 (0 = any free port), got ${JSON.stringify(portText ?? '(none)')}. Example: --port 8787`);
+    throw new ConfigError(`--port must be a port number 0-65535 (0 = any free port), got ${JSON.stringify(portText ?? '(none)')}. Example: --port 8787`);
   }
   const apiKey = (values['api-key'] as string | undefined) ?? env.CONFORMANCE_API_KEY;
-  if (!apiKey) throw new UsageError('--api-key (or CONFORMANCE_API_KEY) must give the API key the deliveries are signed with, got none. Example: --api-key "$API_KEY"');
+  if (!apiKey) throw new ConfigError('--api-key (or CONFORMANCE_API_KEY) must give the API key the deliveries are signed with, got none. Example: --api-key "$API_KEY"');
   const durationText = values.duration as string | undefined;
   if (durationText !== undefined && !(/^\d+(\.\d+)?$/.test(durationText) && Number(durationText) > 0)) {
-    throw new UsageError(`--duration must be a positive number of seconds, got ${JSON.stringify(durationText)}. Example: --duration 300`);
+    throw new ConfigError(`--duration must be a positive number of seconds, got ${JSON.stringify(durationText)}. Example: --duration 300`);
   }
   const reportDir = values['report-dir'] as string | undefined;
-  if (reportDir !== undefined && reportDir.trim() === '') throw new UsageError('--report-dir must be a directory path, got "". Example: --report-dir reports');
+  if (reportDir !== undefined && reportDir.trim() === '') throw new ConfigError('--report-dir must be a directory path, got "". Example: --report-dir reports');
   return {
     port: Number(portText),
     apiKey,
@@ -138,16 +138,8 @@ export async function judgeDeliveries(observation: WebhookObservation, args: Pic
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let args: ReceiverArgs | 'help';
-  try {
-    args = parse(argv, io.env);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`error: ${err.message}\n`);
-      return EXIT.config;
-    }
-    throw err;
-  }
+  const args = parseOrReport(() => parse(argv, io.env), io);
+  if (args === undefined) return EXIT.config;
   if (args === 'help') {
     io.stdout(`${USAGE}\n\nReceives webhook deliveries on 127.0.0.1:<port>, refuses the first one on purpose (503) to see a retry,\nchecks signature (raw body), timestamp, schema and retry, and reports on SIGINT/SIGTERM or after --duration.\n`);
     return EXIT.ok;

@@ -22,11 +22,3 @@ export async function finishPassive(result: RunResult, io: CliIo, reportDir: str
   }
   return result.exitCode;
 }
-
-/** A usage error of a passive command (exit 2). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
