@@ -132,6 +132,9 @@ export class FetchHttpClient implements HttpClient {
   /** Per rate-limit scope (key and path), the earliest time the target's rate-limit headers allow the next request. */
   private readonly allowedAt = new Map<string, number>();
   private sent = 0;
+  /** Requests issued so far (numbers each exchange in call order) and those waiting for their turn. */
+  private issued = 0;
+  private waiting = 0;
   private compactedUpTo = 0;
   private readonly baseUrl: string;
 
@@ -209,22 +212,21 @@ export class FetchHttpClient implements HttpClient {
   }
 
   private async once(req: RequestSpec): Promise<Exchange> {
-    if (this.sent >= this.options.maxRequests) {
+    if (this.sent + this.waiting >= this.options.maxRequests) {
       throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.options.maxRequests})`);
     }
     this.ensureTime();
+    const seq = ++this.issued;
     const auth = req.auth ?? (this.options.apiKey ? 'primary' : 'none');
     const scope = `${typeof auth === 'string' ? auth : 'given'} ${req.path.split('?')[0] ?? req.path}`;
-    if (!req.acceptRateLimit) await this.awaitAllowance(req, scope);
-    const maxRps = this.options.maxRps;
-    if (maxRps && maxRps > 0) {
-      const now = this.now();
-      const slot = Math.max(now, this.nextSlot);
-      this.nextSlot = slot + 1000 / maxRps;
-      if (slot > now) {
-        this.ensureTime(slot - now);
-        await this.sleep(slot - now);
-      }
+    this.waiting += 1;
+    try {
+      await this.takeTurn(req, scope);
+    } catch (err) {
+      if (this.issued === seq) this.issued -= 1;
+      throw err;
+    } finally {
+      this.waiting -= 1;
     }
 
     const key = this.headerValueFor(auth);
@@ -243,7 +245,7 @@ export class FetchHttpClient implements HttpClient {
     const curl = curlCommand(req.method, shownHeaders, shownBody, shownUrl);
     const pathOnly = req.path.split('?')[0] ?? req.path;
     const exchange: Exchange = {
-      seq: this.exchanges.length + 1,
+      seq,
       startedAt: new Date().toISOString(),
       operation: this.options.validator?.matchOperation(req.method, pathOnly),
       request: { method: req.method, url: shownUrl, headers: shownHeaders, ...(shownBody !== undefined ? { body: shownBody } : {}) },
@@ -297,19 +299,19 @@ export class FetchHttpClient implements HttpClient {
       if (exchange.operation && this.options.validator) {
         exchange.schema = this.options.validator.validate(exchange.operation, resp.status, respHeaders['content-type'], bodyText, json, isJson);
       }
-      this.exchanges.push(exchange);
+      this.record(exchange);
       return exchange;
     } catch (err) {
       exchange.durationMs = performance.now() - started;
       if (err instanceof BodyTooLargeError || err instanceof RedirectError) {
         exchange.transportError = `${req.method} ${shownUrl}: ${this.redact(err.message)}`;
-        this.exchanges.push(exchange);
+        this.record(exchange);
         if (err instanceof BodyTooLargeError) throw new BodyTooLargeError(err.maxBytes, exchange);
         throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
       }
       const isTimeout = err instanceof TimeoutSignal;
       if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
-        this.exchanges.push(exchange);
+        this.record(exchange);
         throw new BudgetExceededError('time bound of the run reached (--max-duration) while waiting for an answer');
       }
       const where = `${req.method} ${shownUrl}`;
@@ -317,11 +319,36 @@ export class FetchHttpClient implements HttpClient {
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
         : `${where} failed: ${this.redact(describeTransportError(err))}`;
       exchange.transportError = message;
-      this.exchanges.push(exchange);
+      this.record(exchange);
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {
       if (timer) clearTimeout(timer);
     }
+  }
+
+  /**
+   * Waits for this request's turn: the target's rate-limit headers, then the --max-rps slot. A slot
+   * is taken without yielding, so requests sent concurrently share one limiter.
+   */
+  private async takeTurn(req: RequestSpec, scope: string): Promise<void> {
+    if (!req.acceptRateLimit) await this.awaitAllowance(req, scope);
+    const maxRps = this.options.maxRps;
+    if (maxRps && maxRps > 0) {
+      const now = this.now();
+      const slot = Math.max(now, this.nextSlot);
+      this.nextSlot = slot + 1000 / maxRps;
+      if (slot > now) {
+        this.ensureTime(slot - now);
+        await this.sleep(slot - now);
+      }
+    }
+  }
+
+  /** Records an exchange in the order its request was issued (seq), whatever order the answers came in. */
+  private record(exchange: Exchange): void {
+    let at = this.exchanges.length;
+    while (at > 0 && this.exchanges[at - 1]!.seq > exchange.seq) at -= 1;
+    this.exchanges.splice(at, 0, exchange);
   }
 
   /**
