@@ -1,12 +1,13 @@
 /**
  * The kit's only way to the target: an {@link HttpClient} over a `fetch` function that paces
  * requests (--max-rps), bounds them (--timeout-ms, --max-requests, --max-duration-ms), honours
- * `Retry-After` on 429 and 503, records every exchange with a curl reproduction, and validates
+ * `Retry-After` on 429 and 503 and the target's rate-limit headers before a 429 (issue 13), records every exchange with a curl reproduction, and validates
  * every response against the spec (architecture.md, "The kit is polite to production").
  * API keys never leave this module unredacted, and never reach another origin: redirects are
  * followed here, at most {@link MAX_REDIRECTS}, without `x-api-key` or any `-H` header once the
  * origin changes (issue 10, "The key never leaves"). A body is bounded by `maxBodyBytes`.
  */
+import { tightestRateLimit } from './rate-limit-headers.js';
 import { REDACTED, redactor } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { Exchange, ExchangeResponse, HttpClient, RequestSpec } from './types.js';
@@ -128,7 +129,12 @@ export class FetchHttpClient implements HttpClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private nextSlot = 0;
+  /** Per rate-limit scope (key and path), the earliest time the target's rate-limit headers allow the next request. */
+  private readonly allowedAt = new Map<string, number>();
   private sent = 0;
+  /** Requests issued so far (numbers each exchange in call order) and those waiting for their turn. */
+  private issued = 0;
+  private waiting = 0;
   private compactedUpTo = 0;
   private readonly baseUrl: string;
 
@@ -156,7 +162,9 @@ export class FetchHttpClient implements HttpClient {
       if (attempt >= maxRetries) {
         throw new RateLimitedError(`${req.method} ${req.path} answered ${status} on all ${attempt + 1} attempts (rate limited or unavailable)`);
       }
-      const hinted = retryAfterMs(exchange.response?.headers['retry-after'], this.now());
+      const headers = exchange.response?.headers ?? {};
+      const exhausted = tightestRateLimit(headers, this.now());
+      const hinted = retryAfterMs(headers['retry-after'], this.now()) ?? (exhausted?.remaining === 0 ? exhausted.resetMs : undefined);
       const wait = hinted ?? backoffMs * 2 ** attempt;
       if (wait > maxWaitMs) {
         throw new RateLimitedError(
@@ -204,22 +212,23 @@ export class FetchHttpClient implements HttpClient {
   }
 
   private async once(req: RequestSpec): Promise<Exchange> {
-    if (this.sent >= this.options.maxRequests) {
+    if (this.sent + this.waiting >= this.options.maxRequests) {
       throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.options.maxRequests})`);
     }
     this.ensureTime();
-    const maxRps = this.options.maxRps;
-    if (maxRps && maxRps > 0) {
-      const now = this.now();
-      const slot = Math.max(now, this.nextSlot);
-      this.nextSlot = slot + 1000 / maxRps;
-      if (slot > now) {
-        this.ensureTime(slot - now);
-        await this.sleep(slot - now);
-      }
+    const seq = ++this.issued;
+    const auth = req.auth ?? (this.options.apiKey ? 'primary' : 'none');
+    const scope = `${typeof auth === 'string' ? auth : 'given'} ${req.path.split('?')[0] ?? req.path}`;
+    this.waiting += 1;
+    try {
+      await this.takeTurn(req, scope);
+    } catch (err) {
+      if (this.issued === seq) this.issued -= 1;
+      throw err;
+    } finally {
+      this.waiting -= 1;
     }
 
-    const auth = req.auth ?? (this.options.apiKey ? 'primary' : 'none');
     const key = this.headerValueFor(auth);
     const headers: Record<string, string> = { accept: 'application/json' };
     const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
@@ -236,7 +245,7 @@ export class FetchHttpClient implements HttpClient {
     const curl = curlCommand(req.method, shownHeaders, shownBody, shownUrl);
     const pathOnly = req.path.split('?')[0] ?? req.path;
     const exchange: Exchange = {
-      seq: this.exchanges.length + 1,
+      seq,
       startedAt: new Date().toISOString(),
       operation: this.options.validator?.matchOperation(req.method, pathOnly),
       request: { method: req.method, url: shownUrl, headers: shownHeaders, ...(shownBody !== undefined ? { body: shownBody } : {}) },
@@ -285,23 +294,24 @@ export class FetchHttpClient implements HttpClient {
         }
       }
       const resp: ExchangeResponse = { status: response.res.status, headers: respHeaders, bodyText, json, isJson };
+      this.noteAllowance(scope, respHeaders);
       exchange.response = resp;
       if (exchange.operation && this.options.validator) {
         exchange.schema = this.options.validator.validate(exchange.operation, resp.status, respHeaders['content-type'], bodyText, json, isJson);
       }
-      this.exchanges.push(exchange);
+      this.record(exchange);
       return exchange;
     } catch (err) {
       exchange.durationMs = performance.now() - started;
       if (err instanceof BodyTooLargeError || err instanceof RedirectError) {
         exchange.transportError = `${req.method} ${shownUrl}: ${this.redact(err.message)}`;
-        this.exchanges.push(exchange);
+        this.record(exchange);
         if (err instanceof BodyTooLargeError) throw new BodyTooLargeError(err.maxBytes, exchange);
         throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
       }
       const isTimeout = err instanceof TimeoutSignal;
       if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
-        this.exchanges.push(exchange);
+        this.record(exchange);
         throw new BudgetExceededError('time bound of the run reached (--max-duration) while waiting for an answer');
       }
       const where = `${req.method} ${shownUrl}`;
@@ -309,11 +319,68 @@ export class FetchHttpClient implements HttpClient {
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
         : `${where} failed: ${this.redact(describeTransportError(err))}`;
       exchange.transportError = message;
-      this.exchanges.push(exchange);
+      this.record(exchange);
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {
       if (timer) clearTimeout(timer);
     }
+  }
+
+  /**
+   * Waits for this request's turn: the target's rate-limit headers, then the --max-rps slot. A slot
+   * is taken without yielding, so requests sent concurrently share one limiter.
+   */
+  private async takeTurn(req: RequestSpec, scope: string): Promise<void> {
+    if (!req.acceptRateLimit) await this.awaitAllowance(req, scope);
+    const maxRps = this.options.maxRps;
+    if (maxRps && maxRps > 0) {
+      const now = this.now();
+      const slot = Math.max(now, this.nextSlot);
+      this.nextSlot = slot + 1000 / maxRps;
+      if (slot > now) {
+        this.ensureTime(slot - now);
+        await this.sleep(slot - now);
+      }
+    }
+  }
+
+  /** Records an exchange in the order its request was issued (seq), whatever order the answers came in. */
+  private record(exchange: Exchange): void {
+    let at = this.exchanges.length;
+    while (at > 0 && this.exchanges[at - 1]!.seq > exchange.seq) at -= 1;
+    this.exchanges.splice(at, 0, exchange);
+  }
+
+  /**
+   * Waits until the target's rate-limit headers allow a request of this scope; a wait longer than
+   * the longest the kit waits (`retry.maxWaitMs`) leaves the check inconclusive, as a long Retry-After does.
+   */
+  private async awaitAllowance(req: RequestSpec, scope: string): Promise<void> {
+    const wait = (this.allowedAt.get(scope) ?? 0) - this.now();
+    if (wait <= 0) return;
+    const maxWaitMs = this.options.retry?.maxWaitMs ?? 30_000;
+    if (wait > maxWaitMs) {
+      throw new RateLimitedError(
+        `${req.method} ${req.path}: the target's rate-limit headers allow no request for ${Math.ceil(wait / 1000)} s, longer than the kit waits (${Math.round(maxWaitMs / 1000)} s)`,
+      );
+    }
+    this.ensureTime(wait);
+    await this.sleep(wait);
+  }
+
+  /**
+   * Reads what a response's rate-limit headers leave (draft-ietf-httpapi-ratelimit-headers, X-RateLimit-*):
+   * none left, the next request waits for the reset; fewer than --max-rps would send before the reset,
+   * the rest are spread evenly over the window. --max-rps stays the ceiling.
+   */
+  private noteAllowance(scope: string, headers: Readonly<Record<string, string>>): void {
+    const now = this.now();
+    const state = tightestRateLimit(headers, now);
+    if (state === undefined) return;
+    const maxRps = this.options.maxRps && this.options.maxRps > 0 ? this.options.maxRps : Infinity;
+    if (state.remaining === 0) this.allowedAt.set(scope, now + state.resetMs);
+    else if (state.remaining < (maxRps * state.resetMs) / 1000) this.allowedAt.set(scope, now + state.resetMs / state.remaining);
+    else this.allowedAt.delete(scope);
   }
 
   /** Whether a request header carries a credential: `x-api-key` or one given with `-H`. */

@@ -13,6 +13,7 @@ import {
   clauseLine,
   emptyCounts,
   familySummaries,
+  requestsOutsideChecks,
   totalChecks,
   verdict,
   type Counts,
@@ -61,15 +62,16 @@ function clean(text: string): string {
 
 function summaryTable(result: RunResult, paint: Paint): string[] {
   const families = familySummaries(result.outcomes);
-  const headers = ['family', ...STATUSES, 'time'];
+  const headers = ['family', ...STATUSES, 'requests', 'time'];
   const rows: string[][] = families.map((f) => [
     f.family,
     ...STATUSES.map((s) => String(f.counts[s])),
+    String(f.requests),
     formatDuration(f.durationMs),
   ]);
   const totalCounts: Counts = emptyCounts();
   for (const s of STATUSES) totalCounts[s] = result.totals[s] ?? 0;
-  rows.push(['total', ...STATUSES.map((s) => String(totalCounts[s])), formatDuration(result.durationMs)]);
+  rows.push(['total', ...STATUSES.map((s) => String(totalCounts[s])), String(result.requests), formatDuration(result.durationMs)]);
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[], style?: (i: number, cell: string) => string) =>
     cells
@@ -127,6 +129,15 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   return lines.join('\n');
 }
 
+/**
+ * The run's requests, and how many were sent outside any check (discovery, reachability probes)
+ * when some were: the family rows add up to the total only with them (issue 13, item 3).
+ */
+function requestsLine(result: RunResult): string {
+  const outside = requestsOutsideChecks(result);
+  return outside > 0 ? `${result.requests} (${result.requests - outside} by checks, ${outside} outside them: discovery and probes)` : String(result.requests);
+}
+
 /** What discovery sampled, in one line. */
 export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
   const problems = d.problems.length ? `; ${d.problems.length} problem${d.problems.length === 1 ? '' : 's'}: ${d.problems.map(clean).join('; ')}` : '';
@@ -165,7 +176,7 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   const v = verdict(result);
   out.push(
     `Checks:    ${totalChecks(result)} — ${STATUSES.map((s) => `${t[s] ?? 0} ${s}`).join(', ')}`,
-    `Requests:  ${result.requests}`,
+    `Requests:  ${requestsLine(result)}`,
     `Duration:  ${formatDuration(result.durationMs)}`,
     `Seed:      ${result.seed}`,
     ...(result.discovery ? [`Discovery: ${discoveryLine(result.discovery)}`] : []),

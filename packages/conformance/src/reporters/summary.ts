@@ -49,6 +49,12 @@ export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummar
   return [...byFamily.values()];
 }
 
+/** Requests the run sent outside every check (discovery, reachability probes): the total less the checks' own. */
+export function requestsOutsideChecks(result: RunResult): number {
+  const inChecks = result.outcomes.reduce((n, o) => n + (Number.isFinite(o.requests) ? o.requests : 0), 0);
+  return Math.max(0, result.requests - inChecks);
+}
+
 /** True when the run treated SHOULD violations as failures (`--strict`). */
 export function isStrict(result: RunResult): boolean {
   return result.config?.strict === true;

@@ -37,6 +37,20 @@ describe('renderConsole', () => {
     expect(cells.total).toEqual([2, 1, 1, 0, 1, 1, 1]);
   });
 
+  it('summary table: requests per family, and the run total (with discovery) in the total row', () => {
+    const r = runResult(
+      [outcome({ id: 'fam-a.one', family: 'fam-a', status: 'pass', requests: 4 }), outcome({ id: 'fam-a.two', family: 'fam-a', status: 'pass', requests: 6 }), outcome({ id: 'fam-b.one', family: 'fam-b', status: 'fail', requests: 7 })],
+      { requests: 30 },
+    );
+    const lines = renderConsole(r).split('\n');
+    const header = lines[0].split(/\s{2,}/);
+    const at = header.indexOf('requests');
+    expect(header.slice(at)).toEqual(['requests', 'time']);
+    const cell = (family: string) => lines.find((l) => l.startsWith(`${family} `))?.split(/\s{2,}/)[at];
+    expect([cell('fam-a'), cell('fam-b'), cell('total')]).toEqual(['10', '7', '30']);
+    expect(lines).toContain('Requests:  30 (17 by checks, 13 outside them: discovery and probes)');
+  });
+
   it('lists fail, warn and error blocks in run order, skips with reasons, never passes', () => {
     const text = renderConsole(mixed);
     const fail = text.indexOf(`✘ ${failing.id}`);

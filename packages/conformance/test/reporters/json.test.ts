@@ -115,6 +115,15 @@ describe('renderJson', () => {
     });
   });
 
+  it('counts requests per family, and the run total beside them', () => {
+    const r = runResult([outcome({ id: 'fam-a.one', family: 'fam-a', status: 'pass', requests: 4 }), outcome({ id: 'fam-a.two', family: 'fam-a', status: 'pass', requests: 6 }), outcome({ id: 'fam-b.one', family: 'fam-b', status: 'pass', requests: 7 })], { requests: 30 });
+    const doc = JSON.parse(renderJson(r));
+    expect(doc.families.map((f: { family: string; requests: number }) => [f.family, f.requests])).toEqual([['fam-a', 10], ['fam-b', 7]]);
+    expect(doc.requests).toBe(30);
+    validate(doc);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
   it('rounds durations to the microsecond and clamps bad ones to 0', () => {
     const r = runResult([outcome({ id: 'a.b', status: 'pass', durationMs: 1.23456789 }), outcome({ id: 'a.c', status: 'pass', durationMs: NaN })], { durationMs: 10.0000004 });
     const doc = JSON.parse(renderJson(r));
