@@ -7,7 +7,15 @@
  * draft-ietf-httpapi-ratelimit-headers; issue 13, "The rate the target allows". Malformed fields are
  * ignored; the caller still honours `Retry-After` on a 429.
  */
-import { parseDictionary, parseList, StructuredFieldError, type BareItem, type Item } from './structured-fields.js';
+import { parseDictionary, parseList, ParseError, Token, type BareItem, type InnerList, type Item as SfItem } from 'structured-headers';
+
+/** One member of an RFC 9651 List or Dictionary (structured-headers), as the readers below use it. */
+interface Item {
+  value: BareItem | InnerList;
+  params: ReadonlyMap<string, BareItem>;
+}
+
+const itemOf = ([value, params]: SfItem | [InnerList, SfItem[1]]): Item => ({ value, params });
 
 export interface RateLimitState {
   /** Requests left in the current window. */
@@ -23,37 +31,42 @@ const EPOCH_SECONDS = 1e9;
 /** An epoch in milliseconds is at least this. */
 const EPOCH_MS = 1e12;
 
-function count(value: BareItem | undefined): number | undefined {
+function count(value: Item['value'] | undefined): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-function seconds(value: BareItem | undefined): number | undefined {
+function seconds(value: Item['value'] | undefined): number | undefined {
   return typeof value === 'number' && value >= 0 ? value * 1000 : undefined;
 }
 
 function policyName(item: Item): string | undefined {
   const v = item.value;
-  return typeof v === 'string' ? v : typeof v === 'object' ? v.token : undefined;
+  return typeof v === 'string' ? v : v instanceof Token ? v.toString() : undefined;
 }
 
+/** Parses with structured-headers; a malformed field (its ParseError) is `undefined`, ignored. */
 function tryParse<T>(parse: () => T): T | undefined {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof StructuredFieldError) return undefined;
+    if (err instanceof ParseError) return undefined;
     throw err;
   }
 }
+
+const listOf = (field: string): Item[] | undefined => tryParse(() => parseList(field).map(itemOf));
+const dictionaryOf = (field: string): Map<string, Item> | undefined =>
+  tryParse(() => new Map([...parseDictionary(field)].map(([k, member]) => [k, itemOf(member)])));
 
 /** `RateLimit` of the draft: a List of policies with `r` (remaining) and `t` (seconds to reset), else the older Dictionary. */
 function draftStates(headers: Readonly<Record<string, string>>): RateLimitState[] {
   const field = headers.ratelimit;
   if (field === undefined) return [];
-  const list = tryParse(() => parseList(field));
+  const list = listOf(field);
   if (list !== undefined && list.every((i) => i.params.has('r'))) {
     const windows = new Map<string, number>();
     const policy = headers['ratelimit-policy'];
-    for (const p of (policy !== undefined && tryParse(() => parseList(policy))) || []) {
+    for (const p of (policy !== undefined && listOf(policy)) || []) {
       const name = policyName(p);
       const w = seconds(p.params.get('w'));
       if (name !== undefined && w !== undefined) windows.set(name, w);
@@ -65,7 +78,7 @@ function draftStates(headers: Readonly<Record<string, string>>): RateLimitState[
       return remaining !== undefined && resetMs !== undefined ? [{ remaining, resetMs, header: 'ratelimit' }] : [];
     });
   }
-  const dict = tryParse(() => parseDictionary(field));
+  const dict = dictionaryOf(field);
   const remaining = count(dict?.get('remaining')?.value);
   const resetMs = seconds(dict?.get('reset')?.value);
   return remaining !== undefined && resetMs !== undefined ? [{ remaining, resetMs, header: 'ratelimit' }] : [];

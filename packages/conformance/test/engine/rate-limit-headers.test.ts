@@ -30,6 +30,9 @@ describe('tightestRateLimit', () => {
   it.each([
     ['no header', {}],
     ['a malformed draft field', { ratelimit: '"default;r=0;t=30' }],
+    ['a draft field with an upper-case parameter key', { ratelimit: '"default";R=0;t=30' }],
+    ['a draft field with a trailing comma', { ratelimit: '"default";r=0;t=30,' }],
+    ['a draft field with an integer over 15 digits', { ratelimit: '"default";r=1234567890123456;t=30' }],
     ['a draft item without r', { ratelimit: '"default";t=30' }],
     ['a draft item with a negative r', { ratelimit: '"default";r=-1;t=30' }],
     ['a draft item without t nor a policy window', { ratelimit: '"default";r=0' }],
