@@ -172,7 +172,7 @@ export const checks: CheckDefinition[] = [
           const wrong = currenciesOf(ex, body).find((c) => offChains(c, chainIds));
           if (wrong) violate('With chainIds, every returned currency must be on one of those chains', `chainId in ${brief(chainIds)}`, label(wrong), ex);
         },
-        { numRuns: small(ctx, 8) },
+        { numRuns: small(ctx, 5) },
       );
       return fromProperty(outcome);
     },
@@ -228,7 +228,7 @@ export const checks: CheckDefinition[] = [
           const wrong = currenciesOf(ex, body).find((c) => addressDiffers(c, address));
           if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
         },
-        { numRuns: small(ctx, 8) },
+        { numRuns: small(ctx, 5) },
       );
       return fromProperty(outcome);
     },
@@ -248,7 +248,7 @@ export const checks: CheckDefinition[] = [
         const ex = await post(ctx, body);
         const wrong = currenciesOf(ex, body).find((c) => notAmongTokens(c, picked));
         if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
-      }, { numRuns: small(ctx, 8) });
+      }, { numRuns: small(ctx, 5) });
       return fromProperty(outcome);
     },
   },
@@ -283,7 +283,7 @@ export const checks: CheckDefinition[] = [
         { depositAddressOnly: true },
       ];
       for (const body of singles) await expectAccepted(ctx, body);
-      const outcome = await ctx.property(fields, (body) => expectAccepted(ctx, body), { numRuns: small(ctx, 8) });
+      const outcome = await ctx.property(fields, (body) => expectAccepted(ctx, body), { numRuns: small(ctx, 5) });
       return fromProperty(outcome, `${singles.length} single fields and ${outcome.numRuns} combinations accepted`);
     },
   },

@@ -4,7 +4,7 @@
  */
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { V3, recordsOfBody, walk, windowQuery, type Query } from './support/listing.js';
+import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
 
@@ -179,7 +179,8 @@ export const checks: CheckDefinition[] = [
 /** Records of up to `pages` pages under one identity, each with the exchange that showed it. */
 async function walkAs(ctx: CheckContext, auth: AuthChoice, query: Query, pages: number): Promise<Array<{ record: RecordJson; exchange: Exchange }>> {
   if (auth === 'primary') {
-    const w = await walk(ctx, query, { maxPages: pages });
+    // The primary key's walks are those of the sort checks (shared-reads.ts).
+    const w = await sharedWalk(ctx, query, { maxPages: pages });
     return w.pages.flatMap((p) => p.records.map((record) => ({ record, exchange: p.exchange })));
   }
   const out: Array<{ record: RecordJson; exchange: Exchange }> = [];

@@ -5,11 +5,25 @@
  * query is narrowed to a few seconds around its creation, so no walk of the whole window is needed.
  */
 import fc from 'fast-check';
-import type { CheckDefinition } from '../engine/types.js';
-import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb, type Sample } from './support/filters.js';
-import { FILTERABLE_STATUSES, V3, createdSec, walk, windowQuery } from './support/listing.js';
+import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, runs, sampleArb, type Sample } from './support/filters.js';
+import { FILTERABLE_STATUSES, V3, createdSec, holds, sharedWalk, walk, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
+
+/**
+ * The draws soundness and completeness share: every parameter once at the window's edge, then
+ * random samples; both walk `{window, param=value}` through the same shared reads (shared-reads.ts),
+ * so completeness is judged on the walks soundness takes.
+ */
+function sampleRuns(ctx: CheckContext, samples: Sample[]) {
+  return { ...runs(ctx, 4), examples: firstPerParam(samples) };
+}
+
+/** The walk of the window filtered by `param=value` (two pages of 50), shared by soundness and completeness. */
+function filteredWalk(ctx: CheckContext, param: EqualityParam, value: string | number) {
+  return sharedWalk(ctx, { ...windowQuery(ctx), [param]: value, limit: LIMIT }, { maxPages: 2 });
+}
 
 const soundness: CheckDefinition = {
   id: 'requests-v3.filter.soundness',
@@ -22,23 +36,30 @@ const soundness: CheckDefinition = {
   async run(ctx) {
     const samples = completeSamples(ctx.discovery.records);
     if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
-    const random = fc.record({
-      param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'),
-      value: fc.stringMatching(/^0x[0-9a-f]{40}$/),
-    });
-    const arb = fc.oneof({ arbitrary: sampleArb(samples), weight: 4 }, { arbitrary: random, weight: 1 });
     const outcome = await ctx.property(
-      arb,
+      sampleArb(samples),
       async ({ param, value }) => {
-        const query = { ...windowQuery(ctx), [param]: value, limit: LIMIT };
-        const w = await walk(ctx, query, { maxPages: 2 });
+        const w = await filteredWalk(ctx, param, value);
         ensureSound(w.records, w.pages, [[param, value]]);
       },
-      runs(ctx, 40),
+      sampleRuns(ctx, samples),
     );
-    return fromProperty(outcome);
+    if (!outcome.ok) return fromProperty(outcome);
+    // Values no record has: whatever comes back must still match them.
+    const made = await ctx.property(
+      fc.record({ param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'), value: fc.stringMatching(/^0x[0-9a-f]{40}$/) }),
+      async ({ param, value }) => {
+        const w = await walk(ctx, { ...windowQuery(ctx), [param]: value, limit: LIMIT }, { maxPages: 1 });
+        ensureSound(w.records, w.pages, [[param, value]]);
+      },
+      runs(ctx, 2),
+    );
+    return fromProperty(made, `${outcome.numRuns} discovered values and ${made.numRuns} made-up ones`);
   },
 };
+
+/** Records of a window walk that a complete walk must hold, at most this many re-read when missing. */
+const MISSING_PROBES = 3;
 
 const completeness: CheckDefinition = {
   id: 'requests-v3.filter.completeness',
@@ -53,9 +74,15 @@ const completeness: CheckDefinition = {
     if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
     const outcome = await ctx.property(
       sampleArb(samples),
-      async ({ param, value, record }) =>
-        ensureReturned(ctx, record, { [param]: value }, `${param}=${value}`, (cur) => matchesComplete(cur, param, value)),
-      runs(ctx, 40),
+      async ({ param, value, record }) => {
+        const still = (cur: RecordJson) => matchesComplete(cur, param, value);
+        const w = await filteredWalk(ctx, param, value);
+        // A walk that ended must hold every discovered record matching the value; one cut short, the sample's.
+        const expected = w.complete ? ctx.discovery.records.filter((r) => recordId(r) !== undefined && createdSec(r) !== undefined && still(r)) : [record];
+        const missing = expected.filter((r) => !holds(w.records, recordId(r)!)).slice(0, MISSING_PROBES);
+        for (const r of missing) await ensureReturned(ctx, r, { [param]: value }, `${param}=${value}`, still);
+      },
+      sampleRuns(ctx, samples),
     );
     return fromProperty(outcome);
   },
@@ -97,9 +124,10 @@ const combinedAnd: CheckDefinition = {
           { [a.param]: a.value, [b.param]: b.value },
           `${a.param}=${a.value} and ${b.param}=${b.value}`,
           (cur) => matchesComplete(cur, a.param, a.value) && matchesComplete(cur, b.param, b.value),
+          w.records,
         );
       },
-      runs(ctx, 15),
+      runs(ctx, 8),
     );
     return fromProperty(outcome);
   },

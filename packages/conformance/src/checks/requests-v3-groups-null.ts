@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { brief, ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
-import { V3, sendV3, total, windowQuery } from './support/listing.js';
+import { V3, sendV3, sharedTotal, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { depositAddressOf, type RecordJson } from './support/record.js';
 import {
@@ -38,7 +38,7 @@ const nullCheck: CheckDefinition = {
     const records = ctx.discovery.records.filter(usable);
     const keys = NULL_KEYS.filter((k) => records.some(k.present) && records.some((r) => !k.present(r)));
     if (keys.length === 0) return skip('no discovered field is both set on some records and empty on others (depositAddress)');
-    const all = await total(ctx, windowQuery(ctx));
+    const all = await sharedTotal(ctx, windowQuery(ctx));
     for (const { key, present } of keys) {
       const empty = await groupsTotal(ctx, [{ [key]: null }]);
       const set = await groupsTotal(ctx, [{ [`not:${key}`]: null }]);
@@ -53,8 +53,8 @@ const nullCheck: CheckDefinition = {
       ensureEvery(set.page.records, present, `A record returned for ${show({ [`not:${key}`]: null })} must have a ${key}`, `${key} set`, set.page.exchange, (r) => `${key} ${brief(r[key])}`);
       const withIt = records.find(present);
       const without = records.find((r) => !present(r));
-      if (withIt) await ensureHas(ctx, withIt, [{ [`not:${key}`]: null }], show({ [`not:${key}`]: null }));
-      if (without) await ensureHas(ctx, without, [{ [key]: null }], show({ [key]: null }));
+      if (withIt) await ensureHas(ctx, withIt, [{ [`not:${key}`]: null }], show({ [`not:${key}`]: null }), {}, set.page.records);
+      if (without) await ensureHas(ctx, without, [{ [key]: null }], show({ [key]: null }), {}, empty.page.records);
     }
     return { status: 'pass', note: `keys ${keys.map((k) => k.key).join(', ')}` };
   },

@@ -72,9 +72,9 @@ const topLevelAnd: CheckDefinition = {
           describeKeys(p.key, g.key),
         );
         await ensureHasNot(ctx, gOnly, group, `top-level ${p.key}=${p.value} (it matches only the group ${groups})`, top);
-        if (inBoth) await ensureHas(ctx, inBoth, group, `${p.key}=${p.value} and the group ${groups}`, top);
+        if (inBoth) await ensureHas(ctx, inBoth, group, `${p.key}=${p.value} and the group ${groups}`, top, tBoth.page.records);
       },
-      runs(ctx, 10),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },

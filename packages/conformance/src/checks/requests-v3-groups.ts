@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { CheckDefinition } from '../engine/types.js';
-import { V3, total, windowQuery } from './support/listing.js';
+import { V3, sharedTotal, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from './support/record.js';
 import {
@@ -65,9 +65,9 @@ const andWithinGroup: CheckDefinition = {
           tBoth.page.exchange,
           describeKeys(a.key, b.key),
         );
-        await ensureHas(ctx, r, [both], `the group ${show(both)}`);
+        await ensureHas(ctx, r, [both], `the group ${show(both)}`, {}, tBoth.page.records);
       },
-      runs(ctx, 10),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },
@@ -126,10 +126,10 @@ const orAcrossGroups: CheckDefinition = {
         );
         for (const c of [a, b]) {
           const r = witness(c);
-          if (r) await ensureHas(ctx, r, [ga, gb], `group ${show({ [c.key]: c.value })} of ${show([ga, gb])}`);
+          if (r) await ensureHas(ctx, r, [ga, gb], `group ${show({ [c.key]: c.value })} of ${show([ga, gb])}`, {}, tOr.page.records);
         }
       },
-      runs(ctx, 10),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },
@@ -154,7 +154,7 @@ const notNegates: CheckDefinition = {
     const keys = completeKeys(records);
     const conds = condsOf(records, keys);
     if (conds.length === 0) return skip('no field is non-null on every discovered record (status, requestType)');
-    const all = await total(ctx, windowQuery(ctx));
+    const all = await sharedTotal(ctx, windowQuery(ctx));
     const outcome = await ctx.property(
       fc.constantFrom(...conds),
       async ({ key, value }) => {
@@ -177,10 +177,10 @@ const notNegates: CheckDefinition = {
         );
         const other = records.find((r) => !matchesSound(r, key, value));
         const same = records.find((r) => matchesComplete(r, key, value));
-        if (other) await ensureHas(ctx, other, [{ [`not:${key}`]: value }], `not:${key}=${value}`);
+        if (other) await ensureHas(ctx, other, [{ [`not:${key}`]: value }], `not:${key}=${value}`, {}, neg.page.records);
         if (same) await ensureHasNot(ctx, same, [{ [`not:${key}`]: value }], `not:${key}=${value}`);
       },
-      runs(ctx, 8),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },
@@ -224,10 +224,10 @@ const arrayOr: CheckDefinition = {
         );
         for (const v of [a, b]) {
           const r = records.find((x) => matchesComplete(x, key, v));
-          if (r) await ensureHas(ctx, r, [{ [key]: [a, b] }], `${show({ [key]: [a, b] })}`);
+          if (r) await ensureHas(ctx, r, [{ [key]: [a, b] }], `${show({ [key]: [a, b] })}`, {}, both.page.records);
         }
       },
-      runs(ctx, 8),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },

@@ -7,11 +7,16 @@ import fc from 'fast-check';
 import { enumExamples } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { V3, fetchPage, idsOf, pageAt, sample, walk, type Query, type Walk } from './support/listing.js';
+import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
 import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
 import { fromProperty, isObject } from './support/outcome.js';
-import { FAMILY, MAX_LIMIT, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
+import { FAMILY, MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
 import type { RecordJson } from './support/record.js';
+
+/** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
+const TERMINATES_LIMIT = 2;
+/** Pages of 50 a walk pair's reference walk may take (the sub-window holds about 20 records). */
+const LARGE_PAGES = 6;
 
 const paginationTerminates: CheckDefinition = {
   id: 'requests-v3.pagination.terminates',
@@ -21,22 +26,30 @@ const paginationTerminates: CheckDefinition = {
   operation: V3,
   requires: ['apiKey'],
   async run(ctx) {
-    const q = smallWindow(ctx);
+    const q = smallWindow(ctx, PAIR_WINDOW_SIZE);
     if (!q) return skipNoData('records');
+    const large = await sharedWalk(ctx, { ...q, ...sortQuery('createdAt', undefined), limit: MAX_LIMIT }, { maxPages: LARGE_PAGES });
     const n = countInWindow(ctx, q);
-    const limit = Math.max(3, Math.ceil(n / 15));
-    const bound = Math.ceil(n / limit) + 3;
-    const w = await walk(ctx, { ...q, limit }, { maxPages: bound });
+    ensure(
+      large.complete || n > MAX_LIMIT * (LARGE_PAGES - 1),
+      `The walk must end: ${n} records at limit=${MAX_LIMIT} need about ${Math.ceil(n / MAX_LIMIT)} pages`,
+      `a page without a cursor within ${LARGE_PAGES} pages`,
+      `${large.pages.length} pages (${large.records.length} records), the last still hands back a cursor`,
+      large.pages[large.pages.length - 1]!.exchange,
+    );
+    const pair = await walkPair(ctx, q, TERMINATES_LIMIT, 'createdAt', undefined);
+    if (!pair) return { status: 'skip', reason: `the window could not be walked within ${LARGE_PAGES} pages of ${MAX_LIMIT}` };
+    const w = pair.small;
     const last = w.pages[w.pages.length - 1]!;
     ensure(
       w.complete,
-      `The walk must end: ${n} records at limit=${limit} need about ${Math.ceil(n / limit)} pages`,
-      `a page without a cursor within ${bound} pages`,
+      `The walk must end: ${n} records at limit=${pair.limit} need about ${Math.ceil(n / pair.limit)} pages`,
+      `a page without a cursor within ${Math.ceil(pair.large.records.length / pair.limit) + 3} pages`,
       `${w.pages.length} pages (${w.records.length} records), the last still hands back a cursor`,
       last.exchange,
     );
-    if (n >= limit && w.pages.length < 2) {
-      return { status: 'skip', reason: `the walk of ${n} records at limit=${limit} took one page: continuation not exercised` };
+    if (n > pair.limit && w.pages.length < 2) {
+      return { status: 'skip', reason: `the walk of ${n} records at limit=${pair.limit} took one page: continuation not exercised` };
     }
     return { status: 'pass', note: `${w.pages.length} pages` };
   },
@@ -118,13 +131,16 @@ interface WalkPair {
   limit: number;
 }
 
-/** The walk of a window at a small limit beside the walk at limit 50, for the same order. */
+/**
+ * The walk of a window at a small limit beside the walk at limit 50, for the same order. Both are
+ * shared reads (shared-reads.ts): no-duplicates, no-gaps and terminates judge the same walks.
+ */
 async function walkPair(ctx: CheckContext, q: Query, limit: number, sortBy: SortBy, direction: Direction | undefined): Promise<WalkPair | undefined> {
   const sq = { ...q, ...sortQuery(sortBy, direction) };
-  const large = await walk(ctx, { ...sq, limit: MAX_LIMIT }, { maxPages: 6 });
+  const large = await sharedWalk(ctx, { ...sq, limit: MAX_LIMIT }, { maxPages: LARGE_PAGES });
   if (!large.complete) return undefined;
   const effective = Math.max(limit, Math.ceil(large.records.length / 25));
-  const small = await walk(ctx, { ...sq, limit: effective }, { maxPages: Math.ceil(large.records.length / effective) + 3 });
+  const small = await sharedWalk(ctx, { ...sq, limit: effective }, { maxPages: Math.ceil(large.records.length / effective) + 3 });
   return { sortBy, direction, small, large, limit: effective };
 }
 
@@ -149,7 +165,7 @@ function walkComparison(
     requires: ['apiKey'],
     relation: true,
     async run(ctx) {
-      const q = smallWindow(ctx);
+      const q = smallWindow(ctx, PAIR_WINDOW_SIZE);
       if (!q || countInWindow(ctx, q) < 3) return skipNoData('three records');
       let compared = 0;
       const outcome = await ctx.property(
@@ -161,7 +177,7 @@ function walkComparison(
           compare(pair);
         },
         // Every sortBy and every direction first (each value once), then random combinations.
-        { numRuns: Math.min(ctx.config.numRuns, 6), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'] }) },
+        { numRuns: Math.min(ctx.config.numRuns, 3), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'] }) },
       );
       if (outcome.ok && compared === 0) return { status: 'skip', reason: 'the window could not be walked within 6 pages of 50' };
       return fromProperty(outcome);

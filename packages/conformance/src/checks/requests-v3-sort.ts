@@ -4,7 +4,7 @@
  */
 import { violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { V3, pageAt, walk, windowQuery, type Query, type Walk } from './support/listing.js';
+import { V3, pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
   defaultDirection,
@@ -15,7 +15,7 @@ import {
   type Direction,
   type SortBy,
 } from './support/order.js';
-import { FAMILY, describeSort, skipNoData, sortQuery } from './support/paging.js';
+import { FAMILY, MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
@@ -31,11 +31,20 @@ function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: stri
   );
 }
 
+/**
+ * The first 100 records of a window in one order: two pages of 50 (one page boundary to cross), a
+ * shared read (shared-reads.ts), since the default-direction checks and explicit-direction walk the
+ * same orders.
+ */
+function walkSorted(ctx: CheckContext, q: Query, sortBy: SortBy | undefined, direction: Direction | undefined): Promise<Walk> {
+  return sharedWalk(ctx, { ...q, ...sortQuery(sortBy, direction), limit: MAX_LIMIT }, { maxPages: 2 });
+}
+
 /** Walks a window in one order and checks it is monotone; returns the walk. */
 async function walkOrdered(ctx: CheckContext, q: Query, sortBy: SortBy | undefined, direction: Direction | undefined): Promise<Walk> {
   const by = sortBy ?? 'createdAt';
   const dir = direction ?? defaultDirection(by);
-  const w = await walk(ctx, { ...q, ...sortQuery(sortBy, direction), limit: 25 }, { maxPages: 4 });
+  const w = await walkSorted(ctx, q, sortBy, direction);
   ensureOrdered(w, by, dir, describeSort(sortBy, direction));
   return w;
 }
@@ -77,7 +86,7 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
       if (why) return { status: 'skip', reason: why };
       const q = windowQuery(ctx);
       const implicit = await walkOrdered(ctx, q, sortBy, undefined);
-      const explicit = await walk(ctx, { ...q, sortBy, sortDirection: defaultDirection(sortBy), limit: 25 }, { maxPages: 4 });
+      const explicit = await walkSorted(ctx, q, sortBy, defaultDirection(sortBy));
       const n = Math.min(implicit.records.length, explicit.records.length);
       const diff = orderDifference(explicit.records.slice(0, n), implicit.records.slice(0, n), sortBy);
       if (diff) {

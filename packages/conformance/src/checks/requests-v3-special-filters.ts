@@ -54,12 +54,12 @@ const chainIdEither: CheckDefinition = {
     const outcome = await ctx.property(
       fc.constantFrom(...cases),
       async ({ chain, record, side }) => {
-        await ensureReturned(ctx, record, { chainId: chain }, `chainId=${chain} (its ${side} chain)`);
         const query = { ...windowQuery(ctx), chainId: chain, limit: LIMIT };
         const w = await walk(ctx, query, { maxPages: 1 });
         ensureSound(w.records, w.pages, [['chainId', chain]]);
+        await ensureReturned(ctx, record, { chainId: chain }, `chainId=${chain} (its ${side} chain)`, undefined, w.records);
       },
-      runs(ctx, 12),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },
@@ -90,8 +90,8 @@ const symbolCaseInsensitive: CheckDefinition = {
         const reference = await walk(ctx, { ...base, [param]: value }, { maxPages: 2 });
         const refIds = idsOf(reference.records).sort();
         for (const spelling of casings(String(value))) {
-          await ensureReturned(ctx, record, { [param]: spelling }, `${param}=${spelling} (symbol ${value}, any case)`);
           const other = await walk(ctx, { ...base, [param]: spelling }, { maxPages: 2 });
+          await ensureReturned(ctx, record, { [param]: spelling }, `${param}=${spelling} (symbol ${value}, any case)`, undefined, other.records);
           if (!reference.complete || !other.complete) continue;
           const ids = idsOf(other.records).sort();
           ensure(
@@ -103,7 +103,7 @@ const symbolCaseInsensitive: CheckDefinition = {
           );
         }
       },
-      runs(ctx, 10),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },
@@ -153,8 +153,8 @@ const term: CheckDefinition = {
     const outcome = await ctx.property(
       arb,
       async ({ kind, term: t, record }) => {
-        await ensureReturned(ctx, record, { term: t }, `term=${t} (its ${kind})`);
         const w = await walk(ctx, { ...windowQuery(ctx), term: t, limit: LIMIT }, { maxPages: 1 });
+        await ensureReturned(ctx, record, { term: t }, `term=${t} (its ${kind})`, undefined, w.records);
         const needle = t.toLowerCase();
         const stray = w.records.find((r) => !termFields(r).some((f) => f.toLowerCase().includes(needle)));
         if (stray) {
@@ -166,7 +166,7 @@ const term: CheckDefinition = {
           );
         }
       },
-      runs(ctx, 20),
+      runs(ctx, 10),
     );
     return fromProperty(outcome);
   },
@@ -254,7 +254,7 @@ const ranges: CheckDefinition = {
         }
       },
       // The window's edges first: equal bounds at the newest and the oldest record, and the whole span.
-      { ...runs(ctx, 12), examples: edgePairs(records) },
+      { ...runs(ctx, 6), examples: edgePairs(records) },
     );
     if (!timeOutcome.ok) return fromProperty(timeOutcome);
     const priced = records.filter((r) => amountUsdCandidates(r).length > 0);
@@ -277,9 +277,9 @@ const ranges: CheckDefinition = {
             w.pages[0]!.exchange,
           );
         }
-        if (amounts.every((v) => v > min && v < max)) await ensureReturned(ctx, r, { amountUsdMin: min, amountUsdMax: max }, `amountUsdMin=${min}&amountUsdMax=${max}`);
+        if (amounts.every((v) => v > min && v < max)) await ensureReturned(ctx, r, { amountUsdMin: min, amountUsdMax: max }, `amountUsdMin=${min}&amountUsdMax=${max}`, undefined, w.records);
       },
-      runs(ctx, 12),
+      runs(ctx, 6),
     );
     return fromProperty(amountOutcome);
   },
@@ -317,9 +317,9 @@ const features: CheckDefinition = {
             w.pages[0]!.exchange,
           );
         }
-        if (r) await ensureReturned(ctx, r, { features: value }, `features=${value} (any of; it has ${featuresOf(r).join(',')})`);
+        if (r) await ensureReturned(ctx, r, { features: value }, `features=${value} (any of; it has ${featuresOf(r).join(',')})`, undefined, w.records);
       },
-      runs(ctx, 12),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },

@@ -3,7 +3,9 @@
  * measured again before its violation is reported. The check runs a second time with the same seed
  * (the same queries, in the same order); the failure counts only when the second read gives the
  * same violation, and its message then says `reproduced 2/2`. When the reads disagree (the second
- * passes, or fails differently) the relation could not be measured on stable data: `skip`.
+ * passes, or fails differently) the relation could not be measured on stable data: `skip`. When the
+ * first read used answers shared with other checks (shared-reads.ts), the second reads everything
+ * afresh, and a second read that holds is the check's result.
  */
 import type { CheckResult, Violation } from './types.js';
 
@@ -19,9 +21,12 @@ function sameViolation(a: Violation, b: Violation): boolean {
  * The result of a relation check once its failure has been read again. `first` is the first
  * result; `again` runs the check a second time (a throw there propagates: the check errors).
  */
-export async function reproduce(first: CheckResult, again: () => Promise<CheckResult>): Promise<CheckResult> {
+export async function reproduce(first: CheckResult, again: () => Promise<CheckResult>, options: { firstShared?: boolean } = {}): Promise<CheckResult> {
   if (first.status !== 'fail') return first;
   const second = await again();
+  // The first read rested on answers shared with other checks (shared-reads.ts), seconds old: the
+  // second, all fresh, is the measurement.
+  if (options.firstShared && second.status !== 'fail') return second;
   if (second.status === 'fail' && sameViolation(first.violation, second.violation)) {
     return { ...second, violation: { ...second.violation, message: `${second.violation.message} (${REPRODUCED})` } };
   }

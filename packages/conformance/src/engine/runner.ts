@@ -36,6 +36,7 @@ import { shardOf } from '../shard/shard.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
 import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
+import { SharedReadMemo } from './shared-reads.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
 import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
@@ -262,6 +263,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       })),
     };
 
+    /** Walks and totals asked once for every check of the run (shared-reads.ts). */
+    const sharedReads = new SharedReadMemo(http);
     const outcomes: CheckOutcome[] = [];
     let failures = 0;
     let family: string | undefined;
@@ -298,7 +301,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         let result: CheckResult | undefined;
         let error: unknown;
         try {
-          result = await runCheck(check, ctx);
+          result = await runCheck(check, ctx, sharedReads);
         } catch (err) {
           error = err;
         }
@@ -480,10 +483,18 @@ async function runOnce(check: CheckDefinition, ctx: CheckContext): Promise<Check
   }
 }
 
-/** Runs a check; the failure of a relation check is read a second time before it counts (reproduce.ts). */
-async function runCheck(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
-  const first = await runOnce(check, ctx);
-  return check.relation ? reproduce(first, () => runOnce(check, ctx)) : first;
+/**
+ * Runs a check; the failure of a relation check is read a second time before it counts
+ * (reproduce.ts). The first reading may use reads shared with other checks (shared-reads.ts); a
+ * failure resting on them is read again afresh, and only that fresh reading can fail a check that
+ * is not a relation.
+ */
+async function runCheck(check: CheckDefinition, ctx: CheckContext, memo: SharedReadMemo | undefined): Promise<CheckResult> {
+  const reads = memo?.forCheck();
+  const first = await runOnce(check, reads ? { ...ctx, shared: reads } : ctx);
+  const fresh: CheckContext = { ...ctx, shared: undefined };
+  if (!check.relation) return first.status === 'fail' && reads?.used ? runOnce(check, fresh) : first;
+  return reproduce(first, () => runOnce(check, fresh), { firstShared: reads?.used === true });
 }
 
 /** After a transport error: does the target still answer a cheap, read-only request? */

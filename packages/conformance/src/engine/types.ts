@@ -253,6 +253,11 @@ export interface CheckContext {
   exchangesFor(operation: string): Exchange[];
   /** The websocket session and webhook deliveries of the run (src/events/), for the events checks. */
   readonly events?: import('../events/types.js').EventsProbe;
+  /**
+   * Reads shared with the other checks of the run (shared-reads.ts): walks and totals asked once.
+   * Absent on a re-read, which must see the target afresh.
+   */
+  readonly shared?: import('./shared-reads.js').SharedReads;
 }
 
 export interface CheckDefinition {

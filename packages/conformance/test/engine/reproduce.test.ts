@@ -35,4 +35,14 @@ describe('reproduce: a relation failure counts only when a second read gives it 
     expect(await reproduce({ status: 'skip', reason: 'r' }, second)).toEqual({ status: 'skip', reason: 'r' });
     expect(again).toBe(0);
   });
+
+  it('a first read on shared answers that a fresh read does not confirm: the fresh result stands', async () => {
+    expect(await reproduce(fail('total = 61'), async () => ({ status: 'pass', note: 'fresh' }), { firstShared: true })).toEqual({ status: 'pass', note: 'fresh' });
+    const skipped = await reproduce(fail('total = 61'), async () => ({ status: 'skip', reason: 'no data' }), { firstShared: true });
+    expect(skipped).toEqual({ status: 'skip', reason: 'no data' });
+    const confirmed = await reproduce(fail('total = 61'), async () => fail('total = 61'), { firstShared: true });
+    expect(confirmed.status === 'fail' && confirmed.violation.message).toBe(`total must be exact (${REPRODUCED})`);
+    const other = await reproduce(fail('total = 61'), async () => fail('total = 75'), { firstShared: true });
+    expect(other.status).toBe('skip');
+  });
 });

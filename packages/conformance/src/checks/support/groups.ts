@@ -5,7 +5,7 @@
  */
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange } from '../../engine/types.js';
-import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, total, windowQuery, type Query } from './listing.js';
+import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, sharedTotal, windowQuery, type Query } from './listing.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './record.js';
 import { filtersMismatch, groupMismatch } from '../../oracles/groups.js';
 
@@ -25,9 +25,12 @@ export function filtersQuery(ctx: CheckContext, groups: Group[], extra: Query = 
   return { ...windowQuery(ctx), ...extra, filters: JSON.stringify(groups) };
 }
 
-/** `total` (includeTotal=true) and first page of the window filtered by `groups` and top-level `extra`. */
-export function groupsTotal(ctx: CheckContext, groups: Group[], extra: Query = {}): ReturnType<typeof total> {
-  return total(ctx, filtersQuery(ctx, groups, extra));
+/**
+ * `total` (includeTotal=true) and first page of the window filtered by `groups` and top-level
+ * `extra`: a shared read (shared-reads.ts), since the group checks ask the same single groups.
+ */
+export function groupsTotal(ctx: CheckContext, groups: Group[], extra: Query = {}): ReturnType<typeof sharedTotal> {
+  return sharedTotal(ctx, filtersQuery(ctx, groups, extra));
 }
 
 /** Discovered values of a key that some record matches completely (status limited to the five). */
@@ -82,9 +85,14 @@ function mayHold(current: RecordJson, groups: Group[], top: Query): boolean {
   return groupMismatch(current, top) === undefined && filtersMismatch(current, groups) === undefined;
 }
 
-/** Requires the record in the result of `groups` (with top-level `top`) narrowed around its creation. */
-export async function ensureHas(ctx: CheckContext, r: RecordJson, groups: Group[], why: string, top: Query = {}): Promise<void> {
+/**
+ * Requires the record in the result of `groups` (with top-level `top`) narrowed around its creation.
+ * `seen`: records the check already has for the same `groups` and `top` over the whole window (a
+ * total's first page); when they hold the record it was returned, and nothing more is asked.
+ */
+export async function ensureHas(ctx: CheckContext, r: RecordJson, groups: Group[], why: string, top: Query = {}, seen?: readonly RecordJson[]): Promise<void> {
   const id = recordId(r)!;
+  if (seen && holds(seen, id)) return;
   const page = await fetchPage(ctx, { ...top, filters: JSON.stringify(groups), ...around(r), limit: LIMIT });
   if (holds(page.records, id)) return;
   // Missing: read the record again; if it no longer matches (it changed since discovery), no violation.

@@ -5,6 +5,7 @@
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
 import { cursorOfBody, recordsOfBody } from '../../engine/list-wrapper.js';
+import { queryKey } from '../../engine/shared-reads.js';
 import { bodyShown, isObject } from './outcome.js';
 import { createdAtMs, recordId, type RecordJson } from './record.js';
 
@@ -96,6 +97,22 @@ export async function walk(ctx: CheckContext, query: Query, options: { maxPages:
     cursor = page.continuation;
   }
   return { records: pages.flatMap((p) => p.records), pages, complete: false };
+}
+
+/**
+ * {@link walk}, asked once for every check of the run that walks the same query with the same page
+ * cap (shared-reads.ts); a plain walk on a fresh re-read. The caller must not change the walk, and
+ * must read its pages' records, not their exchanges' bodies (cut to 4 KiB once a check ends).
+ */
+export function sharedWalk(ctx: CheckContext, query: Query, options: { maxPages: number }): Promise<Walk> {
+  if (!ctx.shared) return walk(ctx, query, options);
+  return ctx.shared.read(`walk ${options.maxPages} ${queryKey(query)}`, (http) => walk({ ...ctx, http }, query, options));
+}
+
+/** {@link total}, asked once for every check of the run (shared-reads.ts); a plain one on a fresh re-read. */
+export function sharedTotal(ctx: CheckContext, query: Query): Promise<{ total: number; page: Page }> {
+  if (!ctx.shared) return total(ctx, query);
+  return ctx.shared.read(`total ${queryKey(query)}`, (http) => total({ ...ctx, http }, query));
 }
 
 /** The page of a walk that holds its record at `index`, and how many records come before that page. */

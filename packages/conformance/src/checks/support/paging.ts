@@ -11,6 +11,12 @@ export const MAX_LIMIT = 50;
 export const DEFAULT_LIMIT = 20;
 /** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */
 export const SUB_WINDOW_SIZE = 60;
+/**
+ * Discovery records of the sub-window the pagination walks compare (issue 13: pages sized to what
+ * the check needs): at limit 2 that is ten pages, enough page boundaries for a gap or a repeat to
+ * show, at a third of the requests of a 60-record window.
+ */
+export const PAIR_WINDOW_SIZE = 20;
 
 /** A part of the discovery window with about `size` records (the whole window when it is smaller). */
 export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE): Query | undefined {
