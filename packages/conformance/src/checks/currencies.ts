@@ -125,7 +125,7 @@ export const checks: CheckDefinition[] = [
         );
       };
       await compare({});
-      const outcome = await ctx.property(arb, (body) => compare(body as Body), { numRuns: small(ctx, 4) });
+      const outcome = await ctx.property(arb, (body) => compare(body as Body), { numRuns: small(ctx, 3) });
       return fromProperty(outcome);
     },
   },
@@ -149,7 +149,7 @@ export const checks: CheckDefinition[] = [
           ensure(list.length <= bound, 'The maximum limit of POST /currencies/v2 is 100: at most min(limit, 100) currencies come back', `at most ${bound} currencies for limit=${limit}`, `${list.length} currencies`, ex);
         },
         // 1, 2, 99, 100, 101 first (a limit ignored at a boundary), then random limits.
-        { numRuns: small(ctx, 5), examples: integerBoundaries(1, 100) },
+        { numRuns: small(ctx, 3), examples: integerBoundaries(1, 100) },
       );
       return fromProperty(outcome);
     },
@@ -172,7 +172,7 @@ export const checks: CheckDefinition[] = [
           const wrong = currenciesOf(ex, body).find((c) => offChains(c, chainIds));
           if (wrong) violate('With chainIds, every returned currency must be on one of those chains', `chainId in ${brief(chainIds)}`, label(wrong), ex);
         },
-        { numRuns: small(ctx, 5) },
+        { numRuns: small(ctx, 4) },
       );
       return fromProperty(outcome);
     },
@@ -204,7 +204,7 @@ export const checks: CheckDefinition[] = [
           }
         },
         // verified=true and verified=false first, then random combinations with chainIds.
-        { numRuns: Math.max(2, small(ctx, 6)), examples: enumExamples({ verified: true, chainIds: undefined as number[] | undefined }, { verified: [true, false] }) },
+        { numRuns: Math.max(2, small(ctx, 4)), examples: enumExamples({ verified: true, chainIds: undefined as number[] | undefined }, { verified: [true, false] }) },
       );
       return fromProperty(outcome);
     },
@@ -228,7 +228,7 @@ export const checks: CheckDefinition[] = [
           const wrong = currenciesOf(ex, body).find((c) => addressDiffers(c, address));
           if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
         },
-        { numRuns: small(ctx, 5) },
+        { numRuns: small(ctx, 4) },
       );
       return fromProperty(outcome);
     },
@@ -248,7 +248,7 @@ export const checks: CheckDefinition[] = [
         const ex = await post(ctx, body);
         const wrong = currenciesOf(ex, body).find((c) => notAmongTokens(c, picked));
         if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
-      }, { numRuns: small(ctx, 5) });
+      }, { numRuns: small(ctx, 4) });
       return fromProperty(outcome);
     },
   },
@@ -283,7 +283,7 @@ export const checks: CheckDefinition[] = [
         { depositAddressOnly: true },
       ];
       for (const body of singles) await expectAccepted(ctx, body);
-      const outcome = await ctx.property(fields, (body) => expectAccepted(ctx, body), { numRuns: small(ctx, 5) });
+      const outcome = await ctx.property(fields, (body) => expectAccepted(ctx, body), { numRuns: small(ctx, 3) });
       return fromProperty(outcome, `${singles.length} single fields and ${outcome.numRuns} combinations accepted`);
     },
   },

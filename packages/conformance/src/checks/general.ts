@@ -242,7 +242,7 @@ export const checks: CheckDefinition[] = [
       const inputs = sweep(ctx);
       for (const input of inputs) await expectNoServerError(ctx, input);
       const outcome = await ctx.property(badInputs(ctx), (input) => expectNoServerError(ctx, input), {
-        numRuns: Math.max(1, Math.min(ctx.config.numRuns, 10)),
+        numRuns: Math.max(1, Math.min(ctx.config.numRuns, 5)),
       });
       return fromProperty(outcome, `${inputs.length} parameters swept and ${outcome.numRuns} random bad inputs answered without a 5xx`);
     },

@@ -87,7 +87,7 @@ export const checks: CheckDefinition[] = [
           const body = e.response!.json;
           ensure(isObject(body) && typeof body.status === 'string', 'The answer must be an intent status record', '{"status": …, …}', () => bodyShown(e), e);
         },
-        { numRuns: small(ctx, 5) },
+        { numRuns: small(ctx, 4) },
       );
       return fromProperty(outcome);
     },
@@ -128,7 +128,7 @@ export const checks: CheckDefinition[] = [
       const ids = listedIds(ctx);
       if (ids.length === 0) return skip('no request id was discovered');
       let compared = 0;
-      for (const id of ids.slice(0, 5)) {
+      for (const id of ids.slice(0, 4)) {
         const e = await getStatus(ctx, id);
         if (e.response?.status !== 200 || !isObject(e.response.json)) continue;
         const s = e.response.json;

@@ -74,7 +74,7 @@ const topLevelAnd: CheckDefinition = {
         await ensureHasNot(ctx, gOnly, group, `top-level ${p.key}=${p.value} (it matches only the group ${groups})`, top);
         if (inBoth) await ensureHas(ctx, inBoth, group, `${p.key}=${p.value} and the group ${groups}`, top, tBoth.page.records);
       },
-      runs(ctx, 6),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },

@@ -67,7 +67,7 @@ const andWithinGroup: CheckDefinition = {
         );
         await ensureHas(ctx, r, [both], `the group ${show(both)}`, {}, tBoth.page.records);
       },
-      runs(ctx, 6),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },
@@ -129,7 +129,7 @@ const orAcrossGroups: CheckDefinition = {
           if (r) await ensureHas(ctx, r, [ga, gb], `group ${show({ [c.key]: c.value })} of ${show([ga, gb])}`, {}, tOr.page.records);
         }
       },
-      runs(ctx, 6),
+      runs(ctx, 5),
     );
     return fromProperty(outcome);
   },

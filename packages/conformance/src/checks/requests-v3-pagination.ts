@@ -15,7 +15,7 @@ import type { RecordJson } from './support/record.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
 const TERMINATES_LIMIT = 2;
-/** Pages of 50 a walk pair's reference walk may take (the sub-window holds about 20 records). */
+/** Pages of 50 a walk pair's reference walk may take (the sub-window holds about 16 records). */
 const LARGE_PAGES = 6;
 
 const paginationTerminates: CheckDefinition = {
@@ -177,7 +177,7 @@ function walkComparison(
           compare(pair);
         },
         // Every sortBy and every direction first (each value once), then random combinations.
-        { numRuns: Math.min(ctx.config.numRuns, 3), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'] }) },
+        { numRuns: Math.min(ctx.config.numRuns, 2), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'], limit: [TERMINATES_LIMIT, 4, 3] }) },
       );
       if (outcome.ok && compared === 0) return { status: 'skip', reason: 'the window could not be walked within 6 pages of 50' };
       return fromProperty(outcome);

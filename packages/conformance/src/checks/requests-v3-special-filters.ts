@@ -59,7 +59,7 @@ const chainIdEither: CheckDefinition = {
         ensureSound(w.records, w.pages, [['chainId', chain]]);
         await ensureReturned(ctx, record, { chainId: chain }, `chainId=${chain} (its ${side} chain)`, undefined, w.records);
       },
-      runs(ctx, 6),
+      runs(ctx, 4),
     );
     return fromProperty(outcome);
   },
@@ -103,7 +103,7 @@ const symbolCaseInsensitive: CheckDefinition = {
           );
         }
       },
-      runs(ctx, 5),
+      runs(ctx, 4),
     );
     return fromProperty(outcome);
   },
@@ -166,7 +166,7 @@ const term: CheckDefinition = {
           );
         }
       },
-      runs(ctx, 10),
+      runs(ctx, 6),
     );
     return fromProperty(outcome);
   },
@@ -225,7 +225,7 @@ const ranges: CheckDefinition = {
       async ({ a, b }) => {
         const start = Math.min(createdSec(a)!, createdSec(b)!);
         const end = Math.max(createdSec(a)!, createdSec(b)!);
-        const w = await walk(ctx, { startTimestamp: start, endTimestamp: end, limit: LIMIT }, { maxPages: 3 });
+        const w = await walk(ctx, { startTimestamp: start, endTimestamp: end, limit: LIMIT }, { maxPages: 2 });
         const outside = w.records.find((r) => createdOutside(r, start, end));
         if (outside) {
           violate(
@@ -254,7 +254,7 @@ const ranges: CheckDefinition = {
         }
       },
       // The window's edges first: equal bounds at the newest and the oldest record, and the whole span.
-      { ...runs(ctx, 6), examples: edgePairs(records) },
+      { ...runs(ctx, 4), examples: edgePairs(records) },
     );
     if (!timeOutcome.ok) return fromProperty(timeOutcome);
     const priced = records.filter((r) => amountUsdCandidates(r).length > 0);
@@ -267,7 +267,7 @@ const ranges: CheckDefinition = {
         const hi = Math.max(...amounts) + spread;
         const round = (x: number) => Math.round(x * 100) / 100;
         const [min, max] = [round(lo), round(hi)];
-        const w = await walk(ctx, { ...windowQuery(ctx), amountUsdMin: min, amountUsdMax: max, limit: LIMIT }, { maxPages: 2 });
+        const w = await walk(ctx, { ...windowQuery(ctx), amountUsdMin: min, amountUsdMax: max, limit: LIMIT }, { maxPages: 1 });
         const outside = w.records.find((x) => amountOutside(x, min, max));
         if (outside) {
           violate(
@@ -279,7 +279,7 @@ const ranges: CheckDefinition = {
         }
         if (amounts.every((v) => v > min && v < max)) await ensureReturned(ctx, r, { amountUsdMin: min, amountUsdMax: max }, `amountUsdMin=${min}&amountUsdMax=${max}`, undefined, w.records);
       },
-      runs(ctx, 6),
+      runs(ctx, 4),
     );
     return fromProperty(amountOutcome);
   },

@@ -4,7 +4,6 @@
  * `@asyncapi/parser` once per process, each message payload (and the webhook's headers) compiled
  * with ajv (draft-07, the AsyncAPI 3.0 default). Event formats are live-service facts §1.8, §1.9.
  */
-import { Parser } from '@asyncapi/parser';
 import { asyncapi } from '@crosschain/specs';
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
@@ -46,7 +45,10 @@ function lowerCaseHeaders(schema: Record<string, unknown>): Record<string, unkno
 }
 
 async function load(): Promise<MessageSchemas> {
-  const { document, diagnostics } = await new Parser().parse(structuredClone(asyncapi) as unknown as Parameters<Parser['parse']>[0]);
+  // Loaded on first use: the parser and its rule engine take most of a second to load, which runs
+  // without an events check (and the CLI's start) need not pay.
+  const { Parser } = await import('@asyncapi/parser');
+  const { document, diagnostics } = await new Parser().parse(structuredClone(asyncapi) as unknown as Parameters<InstanceType<typeof Parser>['parse']>[0]);
   if (!document) {
     const why = diagnostics.filter((d) => d.severity === 0).map((d) => d.message).slice(0, 3).join('; ');
     throw new Error(`the AsyncAPI document of @crosschain/specs does not parse: ${why}`);

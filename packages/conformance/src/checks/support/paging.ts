@@ -13,10 +13,10 @@ export const DEFAULT_LIMIT = 20;
 export const SUB_WINDOW_SIZE = 60;
 /**
  * Discovery records of the sub-window the pagination walks compare (issue 13: pages sized to what
- * the check needs): at limit 2 that is ten pages, enough page boundaries for a gap or a repeat to
- * show, at a third of the requests of a 60-record window.
+ * the check needs): at limit 2 that is eight pages, enough page boundaries for a gap or a repeat to
+ * show, at about a quarter of the requests of a 60-record window.
  */
-export const PAIR_WINDOW_SIZE = 20;
+export const PAIR_WINDOW_SIZE = 16;
 
 /** A part of the discovery window with about `size` records (the whole window when it is smaller). */
 export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE): Query | undefined {
