@@ -36,4 +36,15 @@ describe('redactor: one redactor, every encoding (issue 10, "The key never leave
   it('redactDeep redacts object keys too (a key echoed as a header name)', () => {
     expect(redactDeep({ [`x-${KEY.toUpperCase()}`]: KEY, n: 1 }, redact)).toEqual({ [`x-${REDACTED}`]: REDACTED, n: 1 });
   });
+
+  it('the fast paths miss nothing: the key in long text with non-ASCII, in letter-case variants, with a Kelvin sign or a long s', () => {
+    const r = redactor(['sk-kiosk-Secret']);
+    const filler = `{"name":"Tether ₮ – ünïcödé","note":"${'x'.repeat(5000)}"}`;
+    for (const echoed of ['sk-kiosk-Secret', 'SK-KIOSK-SECRET', 'sk-\u212aiosk-secret', 'ſk-kioſk-ſecret', 'sk-kiosk-secret']) {
+      const text = `${filler}${echoed.replace(/\\u212a/g, '\u212a')}${filler}`;
+      expect(r(text), echoed).not.toMatch(/kiosk|KIOSK|\u212aiosk|kioſk/i);
+      expect(r(text)).toContain(REDACTED);
+    }
+    expect(r(filler)).toBe(filler);
+  });
 });
