@@ -23,6 +23,33 @@ describe('allInOrder', () => {
   });
 });
 
+describe('allInOrder with a concurrency bound', () => {
+  it('runs at most n tasks at a time, starts them in task order, returns results in task order', async () => {
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const tasks = [20, 5, 15, 1, 10, 2, 8].map((ms, i) => async () => {
+      started.push(i);
+      running += 1;
+      peak = Math.max(peak, running);
+      await later(ms, i)();
+      running -= 1;
+      return i;
+    });
+    expect(await allInOrder(tasks, { concurrency: 3 })).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(peak).toBe(3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('throws the first failure in task order after every task settled', async () => {
+    let settled = 0;
+    const track = <T>(p: () => Promise<T>) => () => p().finally(() => (settled += 1));
+    const tasks = [track(later(30, new Error('first'), true)), track(later(1, new Error('second'), true)), track(later(5, 'ok'))];
+    await expect(allInOrder(tasks, { concurrency: 2 })).rejects.toThrow('first');
+    expect(settled).toBe(3);
+  });
+});
+
 describe('FetchHttpClient under concurrent sends', () => {
   function client(maxRequests = 100) {
     // Answers come back in the reverse order of the requests.
