@@ -26,6 +26,8 @@ const DAY = 24 * HOUR;
 /** Window spans tried, narrowest first. */
 const SPANS = [HOUR, 6 * HOUR, DAY, 3 * DAY, 7 * DAY, 30 * DAY, 90 * DAY, 365 * DAY, 5 * 365 * DAY];
 const MAX_VALUES = 200;
+/** Window spans asked at once: a busy target's first batch holds enough records; a quiet one's, the second. */
+const SPAN_BATCH = 3;
 
 function targetClock(exchange: Exchange | undefined): Date | undefined {
   const header = exchange?.response?.headers.date;
@@ -71,8 +73,10 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   let windowTotal: number | undefined;
   /** Learnt on the first probe page that must be followed by more (total above its one record). */
   let cursorField: string | undefined;
-  const probe = async (start: number): Promise<number | undefined | 'failed'> => {
-    const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { startTimestamp: start, endTimestamp: end, includeTotal: true, limit: 1 } });
+  const ask = (start: number): Promise<Exchange> =>
+    http.send({ method: 'GET', path: '/requests/v3', query: { startTimestamp: start, endTimestamp: end, includeTotal: true, limit: 1 } });
+  /** Reads a probe's answer (in span order, so the problems and the cursor field do not depend on arrival order). */
+  const judge = (ex: Exchange): number | undefined | 'failed' => {
     const list = ex.response?.status === 200 ? recordsOfBody(ex.response.json) : undefined;
     if (!list) {
       problems.push(`v3 records unavailable: ${describeStatus(ex)}`);
@@ -82,6 +86,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     if (cursorField === undefined && t !== undefined && t > list.length) cursorField = guessCursorField(ex.response!.json);
     return t;
   };
+  const probe = async (start: number): Promise<number | undefined | 'failed'> => judge(await ask(start));
 
   // Widen until the window holds enough records, then narrow by bisection if it holds too many.
   let chosen: { start: number; total?: number } | undefined;
@@ -91,9 +96,28 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     if (total === 'failed') return base;
     chosen = { start: options.window.start, total };
   }
-  for (const span of options.window ? [] : SPANS) {
-    const total = await probe(end - span);
-    if (total === 'failed') return base;
+  // The spans are asked SPAN_BATCH at a time (issue 13: a remote target's latency), then read in order.
+  const spans = options.window ? [] : SPANS;
+  const asked = new Map<number, Promise<Exchange>>();
+  const answerFor = (i: number): Promise<Exchange> => {
+    if (!asked.has(i)) {
+      const from = i - (i % SPAN_BATCH);
+      const batch = spans.slice(from, from + SPAN_BATCH).map((span, k) => ({ k: from + k, p: ask(end - span) }));
+      for (const { k, p } of batch) {
+        p.catch(() => undefined);
+        asked.set(k, p);
+      }
+    }
+    return asked.get(i)!;
+  };
+  /** No probe outlives discovery: the rest of a batch is waited for once the window is chosen. */
+  const settled = async (): Promise<void> => void (await Promise.allSettled(asked.values()));
+  for (const [i, span] of spans.entries()) {
+    const total = judge(await answerFor(i));
+    if (total === 'failed') {
+      await settled();
+      return base;
+    }
     if (total === undefined) {
       problems.push('GET /requests/v3 gave no total with includeTotal=true; the window is a fixed 30 days');
       chosen = { start: end - 30 * DAY };
@@ -123,6 +147,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     previous = { start: end - span, total };
     chosen = { start: end - span, total };
   }
+  await settled();
   window = { start: chosen?.start ?? end - DAY, end };
   windowTotal = chosen?.total;
 

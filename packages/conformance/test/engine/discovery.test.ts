@@ -20,6 +20,29 @@ function http(handler: Handler, apiKey?: string) {
 }
 
 describe('discover', () => {
+  it('asks the window spans three at a time and chooses as if asked one by one; none outlives discovery', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all, ['good-key']);
+    let inFlight = 0;
+    let peak = 0;
+    let probes = 0;
+    const slow: Handler = async (req) => {
+      const isProbe = req.url.searchParams.get('includeTotal') === 'true';
+      if (isProbe) probes += 1;
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, isProbe ? 20 - probes : 1));
+      inFlight -= 1;
+      return listing(req);
+    };
+    const d = await discover(http(slow, 'good-key'), { hasApiKey: true });
+    expect(peak).toBe(3);
+    expect(inFlight).toBe(0);
+    // About 144 records a day: 1 h, 6 h and 1 day are too few, 3 days (about 430) is the window.
+    expect(d.window.start).toBe(NOW - 3600 - 3 * 86_400);
+    expect(probes).toBe(6);
+  });
+
   it('picks a window ending an hour before the target clock and walks it completely', async () => {
     // 2000 records, one every 10 minutes: about 144 a day.
     const all = records(2000, NOW, 600);
