@@ -48,6 +48,7 @@ export function wsCheck(
     title,
     clauses: [id],
     operation: WS_OP,
+    exclusive: true, // the session drives status changes of the target's requests
     requires: ['apiKey'],
     async run(ctx) {
       const obs = await wsSession(ctx, options.needsSession ?? true);
@@ -64,6 +65,7 @@ export function webhookCheck(id: string, clause: string, title: string, judge: (
     title,
     clauses: [clause],
     operation: WEBHOOK_OP,
+    exclusive: true, // the deliveries follow status changes the events probe drives
     async run(ctx) {
       const obs = await webhookDeliveries(ctx);
       return isResult(obs) ? obs : judge(obs);
