@@ -306,6 +306,27 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const closeFamily = () => {
       if (family !== undefined) emit({ type: 'family-end', family, outcomes: familyOutcomes });
     };
+    /** Checks started so far, checks released so far, and checks whose family-start/check-start were emitted. */
+    let startedCount = 0;
+    let releasedCount = 0;
+    let announcedCount = 0;
+    /**
+     * Emits the start of check `index` (and of its family) once every earlier check is released, so
+     * that progress events stay in run order: at its start when it is the first unreleased check,
+     * else when the check before it is released.
+     */
+    const announce = (index: number) => {
+      if (index < announcedCount || index > releasedCount || index >= startedCount) return;
+      const check = ordered[index]!;
+      if (check.family !== family) {
+        closeFamily();
+        family = check.family;
+        familyOutcomes = [];
+        emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
+      }
+      emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
+      announcedCount = index + 1;
+    };
     const isExclusive = (check: CheckDefinition) => check.phase === 'final' || check.exclusive === true;
     type Base = Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>;
     /**
@@ -317,13 +338,19 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       base: Base;
       rateLimited?: boolean;
       afterStop?: boolean;
+      /** Failed for want of an answer in time: beside other checks, it runs again alone (scheduler `again`). */
+      timedOut?: boolean;
     }
+    /** Each check's view of the client, kept for a second run alone (its requests count once per run). */
+    const views = new Map<number, CheckClient>();
     const baseOf = (check: CheckDefinition): Base =>
       outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
 
     /** Runs one check (or decides it is not run), in run order; its outcome before the in-order rules of release. */
     const runIndex = async (index: number): Promise<Ended> => {
       const check = ordered[index]!;
+      startedCount = Math.max(startedCount, index + 1);
+      announce(index);
       const base = baseOf(check);
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
       const refusedKey = refusalFor(check.requires ?? [], refused);
@@ -337,7 +364,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       if (refusedKey) return notRun({ status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
       if (aborted !== undefined) return { outcome: notRunOutcome(base, aborted, abortedAs), base, afterStop: true };
 
-      const view = owners.viewFor(http, index);
+      const view = views.get(index) ?? owners.viewFor(http, index);
+      views.set(index, view);
       running.set(index, http.issuedCount);
       if (isExclusive(check)) soleView = view;
       const c0 = performance.now();
@@ -359,7 +387,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         outcome = bounded;
         if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
       } else if (error instanceof TargetUnreachableError) {
-        if (await stillReachable(http)) outcome = unansweredOutcome(base, error, durationMs, requests, redact);
+        if (await stillReachable(http)) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), base, rateLimited: false, timedOut: error.reason === 'timeout' };
         else {
           unreachable = !answeredAnything(http);
           const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
@@ -378,6 +406,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       workers,
       exclusive: (index) => isExclusive(ordered[index]!),
       run: runIndex,
+      again: (_index, ended) => ended.timedOut === true,
       failed: (index, err) => {
         const base = baseOf(ordered[index]!);
         return { outcome: { ...base, status: 'error', reason: redact(errorReason(err)), durationMs: 0, requests: 0 }, base };
@@ -403,16 +432,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         }
         if (outcome.status === 'fail') failuresReleased += 1;
-        if (check.family !== family) {
-          closeFamily();
-          family = check.family;
-          familyOutcomes = [];
-          emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
-        }
+        announce(index);
         outcomes.push(outcome);
         familyOutcomes.push(outcome);
-        emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
         emit({ type: 'check-end', outcome });
+        releasedCount = index + 1;
+        announce(index + 1);
       },
     });
     closeFamily();

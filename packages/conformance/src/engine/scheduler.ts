@@ -14,6 +14,12 @@ export interface ScheduleOptions<R> {
   run(index: number): Promise<R>;
   /** The result of an item whose `run` threw. */
   failed(index: number, error: unknown): R;
+  /**
+   * Whether an item that ran beside others must run again alone (e.g. it timed out, perhaps because
+   * of the others): no item starts until everything in flight has ended, then it runs again alone
+   * and its second result is the one kept. Asked once per item.
+   */
+  again?(index: number, result: R): boolean;
   /** Called as soon as an item ends, in the order they end (before it is released). */
   ended?(index: number, result: R): void;
   /** Receives every result in run order, once every earlier one was released; awaited before the next. */
@@ -28,6 +34,9 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
   let next = 0;
   let released = 0;
   let exclusiveRunning = false;
+  /** Items waiting to run again alone, in the order they asked; the items already asked about. */
+  const reruns: number[] = [];
+  const asked = new Set<number>();
   /** Wakes the loop when an item ends. */
   let wake: (() => void) | undefined;
 
@@ -41,8 +50,17 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
       } catch (err) {
         result = options.failed(index, err);
       }
+      const overlapped = workers > 1 && !alone;
       running.delete(index);
       if (alone) exclusiveRunning = false;
+      if (overlapped && options.again && !asked.has(index)) {
+        asked.add(index);
+        if (options.again(index, result)) {
+          reruns.push(index);
+          wake?.();
+          return;
+        }
+      }
       done.set(index, result);
       options.ended?.(index, result);
       wake?.();
@@ -51,7 +69,7 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
 
   /** Whether item `next` may start now: room for it, and for an exclusive one nothing before it left. */
   const startable = () =>
-    next < count && !exclusiveRunning && (options.exclusive(next) ? running.size === 0 && released === next : running.size < workers);
+    reruns.length === 0 && next < count && !exclusiveRunning && (options.exclusive(next) ? running.size === 0 && released === next : running.size < workers);
   while (released < count) {
     while (done.has(released)) {
       const result = done.get(released)!;
@@ -60,6 +78,7 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
       released += 1;
     }
     if (released >= count) break;
+    if (reruns.length > 0 && running.size === 0) start(reruns.shift()!, true);
     while (startable()) {
       start(next, options.exclusive(next));
       next += 1;

@@ -135,6 +135,28 @@ describe('--workers: the same results whatever the number of workers', () => {
   });
 });
 
+describe('--workers: a check that timed out beside others', () => {
+  it('runs again alone, and its second run is the outcome (one worker keeps the first)', async () => {
+    const listing = v3Listing(records(20, Date.parse(DATE) / 1000 - 7200));
+    let slowOnce = true;
+    const fetch = fakeFetch((req) => {
+      if (req.url.searchParams.get('check') === 'a.slow-once' && slowOnce) {
+        slowOnce = false;
+        return 'hang';
+      }
+      return listing(req);
+    });
+    const list = [fake('a.1', { ms: 30 }), fake('a.slow-once', { requests: 1 }), fake('a.3', { ms: 30 })];
+    const four = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 200 });
+    expect(four.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.slow-once pass', 'a.3 pass']);
+    expect(four.outcomes[1]!.requests).toBe(2);
+    slowOnce = true;
+    const one = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 1, timeoutMs: 200 });
+    expect(one.outcomes[1]!.status).toBe('fail');
+    expect(one.outcomes[1]!.violation!.message).toMatch(/did not answer within 200 ms/);
+  });
+});
+
 describe('--workers option', () => {
   it('auto gives 4 without a rate and ceil(rate / 10) + 2 within 2..16 with one', async () => {
     const base = { checks: [fake('a.1')], spec, seed: 1, fetch: fakeFetch(v3Listing([])), baseUrl: 'http://t.invalid' };

@@ -107,4 +107,36 @@ describe('schedule', () => {
     const { released } = await runItems([], 3);
     expect(released).toEqual([]);
   });
+
+  it('runs an item again alone when `again` asks, once, after everything in flight ended; its second result is kept', async () => {
+    const runs: Array<[number, number]> = [];
+    const inFlight = new Set<number>();
+    const released: string[] = [];
+    let tries = 0;
+    await schedule<string>(5, {
+      workers: 3,
+      exclusive: () => false,
+      run: async (i) => {
+        runs.push([i, inFlight.size]);
+        inFlight.add(i);
+        await sleep(i === 1 ? 5 : 20);
+        inFlight.delete(i);
+        if (i === 1) tries += 1;
+        return i === 1 ? `try ${tries}` : `ok ${i}`;
+      },
+      failed: () => 'error',
+      again: (i, result) => i === 1 && result === 'try 1',
+      release: (i, result) => {
+        released.push(`${i} ${result}`);
+      },
+    });
+    expect(released).toEqual(['0 ok 0', '1 try 2', '2 ok 2', '3 ok 3', '4 ok 4']);
+    expect(runs.filter(([i]) => i === 1)).toEqual([[1, 1], [1, 0]]);
+  });
+
+  it('never asks `again` with one worker', async () => {
+    let asked = 0;
+    await schedule<number>(3, { workers: 1, exclusive: () => false, run: async (i) => i, failed: () => -1, again: () => (asked += 1) > 0, release: () => undefined });
+    expect(asked).toBe(0);
+  });
 });
