@@ -48,6 +48,9 @@ export function wsCheck(
     title,
     clauses: [id],
     operation: WS_OP,
+    // Against the embedded reference server the session drives status changes of its requests;
+    // against a URL it only listens (started early by the runner) and runs beside other checks.
+    exclusive: (config) => config.embedded,
     requires: ['apiKey'],
     async run(ctx) {
       const obs = await wsSession(ctx, options.needsSession ?? true);
@@ -64,6 +67,7 @@ export function webhookCheck(id: string, clause: string, title: string, judge: (
     title,
     clauses: [clause],
     operation: WEBHOOK_OP,
+    exclusive: (config) => config.embedded, // the deliveries follow status changes the events probe drives (embedded)
     async run(ctx) {
       const obs = await webhookDeliveries(ctx);
       return isResult(obs) ? obs : judge(obs);

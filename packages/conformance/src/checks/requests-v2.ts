@@ -57,6 +57,7 @@ function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefin
     ...def,
     family: FAMILY,
     operation: OP,
+    exclusive: true, // reads every v2 exchange recorded so far, or spends the v2 quota on purpose (rate-limit.*)
     async run(ctx) {
       const retired = retiredReason(ctx);
       return retired ? skip(retired) : def.run(ctx);

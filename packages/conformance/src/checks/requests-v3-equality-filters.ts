@@ -17,7 +17,7 @@ import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJ
  * so completeness is judged on the walks soundness takes.
  */
 function sampleRuns(ctx: CheckContext, samples: Sample[]) {
-  return { ...runs(ctx, 4), examples: firstPerParam(samples) };
+  return { ...runs(ctx, 4), examples: firstPerParam(samples), seedKey: 'requests-v3.filter.samples' };
 }
 
 /**

@@ -177,7 +177,8 @@ function walkComparison(
           compare(pair);
         },
         // Every sortBy and every direction first (each value once), then random combinations.
-        { numRuns: Math.min(ctx.config.numRuns, 2), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'], limit: [TERMINATES_LIMIT, 4, 3] }) },
+        // One seed for both walk comparisons (property.ts seedKey): they judge the same shared walks.
+        { seedKey: 'requests-v3.pagination.walk-pairs', numRuns: Math.min(ctx.config.numRuns, 2), examples: enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'], limit: [TERMINATES_LIMIT, 4, 3] }) },
       );
       if (outcome.ok && compared === 0) return { status: 'skip', reason: 'the window could not be walked within 6 pages of 50' };
       return fromProperty(outcome);

@@ -27,7 +27,25 @@ export const DEFAULTS = {
   eventsWaitMs: 5_000,
   mockRecords: 3_000,
   mockSeed: 1,
+  /** --workers: `auto` fills --max-rps at 100 ms latency ({@link resolveWorkers}). */
+  workers: 'auto',
+  /** --workers auto without a rate (embedded or in-process: no latency to hide). */
+  unpacedWorkers: 4,
 } as const;
+
+/** The most checks --workers lets run at once (a bound on memory and on the target's load). */
+export const MAX_WORKERS = 64;
+
+/**
+ * The checks in flight of a run. `auto` saturates `maxRps` on a target 100 ms away: r requests a
+ * second at 100 ms each need r / 10 requests in flight, plus 2 for headroom (checks between
+ * requests), clamped to 2..16; with no rate (embedded, in-process fetch) {@link DEFAULTS}.unpacedWorkers.
+ */
+export function resolveWorkers(workers: number | 'auto', maxRps: number | undefined): number {
+  if (workers !== 'auto') return workers;
+  if (maxRps === undefined || maxRps <= 0) return DEFAULTS.unpacedWorkers;
+  return Math.min(16, Math.max(2, Math.ceil(maxRps / 10) + 2));
+}
 
 /** First day of the v2 throttle (API document, Versioning > Timeline of GET /requests/v2). */
 const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
@@ -90,6 +108,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     window: raw.window as string | undefined,
     reportDir: raw.reportDir as string | undefined,
     maxRps: raw.maxRps as number | undefined,
+    workers: (raw.workers as number | 'auto' | undefined) ?? DEFAULTS.workers,
     timeoutMs: (raw.timeoutMs as number | undefined) ?? DEFAULTS.timeoutMs,
     maxRequests: (raw.maxRequests as number | undefined) ?? DEFAULTS.maxRequests,
     maxDurationMs: (raw.maxDurationMs as number | undefined) ?? DEFAULTS.maxDurationMs,

@@ -45,6 +45,8 @@ export interface ConformanceConfig {
   reportDir?: string;
   /** Requests per second; undefined = 50 against an external target, unlimited embedded. */
   maxRps?: number;
+  /** Checks in flight at once (issue 13); `auto` = enough to fill --max-rps at 100 ms latency (resolveWorkers in defaults.ts). */
+  workers: number | 'auto';
   timeoutMs: number;
   maxRequests: number;
   /** Wall-time bound of the whole run (--max-duration 15m; default 15 minutes). */
@@ -111,7 +113,7 @@ export interface FieldSpec {
   key: keyof ConformanceConfig;
   flag: string;
   env: string;
-  kind: 'string' | 'url' | 'ws-url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header' | 'window';
+  kind: 'string' | 'url' | 'ws-url' | 'int' | 'posint' | 'bool' | 'list' | 'enum' | 'iso' | 'shard' | 'duration' | 'header' | 'window' | 'workers';
   example: string;
   values?: readonly string[];
   secret?: boolean;
@@ -145,6 +147,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'window', flag: '--window', env: 'CONFORMANCE_WINDOW', kind: 'window', example: '--window 1760000000..1760086400' },
   { key: 'reportDir', flag: '--report-dir', env: 'CONFORMANCE_REPORT_DIR', kind: 'string', example: '--report-dir reports' },
   { key: 'maxRps', flag: '--max-rps', env: 'CONFORMANCE_MAX_RPS', kind: 'posint', example: '--max-rps 20' },
+  { key: 'workers', flag: '--workers', env: 'CONFORMANCE_WORKERS', kind: 'workers', example: '--workers 4 (or --workers auto)' },
   { key: 'timeoutMs', flag: '--timeout-ms', env: 'CONFORMANCE_TIMEOUT_MS', kind: 'posint', example: '--timeout-ms 10000' },
   { key: 'maxRequests', flag: '--max-requests', env: 'CONFORMANCE_MAX_REQUESTS', kind: 'posint', example: '--max-requests 5000' },
   { key: 'maxDurationMs', flag: '--max-duration-ms', env: 'CONFORMANCE_MAX_DURATION_MS', kind: 'posint', example: '--max-duration-ms 120000', alias: true },

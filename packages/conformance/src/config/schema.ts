@@ -7,6 +7,7 @@
 import { FIELDS } from './fields.js';
 import type { FieldSpec } from './fields.js';
 import { describeField } from './resolve.js';
+import { MAX_WORKERS } from './defaults.js';
 import shippedConfigSchemaJson from './config.schema.json' with { type: 'json' };
 
 function propertyOf(field: FieldSpec): Record<string, unknown> {
@@ -36,6 +37,8 @@ function propertyOf(field: FieldSpec): Record<string, unknown> {
       return { description, anyOf: [{ type: 'string', pattern: '^\\s*[0-9]+(\\.[0-9]+)?\\s*([mM][sS]|[sSmMhH])\\s*$' }, { type: 'integer', minimum: 1 }] };
     case 'window':
       return { description, type: 'string', pattern: '^[0-9]+\\.\\.[0-9]+$' };
+    case 'workers':
+      return { description, anyOf: [{ const: 'auto' }, { type: 'integer', minimum: 1, maximum: MAX_WORKERS }] };
     case 'header':
       return { description, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', pattern: '^[^:]+:' } }] };
   }

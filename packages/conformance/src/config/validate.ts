@@ -7,6 +7,7 @@ import { ConfigError, FIELD_BY_KEY, FIELDS } from './fields.js';
 import type { ConformanceConfig, FieldSpec, Raw, Source } from './fields.js';
 import { REDACTED } from '../engine/redact.js';
 import { parseWindow } from './window.js';
+import { MAX_WORKERS } from './defaults.js';
 
 function where(field: FieldSpec, source: Source, file?: string): string {
   switch (source) {
@@ -97,6 +98,12 @@ export function coerce(field: FieldSpec, value: unknown, source: Source, file?: 
     case 'header': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\r?\n/) : bad("a list of 'name: value' headers");
       return items.filter((item) => typeof item !== 'string' || item.trim() !== '').map((item) => parseHeader(item) ?? bad("'name: value' with a header name (not x-api-key, host or content-*, use --api-key for the key) and a value"));
+    }
+    case 'workers': {
+      if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') return 'auto';
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS) bad(`auto or an integer from 1 to ${MAX_WORKERS}`);
+      return n;
     }
     case 'window': {
       const w = typeof value === 'string' ? parseWindow(value) : undefined;

@@ -135,6 +135,8 @@ export class FetchHttpClient implements HttpClient {
   /** Requests issued so far (numbers each exchange in call order) and those waiting for their turn. */
   private issued = 0;
   private waiting = 0;
+  /** Seqs issued and not yet recorded (waiting for their turn or for an answer). */
+  private readonly inFlight = new Set<number>();
   private compactedUpTo = 0;
   private readonly baseUrl: string;
 
@@ -150,12 +152,16 @@ export class FetchHttpClient implements HttpClient {
     return this.sent;
   }
 
-  async send(req: RequestSpec): Promise<Exchange> {
+  /**
+   * Sends one request (retrying after 429/503). `owner`, when given, is told of every exchange this
+   * call records (each attempt): a check's view counts its own requests with it (check-client.ts).
+   */
+  async send(req: RequestSpec, owner?: (exchange: Exchange) => void): Promise<Exchange> {
     const maxRetries = this.options.retry?.maxRetries ?? 3;
     const maxWaitMs = this.options.retry?.maxWaitMs ?? 30_000;
     const backoffMs = this.options.retry?.backoffMs ?? 1_000;
     for (let attempt = 0; ; attempt += 1) {
-      const exchange = await this.once(req);
+      const exchange = await this.once(req, owner);
       const status = exchange.response?.status;
       const throttled = status === 503 || (status === 429 && !req.acceptRateLimit);
       if (!throttled) return exchange;
@@ -211,19 +217,35 @@ export class FetchHttpClient implements HttpClient {
     return url.toString();
   }
 
-  private async once(req: RequestSpec): Promise<Exchange> {
+  private async once(req: RequestSpec, owner: ((exchange: Exchange) => void) | undefined): Promise<Exchange> {
     if (this.sent + this.waiting >= this.options.maxRequests) {
       throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.options.maxRequests})`);
     }
     this.ensureTime();
-    const seq = ++this.issued;
+    /** `returned`: the seq was handed back for the next request (its turn never came), so it is not this one's to clear. */
+    const ticket = { seq: ++this.issued, returned: false };
+    this.inFlight.add(ticket.seq);
+    try {
+      return await this.issue(req, owner, ticket);
+    } finally {
+      if (!ticket.returned) this.inFlight.delete(ticket.seq);
+    }
+  }
+
+  /** Sends request number `seq` once its turn comes, and records its exchange. */
+  private async issue(req: RequestSpec, owner: ((exchange: Exchange) => void) | undefined, ticket: { seq: number; returned: boolean }): Promise<Exchange> {
+    const seq = ticket.seq;
     const auth = req.auth ?? (this.options.apiKey ? 'primary' : 'none');
     const scope = `${typeof auth === 'string' ? auth : 'given'} ${req.path.split('?')[0] ?? req.path}`;
     this.waiting += 1;
     try {
       await this.takeTurn(req, scope);
     } catch (err) {
-      if (this.issued === seq) this.issued -= 1;
+      this.inFlight.delete(seq);
+      if (this.issued === seq) {
+        this.issued -= 1;
+        ticket.returned = true;
+      }
       throw err;
     } finally {
       this.waiting -= 1;
@@ -299,19 +321,19 @@ export class FetchHttpClient implements HttpClient {
       if (exchange.operation && this.options.validator) {
         exchange.schema = this.options.validator.validate(exchange.operation, resp.status, respHeaders['content-type'], bodyText, json, isJson);
       }
-      this.record(exchange);
+      this.record(exchange, owner);
       return exchange;
     } catch (err) {
       exchange.durationMs = performance.now() - started;
       if (err instanceof BodyTooLargeError || err instanceof RedirectError) {
         exchange.transportError = `${req.method} ${shownUrl}: ${this.redact(err.message)}`;
-        this.record(exchange);
+        this.record(exchange, owner);
         if (err instanceof BodyTooLargeError) throw new BodyTooLargeError(err.maxBytes, exchange);
         throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
       }
       const isTimeout = err instanceof TimeoutSignal;
       if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
-        this.record(exchange);
+        this.record(exchange, owner);
         throw new BudgetExceededError('time bound of the run reached (--max-duration) while waiting for an answer');
       }
       const where = `${req.method} ${shownUrl}`;
@@ -319,7 +341,7 @@ export class FetchHttpClient implements HttpClient {
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
         : `${where} failed: ${this.redact(describeTransportError(err))}`;
       exchange.transportError = message;
-      this.record(exchange);
+      this.record(exchange, owner);
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {
       if (timer) clearTimeout(timer);
@@ -345,10 +367,27 @@ export class FetchHttpClient implements HttpClient {
   }
 
   /** Records an exchange in the order its request was issued (seq), whatever order the answers came in. */
-  private record(exchange: Exchange): void {
+  private record(exchange: Exchange, owner: ((exchange: Exchange) => void) | undefined): void {
     let at = this.exchanges.length;
     while (at > 0 && this.exchanges[at - 1]!.seq > exchange.seq) at -= 1;
     this.exchanges.splice(at, 0, exchange);
+    this.inFlight.delete(exchange.seq);
+    owner?.(exchange);
+  }
+
+  /**
+   * The highest seq below which every issued request is recorded (none still in flight): an
+   * exchange at or below it is never inserted later, so marks up to it stay valid.
+   */
+  get settledSeq(): number {
+    let lowest = this.issued + 1;
+    for (const seq of this.inFlight) if (seq < lowest) lowest = seq;
+    return lowest - 1;
+  }
+
+  /** Requests issued so far: every later request gets a higher seq. */
+  get issuedCount(): number {
+    return this.issued;
   }
 
   /**
@@ -431,12 +470,15 @@ export class FetchHttpClient implements HttpClient {
   }
 
   /**
-   * Bounds memory: cuts the bodies of exchanges recorded before this call to 4 KiB and drops their
-   * parsed JSON (status, headers, `isJson` and the schema verdict stay). The runner calls it after
-   * each check, so a check always sees its own exchanges whole.
+   * Bounds memory: cuts the bodies of the exchanges recorded up to seq `throughSeq` (default: all,
+   * capped at {@link settledSeq}) to 4 KiB and drops their parsed JSON (status, headers, `isJson`
+   * and the schema verdict stay). The runner passes the lowest seq a running check may still read,
+   * so a check always sees its own exchanges whole.
    */
-  compact(): void {
-    for (let i = this.compactedUpTo; i < this.exchanges.length; i += 1) {
+  compact(throughSeq = Infinity): void {
+    const through = Math.min(throughSeq, this.settledSeq);
+    let i = this.compactedUpTo;
+    for (; i < this.exchanges.length && this.exchanges[i]!.seq <= through; i += 1) {
       const resp = this.exchanges[i]?.response;
       if (resp && resp.bodyText.length > KEEP_BODY_CHARS) {
         // A copy, not a slice: V8 slices keep the whole parent string alive.
@@ -445,7 +487,7 @@ export class FetchHttpClient implements HttpClient {
         resp.truncated = true;
       }
     }
-    this.compactedUpTo = this.exchanges.length;
+    this.compactedUpTo = i;
   }
 }
 

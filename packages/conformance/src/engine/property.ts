@@ -1,5 +1,6 @@
 /**
- * `ctx.property`: fast-check async properties with the run's seed and numRuns (house-style 8). A
+ * `ctx.property`: fast-check async properties with a seed derived from the run's seed and the check
+ * id, and the run's numRuns (house-style 8; issue 13: results do not depend on --workers). A
  * {@link ViolationError} from the predicate is the failure; fast-check shrinks it and the shrunk
  * counterexample, the seed and the replay path come back. Any other throw (the target went away, a
  * bound was reached, a bug) stops the property at once, without shrinking, and propagates: the
@@ -7,7 +8,33 @@
  */
 import fc from 'fast-check';
 import { ViolationError } from './expect.js';
-import type { PropertyOutcome } from './types.js';
+import type { CheckContext, PropertyOutcome } from './types.js';
+
+/** FNV-1a 32-bit offset basis and prime (IETF draft-eastlake-fnv, section 2). */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * The seed a check's properties draw from: FNV-1a (32 bits) of `${runSeed}:${key}` (UTF-8), `key`
+ * being the check id or a `seedKey` the check passes. A function of the run seed and the key only,
+ * so a check draws the same values whatever runs beside it, and `--seed S --only <id>` replays it.
+ */
+export function derivedSeed(runSeed: number, key: string): number {
+  let hash = FNV_OFFSET;
+  for (const byte of Buffer.from(`${runSeed}:${key}`, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
+  }
+  return hash | 0;
+}
+
+/**
+ * The `ctx.property` of one check: {@link runProperty} with the seed derived from the run seed and
+ * `options.seedKey` (checks passing the same key draw the same values) or else the check id.
+ */
+export function propertyFor(settings: PropertySettings, checkId: string): CheckContext['property'] {
+  return (arbitrary, predicate, options) => runProperty({ ...settings, seed: derivedSeed(settings.seed, options?.seedKey ?? checkId) }, arbitrary, predicate, options);
+}
 
 export interface PropertySettings {
   seed: number;
@@ -25,7 +52,7 @@ export async function runProperty<T>(
   settings: PropertySettings,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options?: { numRuns?: number; examples?: readonly T[] },
+  options?: { numRuns?: number; examples?: readonly T[]; seedKey?: string },
 ): Promise<PropertyOutcome> {
   const examples = options?.examples ?? [];
   const random = Math.max(1, options?.numRuns !== undefined ? Math.min(options.numRuns, settings.numRuns) : settings.numRuns);

@@ -1,12 +1,13 @@
 /**
- * The engine: resolves the target, samples it (discovery), runs the selected checks one after the
- * other (`final`-phase checks last) and assembles the run result; outcome mapping and the exit code
- * are in outcome.ts, the clause matrix in clause-matrix.ts (architecture.md, "Outcomes and exit codes").
+ * The engine: resolves the target, samples it (discovery), runs the selected checks (`final`-phase
+ * checks last), up to --workers at once in run order (scheduler.ts), and assembles the run result
+ * with the outcomes in run order; outcome mapping and the exit code are in outcome.ts, the clause
+ * matrix in clause-matrix.ts (architecture.md, "Outcomes and exit codes").
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
 import { kitVersion } from '../config/resolve.js';
-import { DEFAULTS, targetDefaults, withDefaults } from '../config/defaults.js';
+import { DEFAULTS, resolveWorkers, targetDefaults, withDefaults } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, redactConfig, secretsOf } from '../config/redact.js';
@@ -29,7 +30,10 @@ import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
 import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
-import { runProperty } from './property.js';
+import { ExchangeOwners } from './check-client.js';
+import type { CheckClient } from './check-client.js';
+import { propertyFor } from './property.js';
+import { schedule } from './scheduler.js';
 import { redactor } from './redact.js';
 import { matchesAny, selectChecks } from './selection.js';
 import { shardOf } from '../shard/shard.js';
@@ -38,7 +42,7 @@ import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
 import { SharedReadMemo } from './shared-reads.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, KeyRefusal, RunResult } from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
@@ -166,18 +170,30 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       headers: headerRecord(config.headers),
       maxBodyBytes: config.maxBodyBytes,
     });
-    /** Describes the list wrappers of the bodies still whole, then compacts them (list-wrapper.ts). */
-    let annotatedUpTo = 0;
-    let recordedUpTo = 0;
+    /** Per running check (index in run order), the requests issued when it started: it reads only later seqs. */
+    const running = new Map<number, number>();
+    /**
+     * Describes the list wrappers of the bodies still whole, writes them to the HAR file, then
+     * compacts them (list-wrapper.ts), up to the lowest seq a running check may still read and no
+     * request still in flight (so no exchange is ever recorded below the mark later).
+     */
+    let settledUpTo = 0;
     const settle = () => {
-      annotatedUpTo = annotateListWrappers(http.exchanges, annotatedUpTo, validator, discovery?.cursorField);
-      recordedUpTo = recordExchanges(recorder, http.exchanges, recordedUpTo);
-      http.compact();
+      const through = Math.min(http.settledSeq, ...running.values());
+      let end = settledUpTo;
+      while (end < http.exchanges.length && http.exchanges[end]!.seq <= through) end += 1;
+      const fresh = http.exchanges.slice(settledUpTo, end);
+      annotateListWrappers(fresh, 0, validator, discovery?.cursorField);
+      recordExchanges(recorder, fresh);
+      settledUpTo = end;
+      http.compact(through);
     };
 
+    const workers = resolveWorkers(config.workers, maxRps);
     const shownConfig = redactConfig({
       ...config,
       ...(maxRps !== undefined ? { maxRps } : {}),
+      workers,
       v2ProbeRequests: v2.v2ProbeRequests,
       ...(embedded && v2.mockV2RateLimit !== undefined ? { mockV2RateLimit: v2.mockV2RateLimit } : {}),
     });
@@ -203,9 +219,17 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     let unreachable = false;
     /** Checks in a row that the target's throttling left inconclusive (see {@link RATE_LIMITED_IN_A_ROW}). */
     let rateLimitedInARow = 0;
-    const stop = (reason: string, as: CheckOutcome['status']) => {
+    /**
+     * The run-order index of the check whose stop counts (-1: discovery). Checks overlap, so the
+     * stop of the earliest check wins, and the outcomes after it are the not-run ones that a
+     * one-at-a-time run gives (release below).
+     */
+    let stopIndex: number | undefined;
+    const stop = (reason: string, as: CheckOutcome['status'], index = -1) => {
+      if (stopIndex !== undefined && stopIndex >= 0 && index > stopIndex) return;
       aborted = redact(reason);
       abortedAs = as;
+      stopIndex = index;
     };
     let discovery: Discovery | undefined;
     let refused: KeyRefusal[] = [];
@@ -243,14 +267,30 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
     const disc = discovery ?? emptyDiscovery(new Date(), 'no check needed data');
 
+    const owners = new ExchangeOwners();
+    /**
+     * Against a URL the websocket session only listens (it drives no status changes): it starts
+     * right after discovery, in the background, so its waits for pushes overlap the other checks
+     * (issue 13: wall time 100 ms away), and its requests count in the run's total, not a check's.
+     */
+    const earlyEvents = !embedded && options.fetch === undefined && !!apiKey && aborted === undefined && enabled.some((c) => c.family === 'events');
+    /** The view of the exclusive check in flight: the events probe's requests count to it (it runs alone). */
+    let soleView: CheckClient | undefined;
+    const probeClient: HttpClient = {
+      send: (req) => (soleView ?? http).send(req),
+      get exchanges() {
+        return http.exchanges;
+      },
+    };
+    const propertySettings = { seed: config.seed, numRuns: config.numRuns };
     const ctx: CheckContext = {
       http,
       config: checkConfig,
       discovery: disc,
-      property: (arbitrary, predicate, opts) => runProperty({ seed: config.seed, numRuns: config.numRuns }, arbitrary, predicate, opts),
-      exchangesFor: (operation) => http.exchanges.filter((e) => e.operation === operation),
+      property: propertyFor(propertySettings, ''),
+      exchangesFor: (operation) => owners.inRunOrder(http.exchanges.filter((e) => e.operation === operation)),
       events: (events = createEventsProbe({
-        http,
+        http: earlyEvents ? http : probeClient,
         discovery: disc,
         apiKey,
         wsUrl: config.wsUrl,
@@ -263,16 +303,31 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       })),
     };
 
+    if (earlyEvents) void ctx.events!.websocket().catch(() => undefined);
     /** Walks and totals asked once for every check of the run (shared-reads.ts). */
     const sharedReads = new SharedReadMemo(http);
     const outcomes: CheckOutcome[] = [];
-    let failures = 0;
+    /** Failures among the checks that ended (any order; all before the next to start) and among those released in order. */
+    let failuresEnded = 0;
+    let failuresReleased = 0;
+    const maxFailuresReason = `max failures reached (--max-failures ${config.maxFailures})`;
     let family: string | undefined;
     let familyOutcomes: CheckOutcome[] = [];
     const closeFamily = () => {
       if (family !== undefined) emit({ type: 'family-end', family, outcomes: familyOutcomes });
     };
-    for (const [index, check] of ordered.entries()) {
+    /** Checks started so far, checks released so far, and checks whose family-start/check-start were emitted. */
+    let startedCount = 0;
+    let releasedCount = 0;
+    let announcedCount = 0;
+    /**
+     * Emits the start of check `index` (and of its family) once every earlier check is released, so
+     * that progress events stay in run order: at its start when it is the first unreleased check,
+     * else when the check before it is released.
+     */
+    const announce = (index: number) => {
+      if (index < announcedCount || index > releasedCount || index >= startedCount) return;
+      const check = ordered[index]!;
       if (check.family !== family) {
         closeFamily();
         family = check.family;
@@ -280,63 +335,123 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         emit({ type: 'family-start', family, ...familyCounts(ordered, index) });
       }
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
-      const base = outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
-      const before = http.requestCount;
-      const c0 = performance.now();
-      let outcome: CheckOutcome;
+      announcedCount = index + 1;
+    };
+    const isExclusive = (check: CheckDefinition) => check.phase === 'final' || (typeof check.exclusive === 'function' ? check.exclusive(checkConfig) : check.exclusive === true);
+    type Base = Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>;
+    /**
+     * A check's outcome and its base; `rateLimited` (set when it ran): whether it was throttled
+     * through every retry; `afterStop`: not run because the run had stopped.
+     */
+    interface Ended {
+      outcome: CheckOutcome;
+      base: Base;
+      rateLimited?: boolean;
+      afterStop?: boolean;
+      /** Failed for want of an answer in time: beside other checks, it runs again alone (scheduler `again`). */
+      timedOut?: boolean;
+    }
+    /** Each check's view of the client, kept for a second run alone (its requests count once per run). */
+    const views = new Map<number, CheckClient>();
+    const baseOf = (check: CheckDefinition): Base =>
+      outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
+
+    /** Runs one check (or decides it is not run), in run order; its outcome before the in-order rules of release. */
+    const runIndex = async (index: number): Promise<Ended> => {
+      const check = ordered[index]!;
+      startedCount = Math.max(startedCount, index + 1);
+      announce(index);
+      const base = baseOf(check);
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
       const refusedKey = refusalFor(check.requires ?? [], refused);
-      if (config.maxFailures !== undefined && failures >= config.maxFailures) {
-        outcome = { ...base, status: 'skip', reason: `max failures reached (--max-failures ${config.maxFailures})`, durationMs: 0, requests: 0 };
-      } else if (matches(check.id, config.disable, check.family)) {
-        outcome = { ...base, status: 'disabled', reason: 'disabled by configuration (disable)', durationMs: 0, requests: 0 };
-      } else if (missing.length > 0) {
+      const notRun = (outcome: Pick<CheckOutcome, 'status' | 'reason' | 'needs'>): Ended => ({ outcome: { ...base, ...outcome, durationMs: 0, requests: 0 }, base });
+      if (config.maxFailures !== undefined && failuresEnded >= config.maxFailures) return notRun({ status: 'skip', reason: maxFailuresReason });
+      if (matches(check.id, config.disable, check.family)) return notRun({ status: 'disabled', reason: 'disabled by configuration (disable)' });
+      if (missing.length > 0) {
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
-        outcome = { ...base, status: 'skip', reason: `needs ${flags}`, durationMs: 0, requests: 0, needs: missing.map((r) => FLAG_OF[r]) };
-      } else if (refusedKey) {
-        outcome = { ...base, status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts`, durationMs: 0, requests: 0 };
-      } else if (aborted !== undefined) {
-        outcome = notRunOutcome(base, aborted, abortedAs);
-      } else {
-        let result: CheckResult | undefined;
-        let error: unknown;
-        try {
-          result = await runCheck(check, ctx, sharedReads);
-        } catch (err) {
-          error = err;
-        }
-        const durationMs = performance.now() - c0;
-        const requests = http.requestCount - before;
-        const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
-        if (bounded) {
-          outcome = bounded;
-          if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip');
-        } else if (error instanceof TargetUnreachableError) {
-          if (await stillReachable(http)) outcome = unansweredOutcome(base, error, durationMs, requests, redact);
-          else {
-            unreachable = !answeredAnything(http);
-            const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
-            outcome = { ...base, status: unreachable ? 'error' : 'skip', reason: redact(why), durationMs, requests };
-            stop(why, outcome.status);
-          }
-        } else if (error !== undefined) {
-          outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };
-        } else {
-          outcome = toOutcome(base, result, config.strict, durationMs, requests, redact);
-        }
-        rateLimitedInARow = error instanceof RateLimitedError ? rateLimitedInARow + 1 : 0;
-        if (rateLimitedInARow >= RATE_LIMITED_IN_A_ROW && aborted === undefined) {
-          stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip');
-        }
+        return notRun({ status: 'skip', reason: `needs ${flags}`, needs: missing.map((r) => FLAG_OF[r]) });
       }
-      settle();
-      if (baseline) outcome = applyBaseline(outcome, baseline, today);
-      if (outcome.status === 'fail') failures += 1;
-      outcomes.push(outcome);
-      familyOutcomes.push(outcome);
-      emit({ type: 'check-end', outcome });
-    }
+      if (refusedKey) return notRun({ status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
+      if (aborted !== undefined) return { outcome: notRunOutcome(base, aborted, abortedAs), base, afterStop: true };
+
+      const view = views.get(index) ?? owners.viewFor(http, index);
+      views.set(index, view);
+      running.set(index, http.issuedCount);
+      if (isExclusive(check)) soleView = view;
+      const c0 = performance.now();
+      let result: CheckResult | undefined;
+      let error: unknown;
+      try {
+        result = await runCheck(check, { ...ctx, http: view, property: propertyFor(propertySettings, check.id) }, sharedReads);
+      } catch (err) {
+        error = err;
+      } finally {
+        running.delete(index);
+        if (soleView === view) soleView = undefined;
+      }
+      const durationMs = performance.now() - c0;
+      const requests = view.requestCount;
+      let outcome: CheckOutcome;
+      const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
+      if (bounded) {
+        outcome = bounded;
+        if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
+      } else if (error instanceof TargetUnreachableError) {
+        if (await stillReachable(http)) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), base, rateLimited: false, timedOut: error.reason === 'timeout' };
+        else {
+          unreachable = !answeredAnything(http);
+          const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
+          outcome = { ...base, status: unreachable ? 'error' : 'skip', reason: redact(why), durationMs, requests };
+          stop(why, outcome.status, index);
+        }
+      } else if (error !== undefined) {
+        outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };
+      } else {
+        outcome = toOutcome(base, result, config.strict, durationMs, requests, redact);
+      }
+      return { outcome, base, rateLimited: error instanceof RateLimitedError };
+    };
+
+    await schedule<Ended>(ordered.length, {
+      workers,
+      exclusive: (index) => isExclusive(ordered[index]!),
+      run: runIndex,
+      again: (_index, ended) => ended.timedOut === true,
+      failed: (index, err) => {
+        const base = baseOf(ordered[index]!);
+        return { outcome: { ...base, status: 'error', reason: redact(errorReason(err)), durationMs: 0, requests: 0 }, base };
+      },
+      ended: (_index, ended) => {
+        if (baseline) ended.outcome = applyBaseline(ended.outcome, baseline, today);
+        if (ended.outcome.status === 'fail') failuresEnded += 1;
+        settle();
+      },
+      release: (index, ended) => {
+        const check = ordered[index]!;
+        let outcome = ended.outcome;
+        const ran = ended.rateLimited !== undefined;
+        if (config.maxFailures !== undefined && failuresReleased >= config.maxFailures && outcome.reason !== maxFailuresReason) {
+          outcome = { ...ended.base, status: 'skip', reason: maxFailuresReason, durationMs: outcome.durationMs, requests: outcome.requests };
+        } else if (aborted !== undefined && stopIndex !== undefined && index > stopIndex && (ran || ended.afterStop)) {
+          outcome = notRunOutcome(baseOf(check), aborted, abortedAs);
+        }
+        if (ran && outcome === ended.outcome) {
+          rateLimitedInARow = ended.rateLimited ? rateLimitedInARow + 1 : 0;
+          if (rateLimitedInARow >= RATE_LIMITED_IN_A_ROW && aborted === undefined) {
+            stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip', index);
+          }
+        }
+        if (outcome.status === 'fail') failuresReleased += 1;
+        announce(index);
+        outcomes.push(outcome);
+        familyOutcomes.push(outcome);
+        emit({ type: 'check-end', outcome });
+        releasedCount = index + 1;
+        announce(index + 1);
+      },
+    });
     closeFamily();
+    settle();
 
     const completeness = completenessOf(outcomes, refused, config);
     const finishedAt = new Date();
@@ -406,10 +521,9 @@ function openRecorder(path: string | undefined): HarWriter | undefined {
   }
 }
 
-/** Streams the exchanges recorded since `from` to the HAR file (before compaction); returns the new mark. */
-function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Exchange[], from: number): number {
-  if (recorder) for (let i = from; i < exchanges.length; i += 1) recorder.add(exchanges[i]!);
-  return exchanges.length;
+/** Streams exchanges to the HAR file (before compaction), in seq order. */
+function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Exchange[]): void {
+  if (recorder) for (const exchange of exchanges) recorder.add(exchange);
 }
 
 /**

@@ -239,15 +239,16 @@ export interface CheckContext {
   readonly config: CheckConfig;
   readonly discovery: Discovery;
   /**
-   * Runs a fast-check async property with the run's seed and numRuns. The predicate throws a
-   * {@link ViolationError} (see `expect.ts`) to report a violation; fast-check shrinks it and the
-   * shrunk counterexample comes back with the violation. `examples` (boundary values,
-   * boundaries.ts) run first, all of them, whatever the seed.
+   * Runs a fast-check async property with the run's numRuns and a seed derived from the run's seed
+   * and the check id (property.ts), or `seedKey` when given: checks passing the same `seedKey` draw
+   * the same values. The predicate throws a {@link ViolationError} (see `expect.ts`) to report a
+   * violation; fast-check shrinks it and the shrunk counterexample comes back with the violation.
+   * `examples` (boundary values, boundaries.ts) run first, all of them, whatever the seed.
    */
   property<T>(
     arbitrary: import('fast-check').Arbitrary<T>,
     predicate: (value: T) => Promise<void>,
-    options?: { numRuns?: number; examples?: readonly T[] },
+    options?: { numRuns?: number; examples?: readonly T[]; seedKey?: string },
   ): Promise<PropertyOutcome>;
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
@@ -273,8 +274,15 @@ export interface CheckDefinition {
   operation: string;
   /** Identities it needs; without them it is skipped with the reason. */
   requires?: Array<'apiKey' | 'otherApiKey'>;
-  /** `final` checks run after every other check (e.g. schema checks over all recorded exchanges). */
+  /** `final` checks run after every other check, alone (e.g. schema checks over all recorded exchanges). */
   phase?: 'main' | 'final';
+  /**
+   * Runs alone under --workers (scheduler.ts): once every earlier check has ended, with no other
+   * check in flight. For a check that reads the exchanges of other checks (`ctx.exchangesFor`),
+   * spends a shared quota on purpose, or changes the target's state. A function decides per run
+   * (e.g. alone only against the embedded reference server, whose state the check drives).
+   */
+  exclusive?: boolean | ((config: CheckConfig) => boolean);
   /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { violate } from '../../src/engine/expect.js';
-import { runProperty } from '../../src/engine/property.js';
+import { derivedSeed, propertyFor, runProperty } from '../../src/engine/property.js';
 
 describe('runProperty', () => {
   it('passes with the configured number of runs', async () => {
@@ -67,5 +67,59 @@ describe('runProperty', () => {
     }, { examples: [1, 2, 50] });
     expect(out.ok).toBe(false);
     expect(!out.ok && out.counterexample).toBe(1);
+  });
+});
+
+describe('derivedSeed', () => {
+  it('is FNV-1a (32 bits, signed) of "<seed>:<key>"', () => {
+    // FNV-1a test vector: "a" -> 0xe40c292c; here of "1:x" and of a check id with seed 9.
+    expect(derivedSeed(1, 'x')).toBe(723807134);
+    expect(derivedSeed(9, 'requests-v3.total.exact')).toBe(-419749315);
+    expect(derivedSeed(9, 'requests-v3.total.exact')).toBe(derivedSeed(9, 'requests-v3.total.exact'));
+  });
+
+  it('differs between checks and between run seeds, and stays a 32-bit integer', () => {
+    const seeds = new Set(['a.1', 'a.2', 'b.1'].flatMap((id) => [1, 2, -7, 2 ** 32 - 1].map((s) => derivedSeed(s, id))));
+    expect(seeds.size).toBe(12);
+    for (const s of seeds) expect(Number.isInteger(s) && s >= -(2 ** 31) && s < 2 ** 31).toBe(true);
+  });
+});
+
+describe('propertyFor', () => {
+  const draws = async (property: ReturnType<typeof propertyFor>, seedKey?: string) => {
+    const seen: number[] = [];
+    await property(fc.integer(), async (n) => void seen.push(n), seedKey !== undefined ? { seedKey } : {});
+    return seen;
+  };
+
+  it('draws from the seed derived from the run seed and the check id: the same values whatever else ran', async () => {
+    const settings = { seed: 9, numRuns: 5 };
+    const a = await draws(propertyFor(settings, 'a.check'));
+    expect(await draws(propertyFor(settings, 'a.check'))).toEqual(a);
+    expect(await draws(propertyFor(settings, 'b.check'))).not.toEqual(a);
+    const direct: number[] = [];
+    await runProperty({ seed: derivedSeed(9, 'a.check'), numRuns: 5 }, fc.integer(), async (n) => void direct.push(n));
+    expect(a).toEqual(direct);
+  });
+
+  it('checks passing the same seedKey draw the same values', async () => {
+    const settings = { seed: 9, numRuns: 5 };
+    const a = await draws(propertyFor(settings, 'a.check'), 'shared-walks');
+    expect(await draws(propertyFor(settings, 'b.check'), 'shared-walks')).toEqual(a);
+    expect(a).not.toEqual(await draws(propertyFor(settings, 'a.check')));
+  });
+
+  it('reports a counterexample whose seed and path replay it', async () => {
+    const property = propertyFor({ seed: 4242, numRuns: 100 }, 'c.check');
+    const predicate = async (n: number) => {
+      if (n >= 100) violate('n must stay below 100', '< 100', String(n));
+    };
+    const out = await property(fc.integer({ min: 0, max: 10_000 }), predicate);
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.seed).toBe(derivedSeed(4242, 'c.check'));
+    const replay = await runProperty({ seed: out.seed, numRuns: 100, ...(out.path !== undefined ? { path: out.path } : {}) }, fc.integer({ min: 0, max: 10_000 }), predicate);
+    expect(replay.ok).toBe(false);
+    if (!replay.ok) expect(replay.counterexample).toBe(out.counterexample);
   });
 });
