@@ -170,3 +170,16 @@ describe('--workers option', () => {
     await expect(runConformance({ workers: 0 as unknown as number, checks: [], spec })).rejects.toThrow('workers must be auto or an integer from 1 to 64, got 0. Example: --workers 4 (or --workers auto)');
   });
 });
+
+describe('exclusive as a function of the run', () => {
+  it('a check alone only against the embedded server runs beside others against a URL', async () => {
+    const seen: number[] = [];
+    const sometimes: CheckDefinition = { ...fake('b.sometimes', { ms: 30, seen }), exclusive: (config) => config.embedded };
+    const always: CheckDefinition = { ...fake('c.always', { ms: 30, seen }), exclusive: () => true };
+    const { result } = await run([fake('a.one', { ms: 60 }), sometimes, fake('a.two', { ms: 60 }), always], 4);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    // b.sometimes started beside the a checks; c.always started alone.
+    expect(seen[0]).toBeGreaterThanOrEqual(1);
+    expect(seen[1]).toBe(0);
+  });
+});

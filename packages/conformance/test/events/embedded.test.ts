@@ -4,7 +4,8 @@
  * webhooks in-process, every events check passes, and the key never shows in the result.
  */
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/index.js';
+import { allChecks, runConformance } from '../../src/index.js';
+import type { CheckDefinition } from '../../src/engine/types.js';
 
 describe('events family, embedded target', () => {
   it('the clean server passes every websocket and webhook check (full round trip through the in-process receiver); the key is redacted', async () => {
@@ -27,4 +28,27 @@ describe('events family, embedded target', () => {
     expect(new Set(result.outcomes.map((o) => o.status))).toEqual(new Set(['skip']));
     expect(result.outcomes[0]!.reason).toMatch(/--ws-url/);
   });
+});
+
+describe('events family, a URL target', () => {
+  it('the websocket session starts right after discovery, so its waits overlap the checks ahead of it in run order', async () => {
+    const { startMockServer } = await import('@crosschain/mock-server');
+    const server = await startMockServer({ port: 0, records: 300, seed: 5, now: '2026-10-15T12:00:00Z', quiet: true });
+    /** A check ahead of the events family that takes 2.5 s. */
+    const slow: CheckDefinition = { id: 'a.slow', family: 'a', title: 'slow', clauses: [], operation: 'GET /requests/v3', run: async () => (await new Promise((r) => setTimeout(r, 2500)), { status: 'pass' }) };
+    const ws = allChecks.filter((c) => c.id === 'events.ws.ready' || c.id === 'events.ws.subscribe-ack');
+    try {
+      const result = await runConformance({ baseUrl: server.url, apiKey: 'demo-key', checks: [slow, ...ws], workers: 1, eventsWaitMs: 1500, seed: 7 });
+      expect(result.outcomes.map((o) => [o.id, o.status])).toEqual([
+        ['a.slow', 'pass'],
+        ['events.ws.ready', 'pass'],
+        ['events.ws.subscribe-ack', 'pass'],
+      ]);
+      // The session waits twice 1.5 s: begun only with its check it would last 3 s or more; begun
+      // after discovery, 2.5 s of it passed while the slow check ran, one check after the other.
+      expect(result.outcomes[1]!.durationMs).toBeLessThan(2500);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });
