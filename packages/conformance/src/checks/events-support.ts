@@ -48,7 +48,7 @@ export function wsCheck(
     title,
     clauses: [id],
     operation: WS_OP,
-    exclusive: true, // the session drives status changes of the target's requests
+    exclusive: (config) => config.embedded, // the session drives status changes of the embedded server's requests
     requires: ['apiKey'],
     async run(ctx) {
       const obs = await wsSession(ctx, options.needsSession ?? true);
@@ -65,7 +65,7 @@ export function webhookCheck(id: string, clause: string, title: string, judge: (
     title,
     clauses: [clause],
     operation: WEBHOOK_OP,
-    exclusive: true, // the deliveries follow status changes the events probe drives
+    exclusive: (config) => config.embedded, // the deliveries follow status changes the probe drives on the embedded server
     async run(ctx) {
       const obs = await webhookDeliveries(ctx);
       return isResult(obs) ? obs : judge(obs);

@@ -327,7 +327,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       emit({ type: 'check-start', check: { id: check.id, family: check.family, title: check.title } });
       announcedCount = index + 1;
     };
-    const isExclusive = (check: CheckDefinition) => check.phase === 'final' || check.exclusive === true;
+    const isExclusive = (check: CheckDefinition) =>
+      check.phase === 'final' || (typeof check.exclusive === 'function' ? check.exclusive(checkConfig) : check.exclusive === true);
     type Base = Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>;
     /**
      * A check's outcome and its base; `rateLimited` (set when it ran): whether it was throttled

@@ -274,9 +274,10 @@ export interface CheckDefinition {
   /**
    * Runs alone under --workers (scheduler.ts): once every earlier check has ended, with no other
    * check in flight. For a check that reads the exchanges of other checks (`ctx.exchangesFor`),
-   * spends a shared quota on purpose, or changes the target's state.
+   * spends a shared quota on purpose, or changes the target's state; a function decides per run
+   * (e.g. only against the embedded server, whose state the kit changes).
    */
-  exclusive?: boolean;
+  exclusive?: boolean | ((config: CheckConfig) => boolean);
   /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
