@@ -13,14 +13,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 let inFlight = 0;
 
 /** A fake check: sends `requests` requests, waits `ms`, then passes, fails or throws. */
-function fake(id: string, opts: { ms?: number; requests?: number; outcome?: 'pass' | 'fail' | 'throw'; exclusive?: boolean; phase?: 'final'; seen?: number[] } = {}): CheckDefinition {
+function fake(id: string, opts: { ms?: number; requests?: number; outcome?: 'pass' | 'fail' | 'throw'; exclusive?: CheckDefinition['exclusive']; phase?: 'final'; seen?: number[] } = {}): CheckDefinition {
   return {
     id,
     family: id.split('.')[0]!,
     title: id,
     clauses: [],
     operation: 'GET /requests/v3',
-    ...(opts.exclusive ? { exclusive: true } : {}),
+    ...(opts.exclusive !== undefined ? { exclusive: opts.exclusive } : {}),
     ...(opts.phase ? { phase: opts.phase } : {}),
     async run(ctx: CheckContext) {
       inFlight += 1;
@@ -102,12 +102,15 @@ describe('--workers: the same results whatever the number of workers', () => {
       ...[0, 1, 2, 3, 4].map((i) => fake(`a.${i}`, { ms: 40, seen })),
       fake('a.alone', { exclusive: true, seen: alone }),
       ...[0, 1, 2].map((i) => fake(`b.${i}`, { ms: 40, seen })),
+      fake('b.alone-if', { exclusive: (config) => !config.embedded, seen: alone }),
+      fake('b.beside-if', { exclusive: (config) => config.embedded, ms: 40, seen }),
+      fake('b.last', { ms: 40, seen }),
       fake('z.final', { phase: 'final', seen: alone }),
     ];
     const three = await run(list, 3);
     expect(Math.max(...seen)).toBe(2);
     expect(seen).toContain(2);
-    expect(alone).toEqual([0, 0]);
+    expect(alone).toEqual([0, 0, 0]);
     expect(three.result.outcomes.map((o) => o.id)).toEqual(list.map((c) => c.id));
   });
 
