@@ -87,30 +87,40 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
 
     const pushesAfter = (seq: number) => conn.messages.filter((m) => m.seq > seq && m.kind === 'push').length;
     const beforeChanges = conn.lastSeq;
-    if (plan.advance) {
+    const [gone, fence] = obs.subscriptions;
+    if (!plan.advance) {
+      // Listening only (a URL target, whose changes come when they come): the first request is
+      // unsubscribed at once and one window serves both rounds, pushes for the requests still
+      // followed and silence for the one that is not (issue 13: half the session's waiting).
+      if (gone) {
+        gone.unsubscribe = { sentAfterSeq: conn.lastSeq };
+        conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: gone.id } });
+        gone.unsubscribe.ack = await conn.waitFor(answerTo('unsubscribe-ack', gone.id), deadline(), gone.unsubscribe.sentAfterSeq);
+      }
+      const afterAck = gone?.unsubscribe?.ack?.seq ?? conn.lastSeq;
+      const followed = obs.subscriptions.length - (gone ? 1 : 0);
+      await conn.waitFor(() => pushesAfter(afterAck) >= Math.max(1, followed), deadline());
+    } else {
       for (const id of plan.controls ?? []) {
         plan.advance(id);
         obs.unsubscribedControls.push(id);
       }
       for (const id of plan.ids) plan.advance(id);
+      await conn.waitFor(() => pushesAfter(beforeChanges) >= plan.ids.length, deadline());
     }
-    await conn.waitFor(() => pushesAfter(beforeChanges) >= plan.ids.length, deadline());
 
-    const [gone, fence] = obs.subscriptions;
-    if (gone) {
+    if (gone && plan.advance) {
       gone.unsubscribe = { sentAfterSeq: conn.lastSeq };
       conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: gone.id } });
       gone.unsubscribe.ack = await conn.waitFor(answerTo('unsubscribe-ack', gone.id), deadline(), gone.unsubscribe.sentAfterSeq);
       const afterAck = gone.unsubscribe.ack?.seq ?? gone.unsubscribe.sentAfterSeq;
-      if (plan.advance) {
-        plan.advance(gone.id);
-        obs.changedAfterUnsubscribe.push(gone.id);
-        // A request still followed moves too, so a later push shows the stream went on (the first
-        // one tried may have reached a terminal status with the first round of changes).
-        const advance = plan.advance;
-        if (!fence) obs.notes.push('only one request to follow: no later push shows that the stream went on after the unsubscribe');
-        else if (!obs.subscriptions.slice(1).some((s) => advance(s.id))) obs.notes.push('every other followed request is terminal: no later push shows that the stream went on after the unsubscribe');
-      }
+      const advance = plan.advance;
+      advance(gone.id);
+      obs.changedAfterUnsubscribe.push(gone.id);
+      // A request still followed moves too, so a later push shows the stream went on (the first
+      // one tried may have reached a terminal status with the first round of changes).
+      if (!fence) obs.notes.push('only one request to follow: no later push shows that the stream went on after the unsubscribe');
+      else if (!obs.subscriptions.slice(1).some((s) => advance(s.id))) obs.notes.push('every other followed request is terminal: no later push shows that the stream went on after the unsubscribe');
       await conn.waitFor(() => pushesAfter(afterAck) >= 1, deadline());
     }
 

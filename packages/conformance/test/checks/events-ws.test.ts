@@ -104,4 +104,45 @@ describe('events websocket checks', () => {
       expect(result.status, id).toBe('skip');
     }
   });
+
+  describe('listening only (a URL target, no status changes driven by the kit)', () => {
+    /** Runs every check on a session that only listens while the server changes statuses on its own every 100 ms. */
+    async function listen(script: Script, live: boolean, waitMs = WAIT_MS) {
+      server = await startScriptedServer(script, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+      const s = server;
+      const timer = live ? setInterval(() => IDS.forEach((id) => s.change(id)), 100) : undefined;
+      try {
+        const base = fakeContext({
+          handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id) }) }),
+          discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+        });
+        const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs, redact: redactor([KEY]) });
+        const t0 = Date.now();
+        const obs = await events.websocket();
+        const sessionMs = Date.now() - t0;
+        const results: Record<string, CheckResult> = {};
+        for (const check of checks) results[check.id] = await check.run({ ...base, events }).catch((err: unknown) => ({ status: 'fail', violation: (err as { violation: never }).violation }));
+        return { results, sessionMs, obs };
+      } finally {
+        clearInterval(timer);
+      }
+    }
+
+    it('live changes: every check passes in one window (the first request unsubscribed at once)', async () => {
+      const { results, obs } = await listen({}, true);
+      expect(statuses(results)).toEqual(Object.fromEntries(checks.map((c) => [c.id, 'pass'])));
+      expect(obs.subscriptions[0]!.unsubscribe?.ack).toBeDefined();
+    });
+
+    it('a push after the unsubscribe fails no-push-after-unsubscribe', async () => {
+      const { results } = await listen({ pushAfterUnsubscribe: true }, true);
+      expect(results['events.ws.no-push-after-unsubscribe']!.status).toBe('fail');
+    });
+
+    it('a silent server costs one wait, not two', async () => {
+      const { results, sessionMs } = await listen({}, false, 1_000);
+      expect(sessionMs).toBeLessThan(1_900);
+      expect(results['events.ws.no-push-after-unsubscribe']!.status).toBe('skip');
+    });
+  });
 });
