@@ -6,6 +6,7 @@
  * target: within 1.2x, and at most 20 s 100 ms away). Then requests per finding: the default
  * embedded run against a subset of the fault catalogue (BENCH_FAULTS, comma list, or `all`),
  * faults caught (a check failed) over requests sent. Prints; never fails on a missed target.
+ * BENCH_WORKERS sets --workers for the two remote runs (default: the kit's own, auto).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -136,7 +137,7 @@ console.log(`remote run: kit seed ${SEED}, reference server ${RECORDS} records s
 const mock = await startMock();
 const proxy = await startDelayingProxy(mock.url, DELAY_MS);
 try {
-  const target = { apiKey: 'demo-key', otherApiKey: 'other-key', seed: SEED };
+  const target = { apiKey: 'demo-key', otherApiKey: 'other-key', seed: SEED, ...(process.env.BENCH_WORKERS ? { workers: process.env.BENCH_WORKERS === 'auto' ? 'auto' : Number(process.env.BENCH_WORKERS) } : {}) };
   const direct = await kit({ ...target, baseUrl: mock.url });
   report('direct (loopback)', direct);
   figure('  requests (issue: half of 972)', direct.requests, 'requests', { op: '<=', limit: 486 });

@@ -43,6 +43,14 @@ function sendV2(ctx: CheckContext, query: Record<string, QueryValue> = {}): Prom
   });
 }
 
+/**
+ * One fresh v2 answer for the v2 checks that read only its status and headers (shared-reads.ts): v2
+ * is throttled, and these checks run one after the other. A plain fresh request on a re-read.
+ */
+function sharedV2(ctx: CheckContext): Promise<Exchange> {
+  return ctx.shared ? ctx.shared.read('v2 answer', (http) => sendV2({ ...ctx, http })) : sendV2(ctx);
+}
+
 /** Every recorded v2 exchange with a response (the fresh one included). */
 function answered(ctx: CheckContext): Exchange[] {
   return ctx.exchangesFor(OP).filter((e) => e.response !== undefined);
@@ -75,8 +83,7 @@ function signalCheck(id: string, title: string, message: string, expected: strin
     title,
     clauses: [id],
     async run(ctx) {
-      // One fresh v2 answer for all the signal checks (shared-reads.ts): v2 is throttled.
-      await (ctx.shared ? ctx.shared.read('v2 signal answer', (http) => sendV2({ ...ctx, http })) : sendV2(ctx));
+      await sharedV2(ctx);
       const all = answered(ctx);
       if (all.length === 0) return skip('no v2 response was received');
       for (const e of all) {
@@ -117,6 +124,7 @@ async function rateLimited(ctx: CheckContext): Promise<Exchange[]> {
  * earlier in the run; the skip reason when there is none.
  */
 async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
+  // Fresh, not shared: the body is read, and a shared exchange's body may be cut by then.
   const e = await sendV2(ctx);
   if (e.response?.status === 200) return e;
   const earlier = answered(ctx).filter((x) => x.response!.status === 200 && parsedBody(x.response) !== undefined).pop();
@@ -129,7 +137,7 @@ export const checks: CheckDefinition[] = [
     title: 'Before its sunset date (target clock), v2 keeps answering (not 404/410)',
     clauses: ['requests-v2.timeline'],
     async run(ctx) {
-      const e = await sendV2(ctx);
+      const e = await sharedV2(ctx);
       const status = e.response?.status;
       ensure(
         status !== 404 && status !== 410,

@@ -110,7 +110,7 @@ export function describeField(field: FieldSpec): string {
     window: "pin discovery's data window, <start>..<end> in Unix seconds (replay lines set it)",
     reportDir: 'write results.json, junit.xml, summary.md and report.html there',
     maxRps: `requests per second (default ${DEFAULTS.externalMaxRps} against a base URL, unlimited embedded)`,
-    workers: 'checks in flight at once, or auto (default): ceil(max-rps / 10) + 2 within 2..16, 4 without a rate; results do not depend on it',
+    workers: 'checks in flight at once, or auto (default): ceil(max-rps / 5) + 2 within 2..16, 4 without a rate; results do not depend on it',
     timeoutMs: `request timeout (default ${DEFAULTS.timeoutMs})`,
     maxRequests: `bound on requests of the run (default ${DEFAULTS.maxRequests})`,
     maxDurationMs: `bound on the wall time of the run, e.g. 90s, 15m, 1h (default ${DEFAULTS.maxDurationMs / 60_000}m; --max-duration-ms <n> still works); when spent, the rest is skipped, exit 5`,

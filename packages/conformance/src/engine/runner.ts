@@ -12,6 +12,7 @@ import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, redactConfig, secretsOf } from '../config/redact.js';
 import { parseOptionsObject } from '../config/validate.js';
+import { messageSchemas } from '../events/message-schemas.js';
 import { createEventsProbe } from '../events/probe.js';
 import type { EventsProbe } from '../events/types.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
@@ -36,7 +37,7 @@ import { propertyFor } from './property.js';
 import { schedule } from './scheduler.js';
 import { redactor } from './redact.js';
 import { matchesAny, selectChecks } from './selection.js';
-import { shardOf } from '../shard/shard.js';
+import { costOf, shardOf } from '../shard/shard.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
 import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
@@ -304,6 +305,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     };
 
     if (earlyEvents) void ctx.events!.websocket().catch(() => undefined);
+    // The events checks validate messages against the AsyncAPI document: read and compiled in the
+    // background now (about a second of CPU), not on the run's critical path when they judge.
+    if (enabled.some((c) => c.family === 'events')) void messageSchemas().catch(() => undefined);
     /** Walks and totals asked once for every check of the run (shared-reads.ts). */
     const sharedReads = new SharedReadMemo(http);
     const outcomes: CheckOutcome[] = [];
@@ -415,6 +419,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     await schedule<Ended>(ordered.length, {
       workers,
       exclusive: (index) => isExclusive(ordered[index]!),
+      // With several workers the costliest checks start first (their recorded cost, shard/costs.json),
+      // so that a long check does not start last; results are still released in run order.
+      ...(workers > 1 ? { priority: (index: number) => costOf(ordered[index]!.id) } : {}),
       run: runIndex,
       again: (_index, ended) => ended.timedOut === true,
       failed: (index, err) => {

@@ -1,8 +1,10 @@
 /**
  * Check-level concurrency (issue 13, "Concurrency up to the rate", `--workers`): up to `workers`
- * items run at once, started in run order; an exclusive item is a barrier (it starts once every
- * earlier item has ended and been released, and runs with nothing else in flight); results are
- * released in run order whatever order they finish in. With `workers: 1` it is a plain loop.
+ * items run at once; an exclusive item is a barrier (it starts once every earlier item has ended
+ * and been released, and runs with nothing else in flight); results are released in run order
+ * whatever order they finish in. Between two exclusive items the items start in run order, or,
+ * with `priority`, the highest first (the longest checks first, so the last to end is not a long
+ * one started late); ties keep run order. With `workers: 1` and no priority it is a plain loop.
  */
 
 export interface ScheduleOptions<R> {
@@ -10,6 +12,8 @@ export interface ScheduleOptions<R> {
   workers: number;
   /** Whether item `index` must run alone. */
   exclusive(index: number): boolean;
+  /** Start order within a stretch between exclusive items: higher first (e.g. a check's recorded cost). */
+  priority?(index: number): number;
   /** Runs item `index`; called in run order. A throw becomes {@link failed}'s result. */
   run(index: number): Promise<R>;
   /** The result of an item whose `run` threw. */
@@ -67,9 +71,21 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
     })();
   };
 
-  /** Whether item `next` may start now: room for it, and for an exclusive one nothing before it left. */
-  const startable = () =>
-    reruns.length === 0 && next < count && !exclusiveRunning && (options.exclusive(next) ? running.size === 0 && released === next : running.size < workers);
+  /** Items started (or ended) out of run order; `next` is the first item not started. */
+  const begun = new Set<number>();
+  /** The item to start next: `next` when exclusive, else the highest priority before the next exclusive one. */
+  const candidate = (): number => {
+    while (begun.has(next)) next += 1;
+    if (next >= count || !options.priority || options.exclusive(next)) return next;
+    let best = next;
+    for (let i = next + 1; i < count && !options.exclusive(i); i += 1) {
+      if (!begun.has(i) && options.priority(i) > options.priority(best)) best = i;
+    }
+    return best;
+  };
+  /** Whether item `i` may start now: room for it, and for an exclusive one nothing before it left. */
+  const startable = (i: number) =>
+    reruns.length === 0 && i < count && !exclusiveRunning && (options.exclusive(i) ? running.size === 0 && released === i : running.size < workers);
   while (released < count) {
     while (done.has(released)) {
       const result = done.get(released)!;
@@ -79,9 +95,9 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
     }
     if (released >= count) break;
     if (reruns.length > 0 && running.size === 0) start(reruns.shift()!, true);
-    while (startable()) {
-      start(next, options.exclusive(next));
-      next += 1;
+    for (let i = candidate(); startable(i); i = candidate()) {
+      begun.add(i);
+      start(i, options.exclusive(i));
     }
     if (!done.has(released)) await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;

@@ -43,6 +43,30 @@ describe('discover', () => {
     expect(probes).toBe(6);
   });
 
+  it('walks a window of known total in parts at once, newest first: the same records in the same order as one walk', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all, ['good-key']);
+    let inFlight = 0;
+    let peak = 0;
+    const slow: Handler = async (req) => {
+      const walkPage = req.url.searchParams.get('includeTotal') !== 'true' && req.url.pathname === '/requests/v3';
+      if (walkPage) inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      if (walkPage) inFlight -= 1;
+      return listing(req);
+    };
+    const d = await discover(http(slow, 'good-key'), { hasApiKey: true });
+    const inWindow = all.filter((r) => {
+      const t = Date.parse(r.createdAt) / 1000;
+      return t >= d.window.start && t <= d.window.end;
+    });
+    expect(d.windowTotal).toBe(inWindow.length);
+    expect(peak).toBe(Math.min(4, Math.ceil(inWindow.length / 150)));
+    expect(d.complete).toBe(true);
+    expect(d.records.map((r) => r.id)).toEqual(inWindow.map((r) => r.id));
+  });
+
   it('picks a window ending an hour before the target clock and walks it completely', async () => {
     // 2000 records, one every 10 minutes: about 144 a day.
     const all = records(2000, NOW, 600);

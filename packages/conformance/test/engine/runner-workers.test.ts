@@ -161,10 +161,10 @@ describe('--workers: a check that timed out beside others', () => {
 });
 
 describe('--workers option', () => {
-  it('auto gives 4 without a rate and ceil(rate / 10) + 2 within 2..16 with one', async () => {
+  it('auto gives 4 without a rate and ceil(rate / 5) + 2 within 2..16 with one', async () => {
     const base = { checks: [fake('a.1')], spec, seed: 1, fetch: fakeFetch(v3Listing([])), baseUrl: 'http://t.invalid' };
     expect((await runConformance(base)).config.workers).toBe(4);
-    expect((await runConformance({ ...base, maxRps: 50 })).config.workers).toBe(7);
+    expect((await runConformance({ ...base, maxRps: 50 })).config.workers).toBe(12);
     expect((await runConformance({ ...base, maxRps: 1 })).config.workers).toBe(3);
     expect((await runConformance({ ...base, maxRps: 1000 })).config.workers).toBe(16);
   });

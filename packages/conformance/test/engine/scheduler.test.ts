@@ -11,7 +11,7 @@ interface Item {
 }
 
 /** Runs fake items and records what happened: releases in order, the most in flight, who overlapped an exclusive item. */
-async function runItems(items: readonly Item[], workers: number) {
+async function runItems(items: readonly Item[], workers: number, priority?: (i: number) => number) {
   const released: Array<[number, string]> = [];
   const started: number[] = [];
   const inFlight = new Set<number>();
@@ -20,6 +20,7 @@ async function runItems(items: readonly Item[], workers: number) {
   await schedule<string>(items.length, {
     workers,
     exclusive: (i) => items[i]!.exclusive === true,
+    ...(priority ? { priority } : {}),
     run: async (i) => {
       started.push(i);
       inFlight.add(i);
@@ -39,6 +40,14 @@ async function runItems(items: readonly Item[], workers: number) {
 }
 
 describe('schedule', () => {
+  it('with a priority, starts the highest first between exclusive items, and still releases in run order', async () => {
+    const items: Item[] = [{ ms: 5 }, { ms: 30 }, { ms: 5 }, { ms: 20 }, { ms: 1, exclusive: true }, { ms: 5 }, { ms: 25 }];
+    const { released, started, overlappedExclusive } = await runItems(items, 2, (i) => items[i]!.ms);
+    expect(started).toEqual([1, 3, 0, 2, 4, 6, 5]);
+    expect(released.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(overlappedExclusive).toEqual([]);
+  });
+
   it('releases results in run order although they finish out of order, with at most `workers` in flight', async () => {
     const items = [60, 5, 30, 1, 20, 1].map((ms) => ({ ms }));
     const { released, started, most } = await runItems(items, 3);
