@@ -135,7 +135,7 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
  */
 function requestsLine(result: RunResult): string {
   const outside = requestsOutsideChecks(result);
-  return outside > 0 ? `${result.requests} (${result.requests - outside} by checks, ${outside} outside them: discovery and probes)` : String(result.requests);
+  return outside > 0 ? `${result.requests} (${result.requests - outside} by checks, ${outside} outside them: discovery, probes and reads shared by several checks)` : String(result.requests);
 }
 
 /** What discovery sampled, in one line. */

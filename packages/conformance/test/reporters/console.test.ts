@@ -48,7 +48,7 @@ describe('renderConsole', () => {
     expect(header.slice(at)).toEqual(['requests', 'time']);
     const cell = (family: string) => lines.find((l) => l.startsWith(`${family} `))?.split(/\s{2,}/)[at];
     expect([cell('fam-a'), cell('fam-b'), cell('total')]).toEqual(['10', '7', '30']);
-    expect(lines).toContain('Requests:  30 (17 by checks, 13 outside them: discovery and probes)');
+    expect(lines).toContain('Requests:  30 (17 by checks, 13 outside them: discovery, probes and reads shared by several checks)');
   });
 
   it('lists fail, warn and error blocks in run order, skips with reasons, never passes', () => {
