@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { enumExamples } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, subWindow, walk, type Query, type Walk } from './support/listing.js';
+import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
 import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
 import { fromProperty, isObject } from './support/outcome.js';
 import { FAMILY, MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
@@ -96,10 +96,7 @@ const cursorStable: CheckDefinition = {
  * about); the newest records when the window holds fewer.
  */
 function cursorWindow(ctx: CheckContext): Query | undefined {
-  const records = ctx.discovery.records;
-  const anchor = records.length >= CURSOR_ANCHOR + 10 ? CURSOR_ANCHOR : 0;
-  const w = subWindow(records, anchor, 10);
-  return w === undefined ? undefined : { startTimestamp: w.start, endTimestamp: w.end };
+  return smallWindow(ctx, 10, ctx.discovery.records.length >= CURSOR_ANCHOR + 10 ? CURSOR_ANCHOR : 0);
 }
 const CURSOR_ANCHOR = 25;
 

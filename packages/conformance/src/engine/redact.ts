@@ -71,15 +71,14 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   if (unique.length === 0) return (text) => text;
   const textual = unique.map((s) => (s.length >= MIN_ENCODED_LENGTH ? textualPattern(s) : escapeRegExp(s)));
   const caseless = new RegExp(textual.join('|'), 'giu');
-  const base64 = unique.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap(base64Patterns);
-  const exact = base64.length > 0 ? new RegExp([...new Set(base64)].map(escapeRegExp).join('|'), 'g') : undefined;
+  const encoded = [...new Set(unique.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap(base64Patterns))];
+  const exact = encoded.length > 0 ? new RegExp(encoded.map(escapeRegExp).join('|'), 'g') : undefined;
   // Fast paths (issue 13: the kit's CPU per run): a text with no escape introducer can hold a
   // secret only as itself in some letter case, so a substring search of the lowercased text decides
   // whether the patterns need to run at all. `toLowerCase` folds the Kelvin sign to `k` as the `iu`
   // pattern does; the long s (U+017F), which the pattern takes for `s`, sends the text to the patterns.
   const escapes = unique.some((s) => s.includes(' ')) ? /[%\\&+\u017f]/ : /[%\\&\u017f]/;
   const lowered = unique.map((s) => s.toLowerCase());
-  const encoded = [...new Set(base64)];
   const mayHoldText = (text: string): boolean => {
     if (escapes.test(text)) return true;
     const lower = text.toLowerCase();

@@ -320,8 +320,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const closeFamily = () => {
       if (family !== undefined) emit({ type: 'family-end', family, outcomes: familyOutcomes });
     };
-    /** Checks started so far, checks released so far, and checks whose family-start/check-start were emitted. */
-    let startedCount = 0;
+    /** Checks started so far (not in run order under a priority), checks released so far, and checks whose family-start/check-start were emitted. */
+    const startedChecks = new Set<number>();
     let releasedCount = 0;
     let announcedCount = 0;
     /**
@@ -330,7 +330,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
      * else when the check before it is released.
      */
     const announce = (index: number) => {
-      if (index < announcedCount || index > releasedCount || index >= startedCount) return;
+      if (index < announcedCount || index > releasedCount || !startedChecks.has(index)) return;
       const check = ordered[index]!;
       if (check.family !== family) {
         closeFamily();
@@ -363,7 +363,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     /** Runs one check (or decides it is not run), in run order; its outcome before the in-order rules of release. */
     const runIndex = async (index: number): Promise<Ended> => {
       const check = ordered[index]!;
-      startedCount = Math.max(startedCount, index + 1);
+      startedChecks.add(index);
       announce(index);
       const base = baseOf(check);
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));

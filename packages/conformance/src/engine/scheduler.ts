@@ -14,7 +14,7 @@ export interface ScheduleOptions<R> {
   exclusive(index: number): boolean;
   /** Start order within a stretch between exclusive items: higher first (e.g. a check's recorded cost). */
   priority?(index: number): number;
-  /** Runs item `index`; called in run order. A throw becomes {@link failed}'s result. */
+  /** Runs item `index`; called in run order, or by priority between exclusive items. A throw becomes {@link failed}'s result. */
   run(index: number): Promise<R>;
   /** The result of an item whose `run` threw. */
   failed(index: number, error: unknown): R;

@@ -18,12 +18,15 @@ export const SUB_WINDOW_SIZE = 60;
  */
 export const PAIR_WINDOW_SIZE = 16;
 
-/** A part of the discovery window with about `size` records (the whole window when it is smaller). */
-export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE): Query | undefined {
+/**
+ * A part of the discovery window with about `size` records from the `anchor`-th on (the whole
+ * window when it is smaller).
+ */
+export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE, anchor = 0): Query | undefined {
   const records = ctx.discovery.records;
   if (records.length === 0) return undefined;
-  if (records.length <= size && ctx.discovery.complete) return windowQuery(ctx);
-  const w = subWindow(records, 0, size);
+  if (anchor === 0 && records.length <= size && ctx.discovery.complete) return windowQuery(ctx);
+  const w = subWindow(records, anchor, size);
   return w === undefined ? undefined : { startTimestamp: w.start, endTimestamp: w.end };
 }
 
