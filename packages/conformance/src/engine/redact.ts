@@ -59,6 +59,42 @@ function base64Patterns(secret: string): string[] {
   return out;
 }
 
+/** `text` as a pattern of either ASCII letter case (and the Kelvin sign and long s, which the `iu` flags fold to k and s). */
+function anyCase(text: string): string {
+  return [...text]
+    .map((ch) => {
+      const lower = ch.toLowerCase();
+      const upper = ch.toUpperCase();
+      if (lower === upper) return escapeRegExp(ch);
+      return `[${lower}${upper}${lower === 'k' ? '\u212a' : ''}${lower === 's' ? '\u017f' : ''}]`;
+    })
+    .join('');
+}
+
+/**
+ * A pattern every text that holds one of the ASCII `secrets` in some form matches (issue 13: the
+ * kit's CPU per run; one scan of a 300 KB page instead of lowercasing it and searching each form):
+ * a secret spelled out in some letter case, any escaped form of one of its characters (a textual
+ * match with an escape holds one), `%25` (double percent-encoding) or one of the base64 forms.
+ * Undefined when a secret is not ASCII: then the patterns always run.
+ */
+function prefilter(secrets: readonly string[], encoded: readonly string[]): RegExp | undefined {
+  if (secrets.some((s) => /[^\x20-\x7e]/.test(s))) return undefined;
+  const chars = [...new Set(secrets.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap((s) => [...s]))];
+  const forms = new Set<string>(['%25']);
+  for (const ch of chars) {
+    const code = ch.charCodeAt(0);
+    forms.add(`%${anyCase(hex(code, 2))}`);
+    forms.add(`\\\\[uU]${anyCase(hex(code, 4))}`);
+    forms.add(`\\\\[xX]${anyCase(hex(code, 2))}`);
+    forms.add(`&#0*${code};`);
+    forms.add(`&#[xX]0*${anyCase(code.toString(16))};`);
+    if (ch === ' ') forms.add('\\+');
+  }
+  const alternatives = [...secrets.map(anyCase), ...forms, ...encoded.map(escapeRegExp)];
+  return new RegExp(alternatives.join('|'));
+}
+
 /**
  * Returns a function that replaces each secret with `<redacted>` wherever it appears: raw,
  * percent-encoded (any characters, `+` for spaces), JSON- or JS-escaped (`\uXXXX`, `\xXX`), as
@@ -66,13 +102,15 @@ function base64Patterns(secret: string): string[] {
  * alphabets, at any byte alignment). Double-percent-encoded forms are caught after one decoding
  * pass of `%25`.
  */
-export function redactor(secrets: readonly string[]): (text: string) => string {
+export function redactor(secrets: readonly string[], options: { fastPaths?: boolean } = {}): (text: string) => string {
+  const fast = options.fastPaths ?? true;
   const unique = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
   if (unique.length === 0) return (text) => text;
   const textual = unique.map((s) => (s.length >= MIN_ENCODED_LENGTH ? textualPattern(s) : escapeRegExp(s)));
   const caseless = new RegExp(textual.join('|'), 'giu');
   const encoded = [...new Set(unique.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap(base64Patterns))];
   const exact = encoded.length > 0 ? new RegExp(encoded.map(escapeRegExp).join('|'), 'g') : undefined;
+  const mayHoldSecret = fast ? prefilter(unique, encoded) : undefined;
   // Fast paths (issue 13: the kit's CPU per run): a text with no escape introducer can hold a
   // secret only as itself in some letter case, so a substring search of the lowercased text decides
   // whether the patterns need to run at all. `toLowerCase` folds the Kelvin sign to `k` as the `iu`
@@ -80,7 +118,7 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   const escapes = unique.some((s) => s.includes(' ')) ? /[%\\&+\u017f]/ : /[%\\&\u017f]/;
   const lowered = unique.map((s) => s.toLowerCase());
   const mayHoldText = (text: string): boolean => {
-    if (escapes.test(text)) return true;
+    if (!fast || escapes.test(text)) return true;
     const lower = text.toLowerCase();
     return lowered.some((s) => lower.includes(s));
   };
@@ -91,6 +129,7 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   };
   return (text) => {
     if (typeof text !== 'string' || text === '') return text;
+    if (mayHoldSecret && !mayHoldSecret.test(text)) return text;
     const out = once(text);
     if (!/%25/i.test(out)) return out;
     const undoubled = out.replace(/%25/gi, '%');

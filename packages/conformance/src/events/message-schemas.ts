@@ -1,8 +1,14 @@
 /**
- * The event message schemas, read from the AsyncAPI document of `@crosschain/specs`
- * (`specs/asyncapi/asyncapi.yaml`, payloads in `specs/openapi/schemas/events.yaml`): parsed with
- * `@asyncapi/parser` once per process, each message payload (and the webhook's headers) compiled
- * with ajv (draft-07, the AsyncAPI 3.0 default). Event formats are live-service facts §1.8, §1.9.
+ * The event message schemas, read from the bundled AsyncAPI document of `@crosschain/specs`
+ * (`specs/asyncapi/asyncapi.yaml`, payloads in `specs/openapi/schemas/events.yaml`): each message
+ * payload (and the webhook's headers) dereferenced from the document's own `#/...` pointers and
+ * compiled with ajv (draft-07, the AsyncAPI 3.0 default). Event formats are live-service facts
+ * §1.8, §1.9.
+ *
+ * The document is validated against the AsyncAPI rulesets where it is written (the specs package's
+ * lint, `specs/scripts/parse-asyncapi.mjs`); the kit only reads it. Reading it with
+ * `@asyncapi/parser` cost about 0.8 s of CPU per run, most of it loading the parser (issue 13, "Kit
+ * CPU"); the payloads resolved here are those of a full parse (test/events/message-schemas.test.ts).
  */
 import { asyncapi } from '@crosschain/specs';
 import { Ajv } from 'ajv';
@@ -44,29 +50,51 @@ function lowerCaseHeaders(schema: Record<string, unknown>): Record<string, unkno
   return { ...schema, properties, required };
 }
 
-async function load(): Promise<MessageSchemas> {
-  // Loaded on first use: the parser and its rule engine take most of a second to load, which runs
-  // without an events check (and the CLI's start) need not pay.
-  const { Parser } = await import('@asyncapi/parser');
-  // The document is validated against the AsyncAPI rulesets where it is written (the specs
-  // package's lint, scripts/parse-asyncapi.mjs); here it is only read. Without the rulesets the parse
-  // takes 0.4 s of CPU instead of 2.5 s (most of it compiling the AsyncAPI meta-schema), with the
-  // same resolved payloads (test/events/message-schemas.test.ts).
-  const { document, diagnostics } = await new Parser({ ruleset: { core: false, recommended: false } }).parse(structuredClone(asyncapi) as unknown as Parameters<InstanceType<typeof Parser>['parse']>[0]);
-  if (!document) {
-    const why = diagnostics.filter((d) => d.severity === 0).map((d) => d.message).slice(0, 3).join('; ');
-    throw new Error(`the AsyncAPI document of @crosschain/specs does not parse: ${why}`);
+/** The value at a local JSON pointer (`#/a/b`) of `doc`. */
+function pointerTarget(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`the AsyncAPI document of @crosschain/specs has a non-local $ref ${JSON.stringify(ref)}`);
+  let at: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+    if (at === undefined) throw new Error(`the AsyncAPI document of @crosschain/specs has a dangling $ref ${JSON.stringify(ref)}`);
   }
+  return at;
+}
+
+/**
+ * `value` with every local `$ref` replaced by a copy of its target, as the parser's `json()` gives
+ * it (siblings of a `$ref` are dropped, as in JSON Schema draft-07). A cycle is an error: no message
+ * of the document is recursive.
+ */
+export function dereference(doc: unknown, value: unknown, trail: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => dereference(doc, v, trail));
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    if (trail.includes(ref)) throw new Error(`the AsyncAPI document of @crosschain/specs has a recursive $ref ${JSON.stringify(ref)}`);
+    return dereference(doc, pointerTarget(doc, ref), [...trail, ref]);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, dereference(doc, v, trail)]));
+}
+
+/** The message of `id` in the bundled document, its own `$ref` followed. */
+function message(id: string): Record<string, unknown> | undefined {
+  const messages = (asyncapi as { components?: { messages?: Record<string, unknown> } }).components?.messages;
+  const found = messages?.[id];
+  return found === undefined ? undefined : (dereference(asyncapi, found) as Record<string, unknown>);
+}
+
+async function load(): Promise<MessageSchemas> {
   const ajv = new Ajv({ strict: false, allErrors: true });
   const compiled = new Map<MessageId, ValidateFunction>();
   const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'];
   for (const id of ids) {
-    const message = document.allMessages().get(id);
-    const payload = message?.payload()?.json();
+    const payload = message(id)?.payload;
     if (!payload) throw new Error(`the AsyncAPI document of @crosschain/specs has no payload for message ${id}`);
     compiled.set(id, ajv.compile(payload as object));
   }
-  const headers = document.allMessages().get('webhookRequestStatusUpdated')?.headers()?.json();
+  const headers = message('webhookRequestStatusUpdated')?.headers;
   if (!headers) throw new Error('the AsyncAPI document of @crosschain/specs has no headers for message webhookRequestStatusUpdated');
   compiled.set('webhookHeaders', ajv.compile(lowerCaseHeaders(headers as Record<string, unknown>)));
   return {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactDeep, redactor } from '../../src/engine/redact.js';
 import { keyEncodings, leaksIn } from '../support/key-encodings.mjs';
@@ -46,5 +47,25 @@ describe('redactor: one redactor, every encoding (issue 10, "The key never leave
       expect(r(text)).toContain(REDACTED);
     }
     expect(r(filler)).toBe(filler);
+  });
+
+  it('the fast paths change nothing: any mix of spellings, cases and fillers redacts as the patterns alone do', () => {
+    const hex = (n: number, w: number) => n.toString(16).padStart(w, '0');
+    const spell = (ch: string, form: number, upper: boolean): string => {
+      const code = ch.charCodeAt(0);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t.toLowerCase());
+      return [cased(ch), `%${cased(hex(code, 2))}`, `\\${upper ? 'U' : 'u'}${cased(hex(code, 4))}`, `\\x${cased(hex(code, 2))}`, `&#${code};`, `&#x${cased(hex(code, 16 > code ? 1 : 2))};`, ch === ' ' ? '+' : ch, `%25${hex(code, 2)}`][form]!;
+    };
+    const secret = fc.string({ unit: fc.constantFrom(...'abkKsS-_ 019/+=%&'), minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(secret, fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.boolean()), { maxLength: 12 }), fc.array(fc.constantFrom('x', '%', '\\', '&', '&#', '%25', 'ſ', '\u212a', 'K', ' ', 'é'), { maxLength: 6 }), fc.integer({ min: 0, max: 2 }), (key, forms, filler, extra) => {
+        const spelled = [...key].map((ch, i) => spell(ch, forms[i % Math.max(1, forms.length)]?.[0] ?? 0, forms[i % Math.max(1, forms.length)]?.[1] ?? false)).join('');
+        const base64 = Buffer.from(`${'ab'.slice(0, extra)}${key}`).toString('base64');
+        for (const text of [`${filler.join('')}${spelled}${filler.join('')}`, `${filler.join('')}${base64}`, filler.join(''), spelled.slice(1)]) {
+          expect(redactor([key, 'other-key'])(text)).toBe(redactor([key, 'other-key'], { fastPaths: false })(text));
+        }
+      }),
+      { numRuns: 400, seed: 13 },
+    );
   });
 });

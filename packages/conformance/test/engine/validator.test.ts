@@ -63,6 +63,16 @@ describe('ResponseValidator', () => {
     expect(notJson).toMatchObject({ valid: false, errors: [{ message: 'the body is not JSON' }] });
   });
 
+  it('compiles a response schema only when a response needs it', () => {
+    // The 500 schema points nowhere: compiling it would throw, so construction and the 200 must not.
+    const lazy = new ResponseValidator({
+      openapi: '3.1.0',
+      paths: { '/x': { get: { responses: { '200': { content: { 'application/json': { schema: { type: 'object' } } } }, '500': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } } } } },
+    });
+    expect(lazy.validate('GET /x', 200, 'application/json', '{}', {}, true)).toMatchObject({ valid: true });
+    expect(() => lazy.validate('GET /x', 500, 'application/json', '{}', {}, true)).toThrow(/Missing/);
+  });
+
   it('declared responses without content: no verdict for an empty body', () => {
     expect(v.validate('GET /things/{id}', 204, undefined, '', undefined, false)).toBeUndefined();
     expect(v.validate('GET /nowhere', 200, 'application/json', '{}', {}, true)).toBeUndefined();

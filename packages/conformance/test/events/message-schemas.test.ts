@@ -1,25 +1,36 @@
 /**
- * The message schemas are read from the AsyncAPI document without the parser's rulesets (the specs
- * package's lint validates the document with them): the payloads must be those of a full parse.
+ * The message schemas are read from the bundled AsyncAPI document without `@asyncapi/parser` (the
+ * specs package's lint validates the document with it): the payloads must be those of a full parse.
  */
 import { Parser } from '@asyncapi/parser';
 import { asyncapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { messageSchemas } from '../../src/events/message-schemas.js';
+import { dereference, messageSchemas } from '../../src/events/message-schemas.js';
 
 const IDS = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'] as const;
 type Doc = NonNullable<Awaited<ReturnType<Parser['parse']>>['document']>;
+/** The parser's bookkeeping keys (`x-parser-schema-id` and the like) dropped. */
+const withoutParserIds = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(withoutParserIds) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([k]) => !k.startsWith('x-parser-')).map(([k, v]) => [k, withoutParserIds(v)])) : value;
 const payloads = (d: Doc) => JSON.parse(JSON.stringify([...IDS.map((id) => d.allMessages().get(id)?.payload()?.json()), d.allMessages().get('webhookRequestStatusUpdated')?.headers()?.json()]));
 
 describe('message schemas', () => {
-  it('a read without rulesets resolves the same payloads as the full, validating parse', async () => {
-    const input = () => structuredClone(asyncapi) as unknown as Parameters<Parser['parse']>[0];
-    const full = await new Parser().parse(input());
-    const read = await new Parser({ ruleset: { core: false, recommended: false } }).parse(input());
+  it('resolves the same payloads as the full, validating parse of @asyncapi/parser', async () => {
+    const full = await new Parser().parse(structuredClone(asyncapi) as unknown as Parameters<Parser['parse']>[0]);
     expect(full.diagnostics.filter((d) => d.severity === 0)).toEqual([]);
-    expect(payloads(read.document!)).toEqual(payloads(full.document!));
-    expect(JSON.stringify(payloads(read.document!))).not.toContain('$ref');
+    const messages = (asyncapi as unknown as { components: { messages: Record<string, { payload?: unknown; headers?: unknown }> } }).components.messages;
+    const read = JSON.parse(JSON.stringify([...IDS.map((id) => dereference(asyncapi, messages[id]!.payload)), dereference(asyncapi, messages.webhookRequestStatusUpdated!.headers)]));
+    expect(read).toEqual(withoutParserIds(payloads(full.document!)));
+    expect(JSON.stringify(read)).not.toContain('$ref');
   }, 30_000);
+
+  it('refuses a dangling, non-local or recursive $ref with a message that names it', () => {
+    const doc = { a: { $ref: '#/b' }, b: { $ref: '#/a' } };
+    expect(() => dereference(doc, { $ref: '#/missing' })).toThrow(/dangling \$ref "#\/missing"/);
+    expect(() => dereference(doc, { $ref: 'other.json#/x' })).toThrow(/non-local \$ref/);
+    expect(() => dereference(doc, { $ref: '#/a' })).toThrow(/recursive \$ref/);
+    expect(dereference({ s: { type: 'string' } }, { properties: { x: { $ref: '#/s' } } })).toEqual({ properties: { x: { type: 'string' } } });
+  });
 
   it('validates a message against its payload schema', async () => {
     const schemas = await messageSchemas();
