@@ -1,13 +1,59 @@
 #!/usr/bin/env node
-// Rewrites src/shard/costs.json (the cost table --shard balances by) from one reference run against
-// the embedded reference server: the durationMs of each outcome. Run after a build:
+// Rewrites src/shard/costs.json from reference runs (seed 1, one check at a time). Run after a build:
 //   pnpm --filter @crosschain/conformance build && node scripts/write-costs.mjs
+// - `checks`: the durationMs of each outcome against the embedded reference server (what --shard
+//   balances by, and the loopback part of the start order under --workers).
+// - `rounds`: round trips of each check that wait on one another: the reference server at a URL,
+//   run once with answers as they come and once with every answer held ROUND_DELAY_MS longer; the
+//   difference in a check's duration over that delay. The start order under --workers weighs them
+//   by the latency discovery measures, so a check of many sequential round trips (a cursor walk)
+//   starts early against a remote target.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runConformance } from '../dist/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startMockServer } from '@crosschain/mock-server';
+import { createAgentFetch, runConformance } from '../dist/index.js';
 
+const ROUND_DELAY_MS = 40;
+const SEED = 1;
+const NOW = '2026-10-15T12:00:00Z';
 const path = new URL('../src/shard/costs.json', import.meta.url);
 const table = JSON.parse(readFileSync(path, 'utf8'));
-const result = await runConformance({ seed: 1, mockNow: '2026-10-15T12:00:00Z', workers: 1 });
-const checks = Object.fromEntries(result.outcomes.map((o) => [o.id, Math.max(1, Math.round(o.durationMs))]).sort(([a], [b]) => a.localeCompare(b)));
-writeFileSync(path, `${JSON.stringify({ ...table, checks }, null, 2)}\n`);
-console.log(`src/shard/costs.json: ${Object.keys(checks).length} checks, exit ${result.exitCode} of the reference run`);
+const sorted = (entries) => Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+
+const embedded = await runConformance({ seed: SEED, mockNow: NOW, workers: 1, quiet: true });
+const checks = sorted(embedded.outcomes.map((o) => [o.id, Math.max(1, Math.round(o.durationMs))]));
+
+const server = await startMockServer({ port: 0, records: 3000, seed: SEED, now: NOW, quiet: true });
+const base = createAgentFetch();
+const atUrl = async (delayMs) => {
+  const fetch = delayMs === 0 ? base : async (url, init) => {
+    const res = await base(url, init);
+    await sleep(delayMs);
+    return res;
+  };
+  const result = await runConformance({ baseUrl: server.url, apiKey: server.apiKeys?.demo ?? 'demo-key', otherApiKey: server.apiKeys?.other ?? 'other-key', seed: SEED, workers: 1, fetch, quiet: true });
+  return new Map(result.outcomes.map((o) => [o.id, o.durationMs]));
+};
+let rounds;
+try {
+  const direct = await atUrl(0);
+  const delayed = await atUrl(ROUND_DELAY_MS);
+  rounds = sorted([...delayed].map(([id, ms]) => [id, Math.max(0, Math.round((ms - (direct.get(id) ?? 0)) / ROUND_DELAY_MS))]).filter(([, n]) => n > 0));
+} finally {
+  base.close();
+  await server.close();
+}
+writeFileSync(
+  path,
+  `${JSON.stringify(
+    {
+      ...table,
+      description: `Cost of each check in reference runs (seed ${SEED}, --workers 1; 2 cores). checks: milliseconds against the embedded reference server (--mock-now ${NOW}). rounds: sequential round trips, from the same server at a URL with every answer held ${ROUND_DELAY_MS} ms longer. Regenerate with \`node scripts/write-costs.mjs\` after a build.`,
+      checks,
+      rounds,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`src/shard/costs.json: ${Object.keys(checks).length} checks, ${Object.keys(rounds).length} with round trips; exit ${embedded.exitCode} of the embedded run`);

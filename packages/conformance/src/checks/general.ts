@@ -8,7 +8,7 @@ import { rangeBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
-import { retiredReason } from './requests-v2.js';
+import { V2_LOCK, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
 import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
@@ -241,6 +241,7 @@ export const checks: CheckDefinition[] = [
     title: 'Invalid values for every parameter and body field get a 4xx, never a 5xx or no answer',
     clauses: ['general.no-server-error-on-bad-input'],
     operation: ALL,
+    lock: V2_LOCK, // its sweep sends to GET /requests/v2 too
     async run(ctx) {
       const inputs = sweep(ctx);
       // Independent requests: sent a few at once through the shared limiter (issue 13), the first

@@ -9,7 +9,7 @@ import { ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import { recordsOfBody } from './support/listing.js';
 import { pass, skip, statusLine } from './support/outcome.js';
-import { retiredReason } from './requests-v2.js';
+import { V2_LOCK, retiredReason } from './requests-v2.js';
 
 const OP = 'GET /requests/v2';
 /** v2's maximum `limit` (live facts §2.4). */
@@ -21,6 +21,7 @@ const limitMax: CheckDefinition = {
   title: 'A v2 page holds at most min(limit, 50) records at limit 1, 2, 49, 50, 51; above 50 capped or refused with a 4xx',
   clauses: ['requests-v2.limit.max'],
   operation: OP,
+  lock: V2_LOCK,
   async run(ctx) {
     const retired = retiredReason(ctx);
     if (retired) return skip(retired);

@@ -17,6 +17,14 @@ const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
 const FAMILY = 'requests-v2';
 
+/**
+ * The lock of every check that sends to GET /requests/v2 (scheduler.ts): they run one at a time, in
+ * run order, beside the checks of the other operations. The v2 checks read every v2 exchange
+ * recorded so far and spend v2's quota on purpose (rate-limit.*), so no other v2 request may
+ * interleave with them; the rest of the run goes on meanwhile.
+ */
+export const V2_LOCK = OP;
+
 /** The v2 timeline, UTC days (defined with the deprecation oracles). */
 export { V2_TIMELINE };
 const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
@@ -65,7 +73,7 @@ function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefin
     ...def,
     family: FAMILY,
     operation: OP,
-    exclusive: true, // reads every v2 exchange recorded so far, or spends the v2 quota on purpose (rate-limit.*)
+    lock: V2_LOCK, // reads every v2 exchange recorded so far, or spends the v2 quota on purpose (rate-limit.*)
     async run(ctx) {
       const retired = retiredReason(ctx);
       return retired ? skip(retired) : def.run(ctx);

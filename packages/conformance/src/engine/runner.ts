@@ -37,7 +37,7 @@ import { propertyFor } from './property.js';
 import { schedule } from './scheduler.js';
 import { redactor } from './redact.js';
 import { matchesAny, selectChecks } from './selection.js';
-import { costOf, shardOf } from '../shard/shard.js';
+import { expectedMs, shardOf } from '../shard/shard.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
 import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
@@ -267,6 +267,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       });
     }
     const disc = discovery ?? emptyDiscovery(new Date(), 'no check needed data');
+    /** The target's latency: the median duration of discovery's answers (0 when none came). */
+    const latencyMs = medianMs(http.exchanges.filter((e) => e.response !== undefined).map((e) => e.durationMs));
 
     const owners = new ExchangeOwners();
     /**
@@ -419,9 +421,11 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     await schedule<Ended>(ordered.length, {
       workers,
       exclusive: (index) => isExclusive(ordered[index]!),
-      // With several workers the costliest checks start first (their recorded cost, shard/costs.json),
-      // so that a long check does not start last; results are still released in run order.
-      ...(workers > 1 ? { priority: (index: number) => costOf(ordered[index]!.id) } : {}),
+      lock: (index) => ordered[index]!.lock,
+      // With several workers the longest checks start first (their recorded cost and round trips at
+      // the latency discovery measured, shard/costs.json), so that a long check does not start last;
+      // results are still released in run order.
+      ...(workers > 1 ? { priority: (index: number) => expectedMs(ordered[index]!.id, latencyMs) } : {}),
       run: runIndex,
       again: (_index, ended) => ended.timedOut === true,
       failed: (index, err) => {
@@ -500,6 +504,13 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     await events?.close();
     await target?.close();
   }
+}
+
+/** The median of `values`; 0 for none. */
+function medianMs(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Checks grouped by family (families in order of first appearance), so progress shows each family once. */

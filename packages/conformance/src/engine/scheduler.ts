@@ -4,7 +4,9 @@
  * and been released, and runs with nothing else in flight); results are released in run order
  * whatever order they finish in. Between two exclusive items the items start in run order, or,
  * with `priority`, the highest first (the longest checks first, so the last to end is not a long
- * one started late); ties keep run order. With `workers: 1` and no priority it is a plain loop.
+ * one started late); ties keep run order. Items that name the same `lock` run one at a time in
+ * run order (each once every earlier one has ended), beside items without it. With `workers: 1`
+ * and no priority it is a plain loop.
  */
 
 export interface ScheduleOptions<R> {
@@ -12,6 +14,12 @@ export interface ScheduleOptions<R> {
   workers: number;
   /** Whether item `index` must run alone. */
   exclusive(index: number): boolean;
+  /**
+   * The resource item `index` holds while it runs, if any: items of one lock never run at once, and
+   * each starts only once every earlier item of its lock has ended (so what one reads of the
+   * resource is what the earlier ones left, whatever the number of workers).
+   */
+  lock?(index: number): string | undefined;
   /** Start order within a stretch between exclusive items: higher first (e.g. a check's recorded cost). */
   priority?(index: number): number;
   /** Runs item `index`; called in run order, or by priority between exclusive items. A throw becomes {@link failed}'s result. */
@@ -73,19 +81,36 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
 
   /** Items started (or ended) out of run order; `next` is the first item not started. */
   const begun = new Set<number>();
-  /** The item to start next: `next` when exclusive, else the highest priority before the next exclusive one. */
+  const lockOf = (i: number): string | undefined => options.lock?.(i);
+  /** Whether item `i`'s lock is free for it: no item of the lock in flight, every earlier one ended. */
+  const lockFree = (i: number): boolean => {
+    const lock = lockOf(i);
+    if (lock === undefined) return true;
+    for (const j of running) if (lockOf(j) === lock) return false;
+    for (let j = released; j < i; j += 1) if (!done.has(j) && lockOf(j) === lock) return false;
+    return true;
+  };
+  /**
+   * The item to start next: `next` when exclusive, else the first in run order (or the highest
+   * priority) before the next exclusive one whose lock is free; the next exclusive one (or `count`)
+   * when none is.
+   */
   const candidate = (): number => {
     while (begun.has(next)) next += 1;
-    if (next >= count || !options.priority || options.exclusive(next)) return next;
-    let best = next;
-    for (let i = next + 1; i < count && !options.exclusive(i); i += 1) {
-      if (!begun.has(i) && options.priority(i) > options.priority(best)) best = i;
+    if (next >= count || options.exclusive(next)) return next;
+    let best = -1;
+    let i = next;
+    for (; i < count && !options.exclusive(i); i += 1) {
+      if (begun.has(i) || !lockFree(i)) continue;
+      if (best === -1) best = i;
+      if (!options.priority) break;
+      if (options.priority(i) > options.priority(best)) best = i;
     }
-    return best;
+    return best === -1 ? i : best;
   };
   /** Whether item `i` may start now: room for it, and for an exclusive one nothing before it left. */
   const startable = (i: number) =>
-    reruns.length === 0 && i < count && !exclusiveRunning && (options.exclusive(i) ? running.size === 0 && released === i : running.size < workers);
+    reruns.length === 0 && i < count && !exclusiveRunning && (options.exclusive(i) ? running.size === 0 && released === i : running.size < workers && lockFree(i));
   while (released < count) {
     while (done.has(released)) {
       const result = done.get(released)!;

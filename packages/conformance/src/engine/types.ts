@@ -284,6 +284,14 @@ export interface CheckDefinition {
    */
   exclusive?: boolean | ((config: CheckConfig) => boolean);
   /**
+   * A resource the check holds while it runs, under --workers (scheduler.ts): checks naming the
+   * same lock run one at a time, in run order (each once every earlier one has ended), while checks
+   * without it run beside them. Narrower than {@link exclusive}: for a check that reads the
+   * exchanges of one operation (`ctx.exchangesFor`) or spends its quota, where every check that
+   * sends to that operation names the lock too (e.g. `GET /requests/v2`).
+   */
+  lock?: string;
+  /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
    */

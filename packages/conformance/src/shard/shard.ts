@@ -12,6 +12,21 @@ import type { CheckDefinition } from '../engine/types.js';
 /** Recorded cost per check id (ms of a reference run). */
 export const COSTS: Readonly<Record<string, number>> = (costTable as { checks: Record<string, number> }).checks;
 
+/**
+ * Round trips per check id that wait on one another (costs.json `rounds`: how much longer the check
+ * took when every answer came later, over that delay). What a check costs against a remote target
+ * is about its round trips times the target's latency, not the milliseconds it took on loopback.
+ */
+export const ROUNDS: Readonly<Record<string, number>> = (costTable as { rounds?: Record<string, number> }).rounds ?? {};
+
+/**
+ * A check's expected time (ms) against a target `latencyMs` away: its recorded cost plus its
+ * sequential round trips times that latency. The start order under --workers (the longest first).
+ */
+export function expectedMs(id: string, latencyMs: number, costs: Readonly<Record<string, number>> = COSTS, rounds: Readonly<Record<string, number>> = ROUNDS): number {
+  return costOf(id, costs) + (rounds[id] ?? 0) * Math.max(0, latencyMs);
+}
+
 /** A parsed `--shard i/n` (1-based index). */
 export interface ShardSpec {
   index: number;

@@ -7,6 +7,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 interface Item {
   ms: number;
   exclusive?: boolean;
+  lock?: string;
   throws?: boolean;
 }
 
@@ -17,17 +18,24 @@ async function runItems(items: readonly Item[], workers: number, priority?: (i: 
   const inFlight = new Set<number>();
   let most = 0;
   const overlappedExclusive: number[] = [];
+  /** Pairs (earlier-ended-after-later-started or both in flight) of items of one lock. */
+  const lockClashes: Array<[number, number]> = [];
+  const endedItems = new Set<number>();
   await schedule<string>(items.length, {
     workers,
     exclusive: (i) => items[i]!.exclusive === true,
+    lock: (i) => items[i]!.lock,
     ...(priority ? { priority } : {}),
     run: async (i) => {
       started.push(i);
       inFlight.add(i);
       most = Math.max(most, inFlight.size);
       for (const j of inFlight) if (j !== i && (items[j]!.exclusive || items[i]!.exclusive)) overlappedExclusive.push(i);
+      const lock = items[i]!.lock;
+      if (lock !== undefined) for (let j = 0; j < i; j += 1) if (items[j]!.lock === lock && !endedItems.has(j)) lockClashes.push([j, i]);
       await sleep(items[i]!.ms);
       inFlight.delete(i);
+      endedItems.add(i);
       if (items[i]!.throws) throw new Error(`item ${i} broke`);
       return `ok ${i}`;
     },
@@ -36,7 +44,7 @@ async function runItems(items: readonly Item[], workers: number, priority?: (i: 
       released.push([i, result]);
     },
   });
-  return { released, started, most, overlappedExclusive };
+  return { released, started, most, overlappedExclusive, lockClashes };
 }
 
 describe('schedule', () => {
@@ -46,6 +54,21 @@ describe('schedule', () => {
     expect(started).toEqual([1, 3, 0, 2, 4, 6, 5]);
     expect(released.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(overlappedExclusive).toEqual([]);
+  });
+
+  it('runs the items of one lock one at a time in run order, beside the others, and starts later items past a blocked one', async () => {
+    const items: Item[] = [{ ms: 30, lock: 'v2' }, { ms: 5 }, { ms: 10, lock: 'v2' }, { ms: 5 }, { ms: 40 }, { ms: 10, lock: 'v2' }, { ms: 5 }];
+    for (const priority of [undefined, (i: number) => items[i]!.ms]) {
+      const { released, started, lockClashes, most } = await runItems(items, 3, priority);
+      expect(lockClashes).toEqual([]);
+      expect(released.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(started.filter((i) => items[i]!.lock === 'v2')).toEqual([0, 2, 5]);
+      // Item 2 waits for item 0; items 3 and 4 start meanwhile.
+      expect(started.indexOf(4)).toBeLessThan(started.indexOf(2));
+      expect(most).toBe(3);
+    }
+    const one = await runItems(items, 1);
+    expect(one.started).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('releases results in run order although they finish out of order, with at most `workers` in flight', async () => {

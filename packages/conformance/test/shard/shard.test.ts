@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
-import { COSTS, assignShards, costOf, shardOf } from '../../src/shard/shard.js';
+import { COSTS, ROUNDS, assignShards, costOf, expectedMs, shardOf } from '../../src/shard/shard.js';
 import { cliIo } from '../cli-io.js';
 
 describe('--shard i/n', () => {
@@ -63,5 +63,20 @@ describe('--shard i/n', () => {
     const t = cliIo({}, mkdtempSync(join(tmpdir(), 'conformance-shard-')));
     expect(await main(['merge-reports', 'nowhere', '--report-dir', 'out'], t.io)).toBe(2);
     expect(t.err.join('')).toMatch(/^error: merge-reports cannot read "nowhere\/results.json" \(ENOENT\)/);
+  });
+});
+
+describe('expected duration at a latency (the start order under --workers)', () => {
+  it('adds the round trips times the latency to the recorded cost; a check without round trips is its cost at any latency', () => {
+    expect(expectedMs('x', 100, { x: 30 }, { x: 12 })).toBe(30 + 12 * 100);
+    expect(expectedMs('y', 100, { y: 30 }, {})).toBe(30);
+    expect(expectedMs('x', -5, { x: 30 }, { x: 12 })).toBe(30);
+  });
+
+  it('the recorded table counts round trips of real checks, the pagination walks among the longest', () => {
+    const ids = new Set(allChecks.map((c) => c.id));
+    for (const id of Object.keys(ROUNDS)) expect(ids.has(id), id).toBe(true);
+    const walks = Math.max(...['terminates', 'no-duplicates', 'no-gaps'].map((c) => ROUNDS[`requests-v3.pagination.${c}`] ?? 0));
+    expect(walks).toBeGreaterThan(5);
   });
 });
