@@ -418,14 +418,20 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       return { outcome, base, rateLimited: error instanceof RateLimitedError };
     };
 
+    const startPriority = ordered.map((check, i) => {
+      let ms = expectedMs(check.id, latencyMs);
+      if (check.lock !== undefined) for (const later of ordered.slice(i + 1)) if (later.lock === check.lock) ms += expectedMs(later.id, latencyMs);
+      return ms;
+    });
     await schedule<Ended>(ordered.length, {
       workers,
       exclusive: (index) => isExclusive(ordered[index]!),
       lock: (index) => ordered[index]!.lock,
       // With several workers the longest checks start first (their recorded cost and round trips at
       // the latency discovery measured, shard/costs.json), so that a long check does not start last;
-      // results are still released in run order.
-      ...(workers > 1 ? { priority: (index: number) => expectedMs(ordered[index]!.id, latencyMs) } : {}),
+      // a check of a lock counts the checks of its lock after it, which wait for it. Results are
+      // still released in run order.
+      ...(workers > 1 ? { priority: (index: number) => startPriority[index]! } : {}),
       run: runIndex,
       again: (_index, ended) => ended.timedOut === true,
       failed: (index, err) => {
