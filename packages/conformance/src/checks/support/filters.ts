@@ -28,8 +28,30 @@ export interface Sample {
   record: RecordJson;
 }
 
-/** Every (param, value, record) where the record completely matches the value. */
-export function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): Sample[] {
+/** Samples already drawn, per list of records (discovery's, shared by the checks of a run) and parameters. */
+const sampleMemo = new WeakMap<readonly RecordJson[], Map<string, readonly Sample[]>>();
+
+/**
+ * Every (param, value, record) where the record completely matches the value. Computed once per
+ * list of records and parameters (issue 13, kit CPU: several filter checks ask it of discovery's
+ * records); the list is frozen.
+ */
+export function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): readonly Sample[] {
+  let known = sampleMemo.get(records);
+  if (!known) {
+    known = new Map();
+    sampleMemo.set(records, known);
+  }
+  const key = params.join(',');
+  let samples = known.get(key);
+  if (!samples) {
+    samples = Object.freeze(samplesOf(records, params));
+    known.set(key, samples);
+  }
+  return samples;
+}
+
+function samplesOf(records: readonly RecordJson[], params: readonly EqualityParam[]): Sample[] {
   const out: Sample[] = [];
   for (const param of params) {
     const seen = new Set<string>();
@@ -56,7 +78,7 @@ export function firstPerParam(samples: readonly Sample[]): Sample[] {
 }
 
 /** Balanced arbitrary over samples: first a parameter, then one of its samples. */
-export function sampleArb(samples: Sample[]): fc.Arbitrary<Sample> {
+export function sampleArb(samples: readonly Sample[]): fc.Arbitrary<Sample> {
   const byParam = new Map<EqualityParam, Sample[]>();
   for (const s of samples) byParam.set(s.param, [...(byParam.get(s.param) ?? []), s]);
   return fc.constantFrom(...byParam.keys()).chain((p) => fc.constantFrom(...byParam.get(p)!));

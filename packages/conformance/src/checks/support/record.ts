@@ -295,8 +295,29 @@ function kindOf(param: EqualityParam): Kind {
   return 'exact';
 }
 
-/** The values of a record that a filter on `param` may compare with (all plausible fields). */
-export function candidates(r: RecordJson, param: EqualityParam): Array<string | number> {
+/** Candidates already computed, per record (records are parsed JSON no check changes). */
+const candidateMemo = new WeakMap<RecordJson, Map<EqualityParam, ReadonlyArray<string | number>>>();
+
+/**
+ * The values of a record that a filter on `param` may compare with (all plausible fields). Computed
+ * once per record and parameter (issue 13, kit CPU: the filter checks ask them of every discovered
+ * record, many times over); the list is frozen.
+ */
+export function candidates(r: RecordJson, param: EqualityParam): ReadonlyArray<string | number> {
+  let known = candidateMemo.get(r);
+  if (!known) {
+    known = new Map();
+    candidateMemo.set(r, known);
+  }
+  let values = known.get(param);
+  if (!values) {
+    values = Object.freeze(candidatesOf(r, param));
+    known.set(param, values);
+  }
+  return values;
+}
+
+function candidatesOf(r: RecordJson, param: EqualityParam): Array<string | number> {
   switch (param) {
     case 'id':
       return defined([recordId(r)]);
@@ -368,7 +389,7 @@ export function matchesSound(r: RecordJson, param: EqualityParam, value: string 
  */
 export function matchesComplete(r: RecordJson, param: EqualityParam, value: string | number): boolean {
   const kind = kindOf(param);
-  const all = (values: Array<string | number>): boolean =>
+  const all = (values: ReadonlyArray<string | number>): boolean =>
     values.length > 0 && values.every((c) => sameStrict(kind, c, value));
   if (param === 'chainId') return all(originChainIds(r)) || all(destinationChainIds(r));
   // An outgoing transaction of a refunded request may be its refund rather than a fill.

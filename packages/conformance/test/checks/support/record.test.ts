@@ -60,3 +60,15 @@ describe('record accessors over the published v3 sample', () => {
     expect(termFields(SAMPLE)).toEqual(expect.arrayContaining(['0x0000348634...', '0x07082933...', '0xcd4d70...', '0x1c0089...']));
   });
 });
+
+describe('candidates are computed once per record and parameter', () => {
+  it('hands back the same frozen list for the same record, a fresh one for another record', () => {
+    const first = candidates(SAMPLE, 'originChainId');
+    expect(candidates(SAMPLE, 'originChainId')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => (first as Array<string | number>).push(1)).toThrow(TypeError);
+    const copy = structuredClone(SAMPLE);
+    expect(candidates(copy, 'originChainId')).not.toBe(first);
+    expect(candidates(copy, 'originChainId')).toEqual(first);
+  });
+});
