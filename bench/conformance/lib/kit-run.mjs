@@ -19,7 +19,7 @@ console.log(
     exitCode: result.exitCode,
     requests: result.requests,
     wallMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuMs: (cpu.user + cpu.system) / 1000, userMs: cpu.user/1000, sysMs: cpu.system/1000,
     failed: result.outcomes.filter((o) => o.status === 'fail').map((o) => o.id),
     totals: result.totals,
   }),
