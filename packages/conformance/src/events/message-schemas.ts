@@ -87,19 +87,26 @@ function message(id: string): Record<string, unknown> | undefined {
 
 async function load(): Promise<MessageSchemas> {
   const ajv = new Ajv({ strict: false, allErrors: true });
-  const compiled = new Map<MessageId, ValidateFunction>();
+  // Every schema is resolved now (a document without one is an error at once); each compiles on
+  // the first message it validates: a run against a URL receives no webhook (issue 13, kit CPU).
+  const schemas = new Map<MessageId, object>();
   const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'];
   for (const id of ids) {
     const payload = message(id)?.payload;
     if (!payload) throw new Error(`the AsyncAPI document of @crosschain/specs has no payload for message ${id}`);
-    compiled.set(id, ajv.compile(payload as object));
+    schemas.set(id, payload as object);
   }
   const headers = message('webhookRequestStatusUpdated')?.headers;
   if (!headers) throw new Error('the AsyncAPI document of @crosschain/specs has no headers for message webhookRequestStatusUpdated');
-  compiled.set('webhookHeaders', ajv.compile(lowerCaseHeaders(headers as Record<string, unknown>)));
+  schemas.set('webhookHeaders', lowerCaseHeaders(headers as Record<string, unknown>));
+  const compiled = new Map<MessageId, ValidateFunction>();
   return {
     validate(id, value) {
-      const validate = compiled.get(id)!;
+      let validate = compiled.get(id);
+      if (!validate) {
+        validate = ajv.compile(schemas.get(id)!);
+        compiled.set(id, validate);
+      }
       if (validate(value)) return [];
       return (validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
         instancePath: e.instancePath,
