@@ -4,10 +4,12 @@
  * `4XX`, then `default`), then content type (exact, then `type/*`, then `*\/*`). Unknown fields
  * pass: the schemas decide, the kit adds nothing.
  */
+import { createHash } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
+import type { CodeOptions, ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { withCanonicalFastPath } from './formats.js';
+import { DOCUMENT_HASH, SCHEMA_REFS, responseValidators } from './generated/response-validators.js';
 import type { SchemaError } from './types.js';
 
 const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
@@ -94,14 +96,60 @@ function mediaType(contentType: string | undefined): string | undefined {
   return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
+/**
+ * The ajv the response validators are compiled with, `document` added as `openapi.json`. Valid
+ * responses (nearly all) take the first-error validator, about a third faster; an invalid one is
+ * validated again with all errors, for the report. `date-time` keeps ajv-formats' full verdicts
+ * behind a canonical fast path (formats.ts). `code`: ajv's code options (the standalone module,
+ * standalone-validators.ts).
+ */
+export function responseAjv(document: OpenApiDocument, allErrors: boolean, code?: CodeOptions): InstanceType<typeof Ajv2020> {
+  const ajv = new Ajv2020({ strict: false, allErrors, validateSchema: false, validateFormats: true, ...(code ? { code } : {}) });
+  addFormats(ajv);
+  const dateTime = ajv.formats['date-time'];
+  if (dateTime && typeof dateTime === 'object' && 'validate' in dateTime && typeof dateTime.validate === 'function') {
+    const { validate, compare } = dateTime as { validate: (s: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+    ajv.addFormat('date-time', { type: 'string', validate: withCanonicalFastPath(validate), ...(compare ? { compare } : {}) });
+  }
+  for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
+    if (!ajv.formats[name]) ajv.addFormat(name, true);
+  }
+  ajv.addSchema({ ...document, $id: DOC_ID } as object, DOC_ID);
+  return ajv;
+}
+
+/** JSON pointers (in `openapi.json`) of the schema of every response media type of `document`, in document order. */
+export function responseSchemaRefs(document: OpenApiDocument): string[] {
+  return new ResponseValidator(document, { precompiled: false }).schemaRefs();
+}
+
+/** A content hash of an OpenAPI document: the standalone validators apply only to the document they were generated from. */
+export function documentHash(document: OpenApiDocument): string {
+  return createHash('sha256').update(JSON.stringify(document)).digest('hex');
+}
+
 /** Compiled validators of every response of an OpenAPI document. */
 export class ResponseValidator {
   private readonly ajv: InstanceType<typeof Ajv2020>;
   private allErrorsAjv?: InstanceType<typeof Ajv2020>;
   private readonly operations: OperationEntry[] = [];
 
-  constructor(private readonly document: OpenApiDocument) {
-    this.ajv = this.newAjv(false);
+  /** Validators generated at build time for this very document (standalone-validators.ts), by schema pointer. */
+  private readonly precompiled?: ReadonlyMap<string, ValidateFunction>;
+
+  /**
+   * `precompiled: false` compiles every validator with ajv at run time even for the bundled
+   * document (tests comparing the two).
+   */
+  constructor(
+    private readonly document: OpenApiDocument,
+    options: { precompiled?: boolean } = {},
+  ) {
+    this.ajv = responseAjv(document, false);
+    if (options.precompiled !== false && documentHash(document) === DOCUMENT_HASH) {
+      const generated = responseValidators(this.ajv.formats) as Record<string, ValidateFunction>;
+      this.precompiled = new Map(SCHEMA_REFS.map((ref, i) => [ref, generated[`v${i}`]!]));
+    }
     for (const [template, item] of Object.entries(document.paths ?? {})) {
       for (const method of METHODS) {
         const op = item?.[method] as { responses?: Record<string, unknown> } | undefined;
@@ -134,34 +182,24 @@ export class ResponseValidator {
     }
   }
 
-  /**
-   * Valid responses (nearly all) take the first-error validator, about a third faster; an invalid
-   * one is validated again with all errors, for the report. `date-time` keeps ajv-formats' full
-   * verdicts behind a canonical fast path (formats.ts).
-   */
-  private newAjv(allErrors: boolean): InstanceType<typeof Ajv2020> {
-    const ajv = new Ajv2020({ strict: false, allErrors, validateSchema: false, validateFormats: true });
-    addFormats(ajv);
-    const dateTime = ajv.formats['date-time'];
-    if (dateTime && typeof dateTime === 'object' && 'validate' in dateTime && typeof dateTime.validate === 'function') {
-      const { validate, compare } = dateTime as { validate: (s: string) => boolean; compare?: (a: string, b: string) => number | undefined };
-      ajv.addFormat('date-time', { type: 'string', validate: withCanonicalFastPath(validate), ...(compare ? { compare } : {}) });
-    }
-    for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
-      if (!ajv.formats[name]) ajv.addFormat(name, true);
-    }
-    ajv.addSchema({ ...this.document, $id: DOC_ID } as object, DOC_ID);
-    return ajv;
+  private validator(media: MediaEntry): ValidateFunction {
+    media.validate ??= this.precompiled?.get(media.ref) ?? this.ajv.compile({ $ref: `${DOC_ID}${media.ref}` });
+    return media.validate;
   }
 
-  private validator(media: MediaEntry): ValidateFunction {
-    media.validate ??= this.ajv.compile({ $ref: `${DOC_ID}${media.ref}` });
-    return media.validate;
+  /** Whether this validator uses the validators generated at build time (the bundled document). */
+  get standalone(): boolean {
+    return this.precompiled !== undefined;
+  }
+
+  /** The schema pointers of every response media type, in document order. */
+  schemaRefs(): string[] {
+    return this.operations.flatMap((op) => [...op.responses.values()].flatMap((r) => [...r.content.values()].flatMap((m) => (m ? [m.ref] : []))));
   }
 
   private explainer(media: MediaEntry): ValidateFunction {
     if (!media.explain) {
-      this.allErrorsAjv ??= this.newAjv(true);
+      this.allErrorsAjv ??= responseAjv(this.document, true);
       media.explain = this.allErrorsAjv.compile({ $ref: `${DOC_ID}${media.ref}` });
     }
     return media.explain;

@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_PATH, standaloneValidatorsModule } from '../../src/engine/standalone-validators.js';
 import { ResponseValidator } from '../../src/engine/validator.js';
 
 const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
@@ -78,6 +79,14 @@ describe('ResponseValidator', () => {
     expect(v.validate('GET /nowhere', 200, 'application/json', '{}', {}, true)).toBeUndefined();
   });
 
+  it('uses the validators generated at build time for the bundled contract only, and they are current', () => {
+    expect(new ResponseValidator(openapi).standalone).toBe(true);
+    expect(new ResponseValidator(openapi, { precompiled: false }).standalone).toBe(false);
+    expect(new ResponseValidator({ ...openapi, info: { title: 'another contract', version: '0' } }).standalone).toBe(false);
+    const committed = readFileSync(new URL(`../../${GENERATED_PATH}`, import.meta.url), 'utf8');
+    expect(committed === standaloneValidatorsModule(openapi), `${GENERATED_PATH} is stale: run pnpm build && pnpm generate`).toBe(true);
+  });
+
   it('compiles the bundled contract and knows its four operations', () => {
     const real = new ResponseValidator(openapi);
     for (const op of ['POST /currencies/v2', 'GET /intents/status', 'GET /requests/v3', 'GET /requests/v2']) expect(real.operationKeys()).toContain(op);
@@ -91,6 +100,7 @@ describe('ResponseValidator', () => {
  * plain configuration: Ajv2020 + ajv-formats full mode, all errors, every response schema by $ref.
  */
 describe('ResponseValidator verdicts equal the plain ajv configuration', () => {
+  // The generated standalone validators (the bundled contract); the plain configuration compiles at run time.
   const real = new ResponseValidator(openapi);
   const plain = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(plain);
