@@ -8,7 +8,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_PATH, standaloneValidatorsModule } from '../../src/engine/standalone-validators.js';
 import { ResponseValidator } from '../../src/engine/validator.js';
 
 const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
@@ -77,14 +76,6 @@ describe('ResponseValidator', () => {
   it('declared responses without content: no verdict for an empty body', () => {
     expect(v.validate('GET /things/{id}', 204, undefined, '', undefined, false)).toBeUndefined();
     expect(v.validate('GET /nowhere', 200, 'application/json', '{}', {}, true)).toBeUndefined();
-  });
-
-  it('uses the validators generated at build time for the bundled contract only, and they are current', () => {
-    expect(new ResponseValidator(openapi).standalone).toBe(true);
-    expect(new ResponseValidator(openapi, { precompiled: false }).standalone).toBe(false);
-    expect(new ResponseValidator({ ...openapi, info: { title: 'another contract', version: '0' } }).standalone).toBe(false);
-    const committed = readFileSync(new URL(`../../${GENERATED_PATH}`, import.meta.url), 'utf8');
-    expect(committed === standaloneValidatorsModule(openapi), `${GENERATED_PATH} is stale: run pnpm build && pnpm generate`).toBe(true);
   });
 
   it('compiles the bundled contract and knows its four operations', () => {
