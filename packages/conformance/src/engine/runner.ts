@@ -403,7 +403,11 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         outcome = bounded;
         if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
       } else if (error instanceof TargetUnreachableError) {
-        if (await stillReachable(http)) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), base, rateLimited: false, timedOut: error.reason === 'timeout' };
+        // A timeout while other checks are in flight may be the kit's own load: the check runs
+        // again alone once they have ended (scheduler `again`), and only a failure then is judged
+        // with the probe. Probing now would meet the same load and stop the run for it.
+        const besideOthers = error.reason === 'timeout' && running.size > 0;
+        if (besideOthers || (await stillReachable(http))) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), base, rateLimited: false, timedOut: error.reason === 'timeout' };
         else {
           unreachable = !answeredAnything(http);
           const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
 import { runConformance } from '../../src/engine/runner.js';
 import type { CheckContext, CheckDefinition } from '../../src/engine/types.js';
-import { fakeFetch, records, v3Listing } from './fake-fetch.js';
+import { fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
 import { DATE } from './fake-fetch.js';
 
 const spec = { hash: 'h', openapi: { openapi: '3.1.0', paths: {} }, clauses: [] };
@@ -157,6 +157,22 @@ describe('--workers: a check that timed out beside others', () => {
     const one = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 1, timeoutMs: 200 });
     expect(one.outcomes[1]!.status).toBe('fail');
     expect(one.outcomes[1]!.violation!.message).toMatch(/did not answer within 200 ms/);
+  });
+});
+
+describe('--workers: a timeout beside others is not the target going away', () => {
+  it('a target slow only while several checks are in flight (the probe too) does not stop the run: the check runs again alone and passes', async () => {
+    const listing = v3Listing(records(20, Date.parse(DATE) / 1000 - 7200));
+    const fetch = fakeFetch((req) => {
+      const loaded = inFlight > 1 || (inFlight === 1 && req.url.pathname === '/currencies/v2');
+      if (loaded && (req.url.searchParams.get('check') === 'a.slow' || req.url.pathname === '/currencies/v2')) return 'hang';
+      return req.url.pathname === '/currencies/v2' ? jsonResponse(200, []) : listing(req);
+    });
+    const list = [fake('a.1', { ms: 400 }), fake('a.slow', { requests: 1 }), fake('a.3', { ms: 400 })];
+    const result = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
+    expect(result.aborted).toBeUndefined();
+    expect(result.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.slow pass', 'a.3 pass']);
+    expect(result.exitCode).toBe(0);
   });
 });
 
