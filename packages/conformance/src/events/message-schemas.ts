@@ -87,26 +87,19 @@ function message(id: string): Record<string, unknown> | undefined {
 
 async function load(): Promise<MessageSchemas> {
   const ajv = new Ajv({ strict: false, allErrors: true });
-  // Every schema is resolved now (a document without one is an error at once); each compiles on
-  // the first message it validates: a run against a URL receives no webhook (issue 13, kit CPU).
-  const schemas = new Map<MessageId, object>();
+  const compiled = new Map<MessageId, ValidateFunction>();
   const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'];
   for (const id of ids) {
     const payload = message(id)?.payload;
     if (!payload) throw new Error(`the AsyncAPI document of @crosschain/specs has no payload for message ${id}`);
-    schemas.set(id, payload as object);
+    compiled.set(id, ajv.compile(payload as object));
   }
   const headers = message('webhookRequestStatusUpdated')?.headers;
   if (!headers) throw new Error('the AsyncAPI document of @crosschain/specs has no headers for message webhookRequestStatusUpdated');
-  schemas.set('webhookHeaders', lowerCaseHeaders(headers as Record<string, unknown>));
-  const compiled = new Map<MessageId, ValidateFunction>();
+  compiled.set('webhookHeaders', ajv.compile(lowerCaseHeaders(headers as Record<string, unknown>)));
   return {
     validate(id, value) {
-      let validate = compiled.get(id);
-      if (!validate) {
-        validate = ajv.compile(schemas.get(id)!);
-        compiled.set(id, validate);
-      }
+      const validate = compiled.get(id)!;
       if (validate(value)) return [];
       return (validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
         instancePath: e.instancePath,
