@@ -341,6 +341,7 @@ export class FetchHttpClient implements HttpClient {
         ? `${where} did not answer within ${Math.round(timeoutMs)} ms (--timeout-ms)`
         : `${where} failed: ${this.redact(describeTransportError(err))}`;
       exchange.transportError = message;
+      if (isTimeout) exchange.timedOut = true;
       this.record(exchange, owner);
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {

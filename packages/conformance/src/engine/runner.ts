@@ -419,7 +419,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       } else {
         outcome = toOutcome(base, result, config.strict, durationMs, requests, redact);
       }
-      return { outcome, base, rateLimited: error instanceof RateLimitedError };
+      // A check that reports a timeout as its own finding (e.g. "the server gave no answer" to bad
+      // input) runs again alone too when it ran beside others: the kit's load is not the target's.
+      const timedOut = result?.status === 'fail' && result.violation.exchange?.timedOut === true;
+      return { outcome, base, rateLimited: error instanceof RateLimitedError, ...(timedOut ? { timedOut } : {}) };
     };
 
     const startPriority = ordered.map((check, i) => {

@@ -90,6 +90,8 @@ export interface Exchange {
   response?: ExchangeResponse;
   /** Set when no response arrived: network error or timeout. */
   transportError?: string;
+  /** The request got no answer within --timeout-ms (a `transportError` of that kind). */
+  timedOut?: boolean;
   durationMs: number;
   /** ajv verdict for the response against the spec (status and content type aware); undefined if no schema applies. */
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
+import { sendAnswered } from '../../src/checks/support/answered.js';
 import { runConformance } from '../../src/engine/runner.js';
 import type { CheckContext, CheckDefinition } from '../../src/engine/types.js';
 import { fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
@@ -173,6 +174,42 @@ describe('--workers: a timeout beside others is not the target going away', () =
     expect(result.aborted).toBeUndefined();
     expect(result.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.slow pass', 'a.3 pass']);
     expect(result.exitCode).toBe(0);
+  });
+});
+
+describe('--workers: a timeout a check reports as its own finding', () => {
+  it('runs the check again alone when it ran beside others; the run alone decides (no answer there still fails)', async () => {
+    const listing = v3Listing(records(20, Date.parse(DATE) / 1000 - 7200));
+    let hangWhileLoaded = true;
+    const fetch = fakeFetch((req) => {
+      if (req.url.searchParams.get('check') === 'a.answers' && (inFlight > 1 || !hangWhileLoaded)) return 'hang';
+      return listing(req);
+    });
+    /** Like the bad-input sweep (support/answered.ts): no answer is the check's own violation. */
+    const answers: CheckDefinition = {
+      id: 'a.answers',
+      family: 'a',
+      title: 'a.answers',
+      clauses: [],
+      operation: 'GET /requests/v3',
+      async run(ctx) {
+        inFlight += 1;
+        try {
+          await sendAnswered(ctx, { method: 'GET', path: '/requests/v3', query: { limit: 1, check: 'a.answers' } }, 'a bad input');
+          return { status: 'pass' };
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const list = [fake('a.1', { ms: 400 }), answers, fake('a.3', { ms: 400 })];
+    const slowWhileLoaded = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
+    expect(slowWhileLoaded.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.answers pass', 'a.3 pass']);
+    expect(slowWhileLoaded.outcomes[1]!.requests).toBe(2);
+    hangWhileLoaded = false;
+    const neverAnswers = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
+    expect(neverAnswers.outcomes[1]!.status).toBe('fail');
+    expect(neverAnswers.outcomes[1]!.violation!.message).toMatch(/a bad input: the server gave no answer/);
   });
 });
 
