@@ -10,6 +10,12 @@ import { DATE } from './fake-fetch.js';
 const spec = { hash: 'h', openapi: { openapi: '3.1.0', paths: {} }, clauses: [] };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A run of `checks` against a fake URL target with `workers` and `timeoutMs`. */
+const runAt = (fetch: ReturnType<typeof fakeFetch>, checks: CheckDefinition[], workers: number, timeoutMs: number) =>
+  runConformance({ fetch, baseUrl: 'http://t.invalid', checks, spec, seed: 9, workers, timeoutMs });
+/** `<id> <status>` of each outcome, in run order. */
+const statuses = (result: { outcomes: Array<{ id: string; status: string }> }) => result.outcomes.map((o) => `${o.id} ${o.status}`);
+
 /** Checks in flight right now (the fake checks below keep it). */
 let inFlight = 0;
 
@@ -151,11 +157,11 @@ describe('--workers: a check that timed out beside others', () => {
       return listing(req);
     });
     const list = [fake('a.1', { ms: 30 }), fake('a.slow-once', { requests: 1 }), fake('a.3', { ms: 30 })];
-    const four = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 200 });
-    expect(four.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.slow-once pass', 'a.3 pass']);
+    const four = await runAt(fetch, list, 4, 200);
+    expect(statuses(four)).toEqual(['a.1 pass', 'a.slow-once pass', 'a.3 pass']);
     expect(four.outcomes[1]!.requests).toBe(2);
     slowOnce = true;
-    const one = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 1, timeoutMs: 200 });
+    const one = await runAt(fetch, list, 1, 200);
     expect(one.outcomes[1]!.status).toBe('fail');
     expect(one.outcomes[1]!.violation!.message).toMatch(/did not answer within 200 ms/);
   });
@@ -170,9 +176,9 @@ describe('--workers: a timeout beside others is not the target going away', () =
       return req.url.pathname === '/currencies/v2' ? jsonResponse(200, []) : listing(req);
     });
     const list = [fake('a.1', { ms: 400 }), fake('a.slow', { requests: 1 }), fake('a.3', { ms: 400 })];
-    const result = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
+    const result = await runAt(fetch, list, 4, 150);
     expect(result.aborted).toBeUndefined();
-    expect(result.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.slow pass', 'a.3 pass']);
+    expect(statuses(result)).toEqual(['a.1 pass', 'a.slow pass', 'a.3 pass']);
     expect(result.exitCode).toBe(0);
   });
 });
@@ -203,11 +209,11 @@ describe('--workers: a timeout a check reports as its own finding', () => {
       },
     };
     const list = [fake('a.1', { ms: 400 }), answers, fake('a.3', { ms: 400 })];
-    const slowWhileLoaded = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
-    expect(slowWhileLoaded.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['a.1 pass', 'a.answers pass', 'a.3 pass']);
+    const slowWhileLoaded = await runAt(fetch, list, 4, 150);
+    expect(statuses(slowWhileLoaded)).toEqual(['a.1 pass', 'a.answers pass', 'a.3 pass']);
     expect(slowWhileLoaded.outcomes[1]!.requests).toBe(2);
     hangWhileLoaded = false;
-    const neverAnswers = await runConformance({ fetch, baseUrl: 'http://t.invalid', checks: list, spec, seed: 9, workers: 4, timeoutMs: 150 });
+    const neverAnswers = await runAt(fetch, list, 4, 150);
     expect(neverAnswers.outcomes[1]!.status).toBe('fail');
     expect(neverAnswers.outcomes[1]!.violation!.message).toMatch(/a bad input: the server gave no answer/);
   });
