@@ -17,6 +17,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config/fields.js';
 import { abortError, decodedBody, DEFAULT_HEADERS, fetchFailed, readText } from '../engine/agent-fetch.js';
+import { BodyTooLargeError } from '../engine/http.js';
 import type { FetchLike } from '../engine/http.js';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -56,6 +57,34 @@ export function routeModuleHandler(mod: Record<string, unknown>): FetchHandler |
   };
 }
 
+/** A body that is not encoded, read straight from its web stream: at most `maxBytes`, the abort signal honoured. */
+async function readWebText(body: ReadableStream<Uint8Array>, signal: AbortSignal, maxBytes = Infinity): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const onAbort = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw abortError();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new BodyTooLargeError(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof BodyTooLargeError || signal.aborted) throw signal.aborted ? abortError() : err;
+    throw fetchFailed(err);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  return new TextDecoder('utf-8').decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
+
 /** The kit's {@link FetchLike} over a handler: the request as a WHATWG `Request`, the `Response` read as a server's would be. */
 export function handlerFetch(handler: FetchHandler): FetchLike {
   return async (input, init) => {
@@ -87,8 +116,14 @@ export function handlerFetch(handler: FetchHandler): FetchLike {
       throw fetchFailed(new Error(`the handler answered ${shown}, not a Response`));
     }
     const bodyless = init.method.toUpperCase() === 'HEAD' || res.status === 204 || res.status === 304 || res.body === null;
-    const raw = bodyless ? Readable.from([]) : Readable.fromWeb(res.body as unknown as NodeReadableStream<Uint8Array>);
-    const text = readText(raw, bodyless ? raw : decodedBody(raw, res.headers.get('content-encoding') ?? undefined), init.signal, init.maxBodyBytes);
+    const coding = res.headers.get('content-encoding')?.trim().toLowerCase();
+    let text: Promise<string>;
+    if (bodyless) text = Promise.resolve('');
+    else if (!coding || coding === 'identity') text = readWebText(res.body!, init.signal, init.maxBodyBytes);
+    else {
+      const raw = Readable.fromWeb(res.body as unknown as NodeReadableStream<Uint8Array>);
+      text = readText(raw, decodedBody(raw, coding), init.signal, init.maxBodyBytes);
+    }
     text.catch(() => undefined);
     return { status: res.status, headers: res.headers, text: () => text };
   };

@@ -46,6 +46,17 @@ describe('handlerFetch', () => {
     await expect(res.text()).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 
+  it('bounds a body that never ends, and aborts one that stalls', async () => {
+    const endless = () => new Response(new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(64 * 1024)) }));
+    await expect((await handlerFetch(endless)('http://x.test/', init({ maxBodyBytes: 1_000_000 }))).text()).rejects.toBeInstanceOf(BodyTooLargeError);
+    const controller = new AbortController();
+    const stalled = handlerFetch(() => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"requ')) })));
+    const res = await stalled('http://x.test/', init({ signal: controller.signal }));
+    const text = res.text();
+    controller.abort();
+    await expect(text).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('a handler that never answers is aborted by the signal, like a server that never answers', async () => {
     const controller = new AbortController();
     const f = handlerFetch(() => new Promise<Response>(() => undefined));
