@@ -63,7 +63,7 @@ export function readPact(doc: Record<string, unknown>, file: string): Interactio
   return list.map((raw, index): Interaction => {
     if (!isObject(raw)) throw new RecordingError(`${file}: interactions[${index}] is not an object (Pact ${version})`);
     const name = interactionName(file, raw, index);
-    if (typeof raw.type === 'string' && raw.type !== 'Synchronous/HTTP') return { name, format: 'pact', unjudged: `a ${raw.type} interaction, not an HTTP request and response` };
+    if (typeof raw.type === 'string' && raw.type !== 'Synchronous/HTTP') return { name, format: 'pact', unjudged: `an interaction of type ${raw.type}, not an HTTP request and response` };
     const req = raw.request;
     const res = raw.response;
     if (!isObject(req) || !isObject(res)) return { name, format: 'pact', unjudged: 'no request or no response (a message pact?)' };

@@ -154,7 +154,7 @@ export async function readWireMock(doc: Record<string, unknown>, file: string, f
   const mappings = mappingsOf(doc);
   for (const [index, m] of mappings.entries()) {
     if (!isObject(m) || !isObject(m.request)) throw new RecordingError(`${file}: mapping ${index + 1} has no request object (WireMock stub mapping {"request": {...}, "response": {...}})`);
-    const label = typeof m.name === 'string' && m.name !== '' ? quoted(m.name) : typeof m.id === 'string' ? `mapping ${m.id}` : typeof m.uuid === 'string' ? `mapping ${m.uuid}` : mappings.length > 1 ? `mapping ${index + 1}` : basename(file);
+    const label = typeof m.name === 'string' && m.name !== '' ? quoted(m.name) : typeof m.id === 'string' ? `mapping ${m.id}` : typeof m.uuid === 'string' ? `mapping ${m.uuid}` : Array.isArray(doc.mappings) ? `mapping ${index + 1}` : basename(file);
     const name = `${file} › ${label}`;
     const res = isObject(m.response) ? m.response : {};
     if (typeof res.fault === 'string') {
@@ -163,6 +163,10 @@ export async function readWireMock(doc: Record<string, unknown>, file: string, f
     }
     if (typeof res.proxyBaseUrl === 'string') {
       out.push({ name, format: 'wiremock', unjudged: `it proxies to ${res.proxyBaseUrl}: the answer is not in the mapping` });
+      continue;
+    }
+    if (res.status !== undefined && typeof res.status !== 'number') {
+      out.push({ name, format: 'wiremock', unjudged: `response.status ${JSON.stringify(res.status)} is not a number` });
       continue;
     }
     const transformers = Array.isArray(res.transformers) ? res.transformers : [];
