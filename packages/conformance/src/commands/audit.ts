@@ -60,6 +60,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.config;
   }
   const audit = auditRecordings(recordings, { startedAt, files, strict, validator });
-  io.stdout(judgedNote(audit, recordings.interactions.length));
+  io.stdout(judgedNote(audit, recordings));
   return finishPassive(audit.result, io, reportDir);
 }

@@ -106,16 +106,22 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
   return { result: { ...result, outcomes: result.outcomes.map((o) => withNames(o, names.get(o.id))) }, notJudged, partial };
 }
 
-/** The console lines that list what was not judged, or judged on the response only (at most `max` each). */
-export function judgedNote(audit: RecordingAudit, total: number, max = 10): string {
+/**
+ * The console lines that list the files skipped, the interactions not judged and those judged on
+ * the response only (at most `max` each; results.json keeps them all).
+ */
+export function judgedNote(audit: RecordingAudit, recordings: Recordings, max = 10): string {
+  const total = recordings.interactions.length;
   const lines: string[] = [];
-  const list = (title: string, items: RecordingAudit['notJudged']) => {
+  const list = (title: string, items: ReadonlyArray<{ name: string; why: string }>, where: string) => {
     if (items.length === 0) return;
-    lines.push(`${title} (${items.length} of ${total} interaction${total === 1 ? '' : 's'}):`);
-    for (const x of items.slice(0, max)) lines.push(`  - ${x.interaction}: ${x.why}`);
-    if (items.length > max) lines.push(`  ... and ${items.length - max} more (results.json config.notJudged / config.responseOnly)`);
+    lines.push(title);
+    for (const x of items.slice(0, max)) lines.push(`  - ${x.name}: ${x.why}`);
+    if (items.length > max) lines.push(`  ... and ${items.length - max} more (results.json ${where})`);
   };
-  list('Not judged', audit.notJudged);
-  list('Judged on the response schema only (the request is a pattern)', audit.partial);
+  const of = (n: number) => `${n} of ${total} interaction${total === 1 ? '' : 's'}`;
+  list(`Skipped files (${recordings.skipped.length}):`, recordings.skipped.map((s) => ({ name: s.file, why: s.why })), 'config.skippedFiles');
+  list(`Not judged (${of(audit.notJudged.length)}):`, audit.notJudged.map((x) => ({ name: x.interaction, why: x.why })), 'config.notJudged');
+  list(`Judged on the response schema only, the request being a pattern (${of(audit.partial.length)}):`, audit.partial.map((x) => ({ name: x.interaction, why: x.why })), 'config.responseOnly');
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

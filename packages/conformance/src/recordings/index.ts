@@ -37,8 +37,8 @@ export interface RecordingFile {
 export interface Recordings {
   files: RecordingFile[];
   interactions: Interaction[];
-  /** Files of a folder that are not recordings, skipped. */
-  skipped: string[];
+  /** Files found in a folder that are not recordings (or cannot be parsed), skipped with the reason. */
+  skipped: Array<{ file: string; why: string }>;
 }
 
 interface Context {
@@ -96,16 +96,18 @@ async function readOne(path: string, ctx: Context, inFolder: boolean, filesDir?:
   try {
     found = await interactionsOf(text, file, path, ctx, filesDir);
   } catch (err) {
-    if (inFolder && err instanceof RecordingError && !RECORDING_EXTENSIONS.has(extname(path).toLowerCase())) {
-      ctx.out.skipped.push(file);
+    const error = err instanceof HarError ? new RecordingError(err.message) : err;
+    // In a folder, a file that is not even JSON or YAML (a tsconfig.json with comments) is skipped;
+    // one that parses as a recording but is malformed stays an error.
+    if (inFolder && error instanceof RecordingError && /is (not JSON|neither JSON nor YAML)/.test(error.message)) {
+      ctx.out.skipped.push({ file, why: error.message.replace(`${file} `, '').split('; expected')[0]! });
       return;
     }
-    if (err instanceof HarError) throw new RecordingError(err.message);
-    throw err;
+    throw error;
   }
   if (!found) {
     if (inFolder) {
-      ctx.out.skipped.push(file);
+      ctx.out.skipped.push({ file, why: 'not a recording the audit reads' });
       return;
     }
     throw new RecordingError(`${file} is not a recording the audit reads: ${EXPECTED}`);

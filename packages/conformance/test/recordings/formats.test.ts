@@ -5,10 +5,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { apiOperations, auditRecordings } from '../../src/recordings/audit.js';
-import { readRecordings } from '../../src/recordings/index.js';
+import { RecordingError, readRecordings } from '../../src/recordings/index.js';
 import { cliIo } from '../cli-io.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -132,5 +133,44 @@ describe('input that is no recording', () => {
     expect(await main(['audit', 'empty'], c.io)).toBe(2);
     expect(await main(['audit'], c.io)).toBe(2);
     expect(c.err.join('')).toMatch(/cannot read missing\.json: ENOENT[\s\S]*empty holds no recording the audit reads[\s\S]*audit needs at least one recording/);
+  });
+
+  it('in a folder, files that are not recordings (a tsconfig with comments, a package.json) are skipped and listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mixed-'));
+    writeFileSync(join(dir, 'tsconfig.json'), '{ // comments\n "compilerOptions": {} }');
+    writeFileSync(join(dir, 'package.json'), '{"name": "app"}');
+    writeFileSync(join(dir, 'app.pact.json'), JSON.stringify({ consumer: { name: 'app' }, provider: { name: 'api' }, interactions: [], metadata: { pactSpecification: { version: '3.0.0' } } }));
+    const c = cliIo({}, dir);
+    expect(await main(['audit', '.'], c.io)).toBe(5);
+    expect(c.text()).toMatch(/Skipped files \(2\):\n  - package\.json: not a recording the audit reads\n  - tsconfig\.json: is not JSON \(Expected property name/);
+  });
+
+  it('any JSON, and any content in the shape of each format, is read or refused with a RecordingError, and judged without an exception', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuzz-'));
+    const any = fc.jsonValue({ maxDepth: 4 });
+    const shaped = fc.oneof(
+      any,
+      fc.record({ consumer: fc.constant({ name: 'c' }), interactions: fc.array(fc.oneof(any, fc.record({ description: any, type: any, request: fc.oneof(any, fc.record({ method: any, path: fc.oneof(any, fc.constant('/requests/v3')), query: any, headers: any, body: any })), response: fc.oneof(any, fc.record({ status: any, headers: any, body: any })) })), { maxLength: 3 }), metadata: any }),
+      fc.record({ request: fc.oneof(any, fc.record({ method: any, url: any, urlPath: any, urlPathPattern: any, queryParameters: any, headers: any, bodyPatterns: any })), response: fc.oneof(any, fc.record({ status: any, headers: any, jsonBody: any, body: any, bodyFileName: any, fault: any, transformers: any })) }),
+      fc.record({ interactions: fc.array(fc.record({ request: fc.record({ uri: fc.oneof(fc.string(), fc.constant('http://x/requests/v3?limit=1')), method: any, headers: any, body: any }), response: fc.oneof(any, fc.record({ status: any, headers: any, body: any })) }), { maxLength: 3 }), version: fc.constant(1) }),
+      fc.record({ log: fc.oneof(any, fc.record({ creator: any, entries: fc.array(any, { maxLength: 3 }) })) }),
+    );
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(shaped, async (doc) => {
+        const file = `f${n++}.json`;
+        writeFileSync(join(dir, file), JSON.stringify(doc));
+        let recordings;
+        try {
+          recordings = await readRecordings([file], dir, OPS);
+        } catch (err) {
+          expect(err).toBeInstanceOf(RecordingError);
+          return;
+        }
+        const audit = auditRecordings(recordings, { startedAt: new Date(), files: [file], strict: false });
+        expect(audit.result.outcomes.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300, seed: 21 },
+    );
   });
 });
