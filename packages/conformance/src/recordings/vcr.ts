@@ -35,7 +35,8 @@ export function readVcr(list: readonly unknown[], file: string): Interaction[] {
     const i = raw as { request: Record<string, unknown>; response: Record<string, unknown> };
     const req = i.request;
     const res = i.response;
-    const method = typeof req.method === 'string' ? req.method.toUpperCase() : 'GET';
+    // Ruby VCR 1.x wrote the method as a symbol (`:get`).
+    const method = typeof req.method === 'string' ? req.method.replace(/^:/, '').toUpperCase() : 'GET';
     const uri = req.uri as string;
     const name = `${file} › interaction ${index + 1} (${method} ${uri.split('?')[0]})`;
     const status = isObject(res.status) ? Number(res.status.code) : Number(res.status);

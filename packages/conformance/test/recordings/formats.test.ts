@@ -2,8 +2,9 @@
  * The readers of recordings/ over real files of each format (fixtures/SOURCES.md), stubs whose
  * request is a matcher, and input that is no recording (a usage error, never a crash).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,36 @@ describe('real files of each format', () => {
     expect(byName['vcr/vcrpy-new_cassette.yaml › interaction 1 (GET http://httpbin.org/ip)']!.exchange!.bodyText).toBe('{\n  "origin": "217.122.164.194"\n}');
     expect(byName['vcr/ruby-vcr-format-example.yml › interaction 2 (GET http://localhost:7777/bar)']!.exchange!.bodyText).toBe('Hello bar');
     expect(byName['polly/pollyjs-sign-in/recording.har › "Sign In" entry 1 (POST https://netflix.com/api/v1/login)']!.exchange!.requestBody).toContain('polly@netflix.com');
+  });
+
+  it('vcrpy bytes (!!binary, gzip-compressed as recorded) and Ruby VCR 1.x tagged structs are decoded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vcr-'));
+    const page = JSON.stringify({ requests: [] });
+    const gz = gzipSync(Buffer.from(page)).toString('base64');
+    writeFileSync(
+      join(dir, 'gzip.yaml'),
+      `interactions:\n- request:\n    body: null\n    headers: {x-api-key: [k-123456789]}\n    method: GET\n    uri: http://api.test/requests/v3?limit=1\n  response:\n    body:\n      string: !!binary |\n        ${gz}\n    headers: {content-encoding: [gzip], content-type: [application/json]}\n    status: {code: 200, message: OK}\nversion: 1\n`,
+    );
+    writeFileSync(
+      join(dir, 'tagged.yml'),
+      `--- \n- !ruby/struct:VCR::HTTPInteraction \n  request: !ruby/struct:VCR::Request \n    method: :get\n    uri: http://api.test/requests/v3?limit=1\n    body: \n    headers: \n  response: !ruby/struct:VCR::Response \n    status: !ruby/struct:VCR::ResponseStatus \n      code: 200\n      message: OK\n    headers: \n      content-type: \n      - application/json\n    body: '${page}'\n    http_version: "1.1"\n`,
+    );
+    const r = await readRecordings(['gzip.yaml', 'tagged.yml'], dir, OPS);
+    expect(r.interactions.map((i) => i.exchange!.bodyText)).toEqual([page, page]);
+    expect(r.interactions[0]!.exchange!.responseHeaders['content-encoding']).toBeUndefined();
+    expect(r.interactions[1]!.exchange!.method).toBe('GET');
+  });
+
+  it('a Polly.js local-storage export ({"<name>_<hash>": {"log": ...}}) is read as its recordings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'polly-'));
+    const recording = JSON.parse(readFileSync(join(FIXTURES, 'polly', 'pollyjs-sign-in', 'recording.har'), 'utf8')) as unknown;
+    writeFileSync(join(dir, 'local-storage.json'), JSON.stringify({ 'Sign-In_1234': recording, 'Sign-In_5678': recording }));
+    const r = await readRecordings(['local-storage.json'], dir, OPS);
+    expect(r.files).toEqual([{ file: 'local-storage.json', format: 'polly', label: 'Polly.js recording (HAR 1.2)', interactions: 2 }]);
+    expect(r.interactions.map((i) => i.name)).toEqual([
+      'local-storage.json › Sign-In_1234 › "Sign In" entry 1 (POST https://netflix.com/api/v1/login)',
+      'local-storage.json › Sign-In_5678 › "Sign In" entry 1 (POST https://netflix.com/api/v1/login)',
+    ]);
   });
 
   it('audit of the whole fixtures folder: nothing judged (other APIs), each interaction listed with why, exit 5', async () => {
