@@ -3,7 +3,7 @@
  * (test/passive/tour.ts) recorded as HAR, then written as Pact v2, v3 and v4 files, a WireMock
  * root (`mappings/` with `__files/`), vcrpy and Ruby VCR cassettes and a Polly.js recording.
  * `breakOne` swaps one response for a wrong one, to show that each format carries the fault to
- * the oracle that catches it.
+ * the check that catches it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,18 +25,34 @@ export async function recordTour(): Promise<Har> {
   return recorder.har();
 }
 
-/**
- * The tour with one response broken: the `limit=1` page of GET /requests/v3 answered with two
- * records (a page longer than its limit: requests-v3.limit.max). Returns the index of the broken entry.
- */
-export function breakOne(har: Har): { har: Har; index: number } {
+/** The ways {@link breakOne} breaks a response, and the check each must fail. */
+export const BREAKS = {
+  /** The `limit=1` page of GET /requests/v3 answered with two records (a page longer than its limit). */
+  'limit-max': 'requests-v3.limit.max',
+  /** GET /intents/status answered with a status outside its enum. */
+  'intent-status-enum': 'intents-status.response.schema',
+} as const;
+export type Break = keyof typeof BREAKS;
+
+const isOk = (e: Entry, path: string) => e.response.status === 200 && new URL(e.request.url).pathname === path;
+const bodyOf = (e: Entry) => JSON.parse(e.response.content.text ?? '{}') as Record<string, unknown>;
+
+/** The tour with one response broken as `kind` says; returns the index of the broken entry. */
+export function breakOne(har: Har, kind: Break): { har: Har; index: number } {
   const entries = har.log.entries.map((e) => structuredClone(e));
-  const limited = (e: Entry, n: number) => e.response.status === 200 && new URL(e.request.url).pathname === '/requests/v3' && [...new URL(e.request.url).searchParams.keys()].join() === 'limit' && new URL(e.request.url).searchParams.get('limit') === String(n);
-  const index = entries.findIndex((e) => limited(e, 1) && (e.request.headers.some((h) => h.name.toLowerCase() === 'x-api-key')));
-  const donor = entries.find((e) => new URL(e.request.url).pathname === '/requests/v3' && e.response.status === 200 && (JSON.parse(e.response.content.text ?? '{}') as { requests?: unknown[] }).requests!.length >= 2);
-  if (index < 0 || !donor) throw new Error('the tour has no limit=1 page or no page of 2 records to break it with');
-  const body = JSON.parse(entries[index]!.response.content.text!) as Record<string, unknown>;
-  body.requests = (JSON.parse(donor.response.content.text!) as { requests: unknown[] }).requests.slice(0, 2);
+  let index: number;
+  let body: Record<string, unknown>;
+  if (kind === 'limit-max') {
+    const query = (e: Entry) => new URL(e.request.url).search;
+    index = entries.findIndex((e) => isOk(e, '/requests/v3') && query(e) === '?limit=1' && e.request.headers.some((h) => h.name.toLowerCase() === 'x-api-key'));
+    const donor = entries.find((e) => isOk(e, '/requests/v3') && (bodyOf(e).requests as unknown[]).length >= 2);
+    if (index < 0 || !donor) throw new Error('the tour has no limit=1 page or no page of 2 records to break it with');
+    body = { ...bodyOf(entries[index]!), requests: (bodyOf(donor).requests as unknown[]).slice(0, 2) };
+  } else {
+    index = entries.findIndex((e) => isOk(e, '/intents/status'));
+    if (index < 0) throw new Error('the tour has no GET /intents/status answered 200');
+    body = { ...bodyOf(entries[index]!), status: 'refunded' };
+  }
   entries[index]!.response.content.text = JSON.stringify(body);
   return { har: { log: { ...har.log, entries } }, index };
 }
