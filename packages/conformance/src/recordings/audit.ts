@@ -12,7 +12,7 @@ import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js'
 import { PassiveAuditor } from '../passive/auditor.js';
 import { operationOf, parseUrl } from '../passive/observed.js';
 import { PASSIVE_RULES, type PassiveRule } from '../passive/rules.js';
-import type { Interaction } from './interaction.js';
+import { UNSTATED_KEY, type Interaction } from './interaction.js';
 import type { Recordings } from './index.js';
 import type { OperationKey } from './wiremock.js';
 
@@ -25,6 +25,8 @@ export interface RecordingAudit {
   result: RunResult;
   notJudged: Array<{ interaction: string; why: string }>;
   partial: Array<{ interaction: string; why: string }>;
+  /** Judged interactions whose request states no `x-api-key`, taken as sent with one. */
+  keyAssumed: number;
 }
 
 /** The validator of the API document. */
@@ -70,6 +72,7 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
   const partial: RecordingAudit['partial'] = [];
   const names = new Map<string, string[]>();
   const origins = new Set<string>();
+  let keyAssumed = 0;
   for (const i of recordings.interactions) {
     const why = i.unjudged ?? offApi(i, validator);
     if (why !== undefined || !i.exchange) {
@@ -78,6 +81,7 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
     }
     if (i.partial !== undefined) partial.push({ interaction: i.name, why: i.partial });
     origins.add(parseUrl(i.exchange.url)?.origin ?? '?');
+    if (i.exchange.requestHeaders['x-api-key'] === UNSTATED_KEY) keyAssumed += 1;
     current = i;
     for (const f of auditor.observe(i.exchange)) {
       const list = names.get(f.check) ?? [];
@@ -97,13 +101,14 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
       recordings: files,
       interactions: recordings.interactions.length,
       ...(partial.length > 0 ? { responseOnly: partial } : {}),
+      ...(keyAssumed > 0 ? { keyAssumedSent: keyAssumed } : {}),
       ...(notJudged.length > 0 ? { notJudged: notJudged.slice(0, NOT_JUDGED_KEPT), ...(notJudged.length > NOT_JUDGED_KEPT ? { notJudgedMore: notJudged.length - NOT_JUDGED_KEPT } : {}) } : {}),
       ...(recordings.skipped.length > 0 ? { skippedFiles: recordings.skipped } : {}),
     },
     replay: `crosschain-conformance audit ${meta.files.join(' ')}`,
     strict: meta.strict,
   });
-  return { result: { ...result, outcomes: result.outcomes.map((o) => withNames(o, names.get(o.id))) }, notJudged, partial };
+  return { result: { ...result, outcomes: result.outcomes.map((o) => withNames(o, names.get(o.id))) }, notJudged, partial, keyAssumed };
 }
 
 /**
@@ -123,5 +128,6 @@ export function judgedNote(audit: RecordingAudit, recordings: Recordings, max = 
   list(`Skipped files (${recordings.skipped.length}):`, recordings.skipped.map((s) => ({ name: s.file, why: s.why })), 'config.skippedFiles');
   list(`Not judged (${of(audit.notJudged.length)}):`, audit.notJudged.map((x) => ({ name: x.interaction, why: x.why })), 'config.notJudged');
   list(`Judged on the response schema only, the request being a pattern (${of(audit.partial.length)}):`, audit.partial.map((x) => ({ name: x.interaction, why: x.why })), 'config.responseOnly');
+  if (audit.keyAssumed > 0) lines.push(`${of(audit.keyAssumed)} state no x-api-key: judged as sent with a key (a stub matches with or without it; recorders filter it out).`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { apiOperations, auditRecordings } from '../../src/recordings/audit.js';
+import { apiOperations, auditRecordings, judgedNote } from '../../src/recordings/audit.js';
 import { RecordingError, readRecordings } from '../../src/recordings/index.js';
 import { cliIo } from '../cli-io.js';
 
@@ -128,6 +128,8 @@ describe('stubs whose request is a matcher', () => {
     const key = audit.result.outcomes.find((o) => o.id === 'requests-v3.auth.key-required')!;
     expect(key.status).toBe('fail');
     expect(key.reason).toBe('1 of 1 exchanges violate it; in mappings/keyless.json › keyless.json');
+    expect(audit.keyAssumed).toBe(1);
+    expect(judgedNote(audit, r)).toContain('1 of 2 interactions state no x-api-key: judged as sent with a key');
   });
 });
 
