@@ -61,6 +61,7 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
   { name: 'v3-total-capped', clause: 'requests-v3.total.exact', description: "total is capped at 10,000 (a search index's tracked-hits limit): only a larger result set shows it." },
   { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
+  { name: 'v3-block-bounds-or', clause: 'requests-v3.filter.range-nested', description: 'startBlock and endBlock together are OR-ed: a record matches when one of its blocks is above the minimum or one below the maximum, so the pair selects more than either bound alone.' },
   { name: 'v3-count-cache-ignores-status', clause: 'requests-v3.total.exact', description: 'when the query without its status filter matches more than 20,000 requests, total comes from a count cache keyed without status (the page still applies it): only a large data set shows it.' },
 ];
 

@@ -32,17 +32,19 @@ export function wholeQuery(ctx: CheckContext): Query {
 }
 
 /**
- * A second inside the discovery window at which, and one second either side of which, no record of
- * the (completely walked) window was created: splitting there, the two ranges hold the same records
+ * A second inside the discovery window, nearest its median record, at which, and one second either
+ * side of which, no record of the (completely walked) window was created: splitting there, the two ranges hold the same records
  * whether a server reads the bounds as inclusive or not. Undefined when the window was not walked
  * to its end or holds no such second.
  */
 export function splitSecond(ctx: CheckContext): number | undefined {
   if (!ctx.discovery.complete) return undefined;
   const { start, end } = ctx.discovery.window;
-  const taken = new Set(ctx.discovery.records.map(createdSec).filter((s): s is number => s !== undefined));
+  const secs = ctx.discovery.records.map(createdSec).filter((s): s is number => s !== undefined && s >= start && s <= end).sort((a, b) => a - b);
+  const taken = new Set(secs);
   const free = (s: number) => !taken.has(s - 1) && !taken.has(s) && !taken.has(s + 1);
-  const middle = Math.floor((start + end) / 2);
+  // Near the median record, so that both ranges hold records of the window.
+  const middle = secs.length > 0 ? secs[Math.floor(secs.length / 2)]! : Math.floor((start + end) / 2);
   for (let d = 0; middle - d > start + 1 || middle + d < end - 1; d++) {
     if (middle - d > start + 1 && free(middle - d)) return middle - d;
     if (middle + d < end - 1 && free(middle + d)) return middle + d;

@@ -127,6 +127,10 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
   for (const g of ranges) {
     if (g.field === 'block') {
       const blocks = g.originOnly ? r.inBlocks : r.inBlocks.concat(r.outBlocks);
+      if (g.eitherBound && g.min !== undefined && g.max !== undefined) {
+        if (!blocks.some((b) => b >= g.min!) && !blocks.some((b) => b <= g.max!)) return false;
+        continue;
+      }
       if (!blocks.some((b) => (g.min === undefined || b >= g.min) && (g.max === undefined || b <= g.max))) return false;
       continue;
     }
