@@ -19,7 +19,7 @@
  */
 import { allInOrder } from '../engine/concurrent.js';
 import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { FILTERABLE_STATUSES, V3, createdSec, sharedTotal, total, type Query } from './support/listing.js';
 import { FAMILY } from './support/paging.js';
 import { pass, skip } from './support/outcome.js';
@@ -55,19 +55,19 @@ export function splitSecond(ctx: CheckContext): number | undefined {
 /** `label = n` pairs, for messages. */
 const listed = (parts: ReadonlyArray<{ label: string; count: number }>) => parts.map((p) => `${p.label}: ${p.count}`).join(', ');
 
-const partition: CheckDefinition = {
-  id: 'requests-v3.total.partition',
-  family: FAMILY,
-  title: 'At any scale, `total` equals the sum of the totals of two time ranges splitting the query, at every limit and continuation',
-  clauses: ['requests-v3.total.exact'],
-  operation: V3,
-  requires: ['apiKey'],
-  relation: true,
-  async run(ctx) {
+/** A relation check of `total` at scale (clause requests-v3.total.exact), read again before it fails. */
+function scaleCheck(id: string, title: string, run: CheckDefinition['run']): CheckDefinition {
+  return { id, family: FAMILY, title, clauses: ['requests-v3.total.exact'], operation: V3, requires: ['apiKey'], relation: true, run };
+}
+
+const partition = scaleCheck(
+  'requests-v3.total.partition',
+  'At any scale, `total` equals the sum of the totals of two time ranges splitting the query, at every limit and continuation',
+  async (ctx) => {
     const whole = wholeQuery(ctx);
     const m = splitSecond(ctx);
     const [one, max, two] = await allInOrder([1, 50, 2].map((limit) => () => (limit === 1 ? sharedTotal(ctx, { ...whole, limit }) : total(ctx, { ...whole, limit }))));
-    const independent = (t: { total: number; page: { exchange: import('../engine/types.js').Exchange } }, how: string) =>
+    const independent = (t: { total: number; page: { exchange: Exchange } }, how: string) =>
       ensure(
         t.total === one.total,
         'total must not depend on limit or continuation (the exact count of every request up to the window end)',
@@ -94,7 +94,7 @@ const partition: CheckDefinition = {
     );
     return pass(`total ${one.total} = ${older.total} + ${newer.total}, the same at limit 1, 50 and after a continuation; 4-5 requests`);
   },
-};
+);
 
 /** Up to four origin chains of the discovery records, most frequent first. */
 function originChains(ctx: CheckContext): number[] {
@@ -106,15 +106,10 @@ function originChains(ctx: CheckContext): number[] {
   return [...seen.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 4).map(([id]) => id);
 }
 
-const narrower: CheckDefinition = {
-  id: 'requests-v3.total.narrower',
-  family: FAMILY,
-  title: 'At any scale, disjoint filters (each status, each origin chain) never count more together than the query, nor a conjunction more than either side',
-  clauses: ['requests-v3.total.exact'],
-  operation: V3,
-  requires: ['apiKey'],
-  relation: true,
-  async run(ctx) {
+const narrower = scaleCheck(
+  'requests-v3.total.narrower',
+  'At any scale, disjoint filters (each status, each origin chain) never count more together than the query, nor a conjunction more than either side',
+  async (ctx) => {
     const whole = wholeQuery(ctx);
     const chains = originChains(ctx);
     const queries: Array<{ label: string; query: Query }> = [
@@ -143,20 +138,20 @@ const narrower: CheckDefinition = {
     const chain = counts.slice(FILTERABLE_STATUSES.length).sort((a, b) => b.count - a.count)[0];
     let both = '';
     if (chain) {
-      const both_ = await total(ctx, { ...whole, status: status.label.slice('status='.length), originChainId: chain.label.slice('originChainId='.length), limit: 1 });
-      const problem = subsetCountProblem(both_.total, [status, chain]);
+      const pair = await total(ctx, { ...whole, status: status.label.slice('status='.length), originChainId: chain.label.slice('originChainId='.length), limit: 1 });
+      const problem = subsetCountProblem(pair.total, [status, chain]);
       ensure(
         problem === undefined,
         'A narrower filter never counts more: the total of two filters together must not exceed the total of either',
         `at most ${Math.min(status.count, chain.count)} (${status.label}: ${status.count}, ${chain.label}: ${chain.count})`,
-        `total = ${both_.total} for ${status.label}&${chain.label}`,
-        both_.page.exchange,
+        `total = ${pair.total} for ${status.label}&${chain.label}`,
+        pair.page.exchange,
       );
-      both = `; ${status.label}&${chain.label}: ${both_.total}`;
+      both = `; ${status.label}&${chain.label}: ${pair.total}`;
     }
     return pass(`total ${all.total}; ${listed(counts)}${both}; ${counts.length + (chain ? 2 : 1)} requests`);
   },
-};
+);
 
 /** The scale checks of `total`, in run order. */
 export const checks: CheckDefinition[] = [partition, narrower];
