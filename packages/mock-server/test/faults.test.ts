@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalogue, startMockServer, type MockServer } from '../src/index.js';
+import { Faults, SCALE_FAULTS, scaleTotal } from '../src/faults.js';
 import { EVENT_FAULTS } from './events/probes.js';
 import { call, qs } from './helpers/contract.js';
 
@@ -198,5 +199,32 @@ describe('responses under faults stay valid JSON with the right status family', 
     } finally {
       await faulty.close();
     }
+  });
+});
+
+describe('scale faults of total (faults.ts scaleTotal): exact below their thresholds', () => {
+  const q = (status: boolean) => ({ top: status ? [{ field: 'status' }] : [], fingerprint: 'q1' });
+  it('none active: no hook', () => {
+    expect(scaleTotal(new Faults([]))).toBeUndefined();
+    expect(scaleTotal(new Faults(['v3-page-gap']))).toBeUndefined();
+  });
+  it('v3-total-capped caps at 10,000', () => {
+    const t = scaleTotal(new Faults(['v3-total-capped']))!;
+    expect(t(9_999, q(false), () => 0)).toBe(9_999);
+    expect(t(10_001, q(false), () => 0)).toBe(SCALE_FAULTS.cap);
+  });
+  it('v3-total-estimated is exact up to 50,000, then off by 0.1% to 1.5%, the same for the same query', () => {
+    const t = scaleTotal(new Faults(['v3-total-estimated']))!;
+    expect(t(50_000, q(false), () => 0)).toBe(50_000);
+    const est = t(80_000, q(false), () => 0);
+    expect(Math.abs(est - 80_000)).toBeGreaterThanOrEqual(80);
+    expect(Math.abs(est - 80_000)).toBeLessThanOrEqual(1_200);
+    expect(t(80_000, q(false), () => 0)).toBe(est);
+  });
+  it('v3-count-cache-ignores-status counts without the status filter only when that set is large', () => {
+    const t = scaleTotal(new Faults(['v3-count-cache-ignores-status']))!;
+    expect(t(10, q(true), () => 30_000)).toBe(30_000);
+    expect(t(10, q(true), () => 20_000)).toBe(10);
+    expect(t(10, q(false), () => 30_000)).toBe(10);
   });
 });
