@@ -7,9 +7,10 @@
  * to the discovery window's end (no lower bound) by relations that cost a few requests each and hold
  * for an exact count whatever its size:
  *
- * - `requests-v3.total.partition`: the totals of two time ranges that split the query add up to its
- *   total (the split second holds no record, so the bounds' inclusivity does not matter), and the
- *   total is the same at limit 1, limit 50 and after a continuation;
+ * - `requests-v3.total.partition`: the totals of time ranges that split the query (at a second of
+ *   the discovery window and one far back in the data) add up to its total (a split second holds no
+ *   record, so the bounds' inclusivity does not matter), and the total is the same at limit 1,
+ *   limit 50 and after a continuation;
  * - `requests-v3.total.narrower`: disjoint filters (each status, each origin chain) never count more
  *   together than the query without them, and a conjunction never counts more than either side.
  *
@@ -20,7 +21,7 @@
 import { allInOrder } from '../engine/concurrent.js';
 import { ensure } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { FILTERABLE_STATUSES, V3, createdSec, sharedTotal, total, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, sharedTotal, total, type Query } from './support/listing.js';
 import { FAMILY } from './support/paging.js';
 import { pass, skip } from './support/outcome.js';
 import { originChainIds } from './support/record.js';
@@ -52,6 +53,22 @@ export function splitSecond(ctx: CheckContext): number | undefined {
   return undefined;
 }
 
+/**
+ * A second halfway (or 40, 60, 30%) back from `m` to the oldest request up to `end`, at which no
+ * request was created: a page of the three seconds around it comes back empty, so the bounds'
+ * inclusivity does not matter there either. Undefined when the data is too short or no try is free.
+ */
+async function olderSplit(ctx: CheckContext, m: number, end: number): Promise<number | undefined> {
+  const first = await fetchPage(ctx, { endTimestamp: end, sortDirection: 'asc', limit: 1 }, 'the oldest request');
+  const oldest = first.records[0] ? createdSec(first.records[0]) : undefined;
+  if (oldest === undefined || m - oldest < 8) return undefined;
+  for (const f of [0.5, 0.4, 0.6, 0.3]) {
+    const s = Math.floor(oldest + (m - oldest) * f);
+    if ((await fetchPage(ctx, { startTimestamp: s - 1, endTimestamp: s + 1, limit: 1 }, 'a probe for a second free of requests')).records.length === 0) return s;
+  }
+  return undefined;
+}
+
 /** `label = n` pairs, for messages. */
 const listed = (parts: ReadonlyArray<{ label: string; count: number }>) => parts.map((p) => `${p.label}: ${p.count}`).join(', ');
 
@@ -62,7 +79,7 @@ function scaleCheck(id: string, title: string, run: CheckDefinition['run']): Che
 
 const partition = scaleCheck(
   'requests-v3.total.partition',
-  'At any scale, `total` equals the sum of the totals of two time ranges splitting the query, at every limit and continuation',
+  'At any scale, `total` equals the sum of the totals of time ranges splitting the query, at every limit and continuation',
   async (ctx) => {
     const whole = wholeQuery(ctx);
     const m = splitSecond(ctx);
@@ -79,20 +96,24 @@ const partition = scaleCheck(
     independent(two, 'at limit=2');
     if (two.page.continuation !== undefined) independent(await total(ctx, { ...whole, limit: 2, continuation: two.page.continuation }), 'after a continuation');
     if (m === undefined) return skip('limit and continuation agree; no split second: the discovery window was not walked to its end, or holds no second free of records');
-    const [older, newer] = await allInOrder([() => total(ctx, { endTimestamp: m, limit: 1 }), () => total(ctx, { startTimestamp: m, endTimestamp: whole.endTimestamp, limit: 1 })]);
-    const parts = [
-      { label: `endTimestamp=${m}`, count: older.total },
-      { label: `startTimestamp=${m}&endTimestamp=${whole.endTimestamp}`, count: newer.total },
-    ];
+    // Split points, oldest first: one far back in the data (where a large data set holds most of its
+    // records), when an empty page shows a free second there, and one in the discovery window.
+    const back = await olderSplit(ctx, m, whole.endTimestamp as number);
+    const bounds = [undefined, ...(back !== undefined ? [back] : []), m, whole.endTimestamp as number];
+    const ranges: Query[] = bounds.slice(0, -1).map((start, i) => ({ ...(start !== undefined ? { startTimestamp: start } : {}), endTimestamp: bounds[i + 1] }));
+    const totals = await allInOrder(ranges.map((range) => () => total(ctx, { ...range, limit: 1 })));
+    const parts = ranges.map((range, i) => ({ label: Object.entries(range).map(([k, v]) => `${k}=${v}`).join('&'), count: totals[i]!.total }));
+    const sum = parts.reduce((acc, p) => acc + p.count, 0);
+    const at = bounds.slice(1, -1).join(' and ');
     const problem = partitionProblem(one.total, parts, 'equal');
     ensure(
       problem === undefined,
-      `The totals of two time ranges that split the query (at second ${m}, which holds no record) must add up to its total`,
-      `${older.total} + ${newer.total} = ${older.total + newer.total} = total of endTimestamp=${whole.endTimestamp}`,
+      `The totals of time ranges that split the query (at second ${at}, holding no record) must add up to its total`,
+      `${parts.map((p) => p.count).join(' + ')} = ${sum} = total of endTimestamp=${whole.endTimestamp}`,
       `total = ${one.total} (${listed(parts)})`,
       one.page.exchange,
     );
-    return pass(`total ${one.total} = ${older.total} + ${newer.total}, the same at limit 1, 50 and after a continuation; 4-5 requests`);
+    return pass(`total ${one.total} = ${parts.map((p) => p.count).join(' + ')} (split at ${at}), the same at limit 1, 50 and after a continuation`);
   },
 );
 

@@ -20,7 +20,7 @@ describe('totals at scale (100,000 records)', () => {
     expect(statuses(result.outcomes), shown(result.outcomes)).toEqual(Object.fromEntries(RELATIONS.map((id) => [id, 'pass'])));
     const cost = Object.fromEntries(result.outcomes.map((o) => [o.id, o.requests]));
     // A few requests each, whatever the data set's size (the walks of total.exact read pages).
-    expect(cost['requests-v3.total.partition']).toBeLessThanOrEqual(6);
+    expect(cost['requests-v3.total.partition']).toBeLessThanOrEqual(12);
     expect(cost['requests-v3.total.narrower']).toBeLessThanOrEqual(12);
     expect(cost['requests-v3.filter.range-nested']).toBeLessThanOrEqual(48);
     console.log(`scale relations, requests per check: ${JSON.stringify(cost)}`);
