@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { optionalKey, requireKey } from './auth.js';
 import { defaultV2RateLimit, deprecationHeaders, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from './deprecation.js';
-import type { Faults } from './faults.js';
+import { scaleTotal, type Faults } from './faults.js';
 import { HttpError } from './http/errors.js';
 import { nodeRequest, writeWire } from './http/node.js';
 import type { CoreRequest } from './http/request.js';
@@ -91,6 +91,8 @@ export interface App {
 
 export function createApp(opts: AppOptions): App {
   const { store, faults, now } = opts;
+  /** The scale faults of `total` (faults.ts), hooked into the query engine's count. */
+  const totalFaults = scaleTotal(faults);
   const throttle = new Throttle();
   /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
   const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
@@ -192,7 +194,7 @@ export function createApp(opts: AppOptions): App {
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor') });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), total: totalFaults });
     const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {

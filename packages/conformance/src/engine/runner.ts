@@ -315,6 +315,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       discovery: disc,
       property: propertyFor(propertySettings, ''),
       exchangesFor: (operation) => owners.inRunOrder(http.exchanges.filter((e) => e.operation === operation)),
+      // The embedded target at a date of the v2 timeline (a clock-pinned twin, target/embedded.ts).
+      ...(target ? { at: datedThrough(target, http) } : {}),
       events: (events = createEventsProbe({
         http: earlyEvents ? http : probeClient,
         discovery: disc,
@@ -585,6 +587,15 @@ function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Ex
  * 429 forever ends the run in seconds, inconclusive (exit 5), not after an hour of retries.
  */
 const RATE_LIMITED_IN_A_ROW = 3;
+
+/** {@link CheckContext.at} of the embedded target: its twins' base URLs become the client's own. */
+function datedThrough(target: EmbeddedTarget, http: FetchHttpClient): NonNullable<CheckContext['at']> {
+  return async (date) => {
+    const dated = await target.at(date);
+    if (dated.base !== undefined) http.allowBase(dated.base);
+    return dated;
+  };
+}
 
 /** Whether the target has answered anything at all (with any HTTP status) so far. */
 function answeredAnything(http: FetchHttpClient): boolean {
