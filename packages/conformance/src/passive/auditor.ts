@@ -84,10 +84,14 @@ export class PassiveAuditor {
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
+    const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
+    const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
+    const at = o.startedAt ?? served;
+    if (at !== undefined) seen.at = at;
     const chain = records ? this.chains.chainOf(query) : undefined;
     if (records && chain) {
       seen.records = records;
-      seen.chain = chain;
+      seen.chain = chain.view;
       const cursor = cursorOfBody(json)?.value;
       if (cursor !== undefined) seen.cursor = cursor;
       seen.total = { present: isObject(json) && 'total' in json, value: isObject(json) ? json.total : undefined };
@@ -111,7 +115,7 @@ export class PassiveAuditor {
       t.first ??= { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange) };
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}` });
     }
-    if (records && chain) this.chains.advance(chain, records, seen.cursor);
+    if (records && chain) this.chains.advance(chain, records, seen.cursor, served ?? o.startedAt);
     return findings;
   }
 

@@ -15,7 +15,7 @@ import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordI
 import { brief } from '../engine/expect.js';
 import type { Exchange } from '../engine/types.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
-import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
+import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
@@ -42,6 +42,8 @@ export interface Seen {
   total?: { present: boolean; value: unknown };
   /** The parsed JSON request body (POST). */
   requestJson?: unknown;
+  /** The exchange's own date (epoch ms): when it was recorded, else its response `Date` header. */
+  at?: number;
 }
 
 /** A violated expectation, one line each. */
@@ -162,6 +164,41 @@ function sortCheckId(sort: NonNullable<ReturnType<typeof sortOf>>): string {
   return 'requests-v3.sort.default';
 }
 
+/** Sort keys a record keeps for its whole life (createdAt, amountUsd); updatedAt moves with every status change. */
+const FIXED_KEYS: ReadonlySet<SortBy> = new Set<SortBy>(['createdAt', 'amountUsd']);
+
+/**
+ * Query parameters whose match depends on what changes during a request's life (its status, fail
+ * reasons, the transactions and blocks added as it settles, its fill time): a record may enter or
+ * leave such a query between two readings.
+ */
+const MOVING_PARAMS: ReadonlySet<string> = new Set(['status', 'failReason', 'refundFailReason', 'term', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'startBlock', 'endBlock', 'fillTimeMin', 'fillTimeMax', 'features']);
+
+/** Whether the set of records a walk's query matches can change while the records themselves stay (a status moves). */
+function membershipMoves(q: URLSearchParams): boolean {
+  if (q.get('sortBy') === 'updatedAt') return true;
+  for (const p of MOVING_PARAMS) if (q.has(p)) return true;
+  const list = parseGroups(q.get('filters'));
+  return list !== undefined && list.some((g) => Object.keys(g).some((k) => MOVING_PARAMS.has(k.replace(/^not:/, ''))));
+}
+
+/**
+ * Whether no request created after `readAt` (epoch ms, the target's clock) can match the walk's
+ * query: `endTimestamp` (Unix seconds, inclusive) lies before that reading.
+ */
+function closedBefore(q: URLSearchParams, readAt: number | undefined): boolean {
+  const end = int(q.get('endTimestamp'));
+  return end !== undefined && readAt !== undefined && (end + 1) * 1000 <= readAt;
+}
+
+/**
+ * Whether the records a walk's query matches could not have changed since the page read at
+ * `readAt`: no status-dependent filter or sort, and no room for new requests.
+ */
+export function windowStill(q: URLSearchParams, readAt: number | undefined): boolean {
+  return !membershipMoves(q) && closedBefore(q, readAt);
+}
+
 const order: PassiveRule = {
   id: 'requests-v3.sort.default',
   ids: ['requests-v3.sort.default', 'requests-v3.sort.explicit-direction', 'requests-v3.sort.amount-usd-default-asc', 'requests-v3.sort.updated-at-default-desc'],
@@ -169,11 +206,13 @@ const order: PassiveRule = {
   idFor: (s) => sortCheckId(sortOf(s)!),
   judge(s) {
     const sort = sortOf(s)!;
-    const last = s.chain?.lastRecord;
+    // Across the boundary with the page that gave this page's cursor: only for a key that never
+    // changes (a record whose updatedAt moved between the two readings is legitimately out of place).
+    const last = FIXED_KEYS.has(sort.sortBy) ? s.chain?.parent?.lastRecord : undefined;
     const list = last ? [last, ...s.records!] : s.records!;
     const broken = firstOrderBreak(list, sort.sortBy, sort.direction);
     if (!broken) return undefined;
-    const across = last !== undefined && broken.index === 1 ? ' (across a page boundary of one continuation chain)' : '';
+    const across = last !== undefined && broken.index === 1 ? ' (across the boundary with the page that handed back this page\'s cursor)' : '';
     return {
       check: sortCheckId(sort),
       message: `Records must come by ${sort.sortBy} ${sort.direction === 'desc' ? 'descending' : 'ascending'}${across}`,
@@ -185,11 +224,21 @@ const order: PassiveRule = {
 
 const noDuplicates: PassiveRule = {
   id: 'requests-v3.pagination.no-duplicates',
-  applies: (s) => page(s) && s.chain !== undefined,
+  applies: page,
   judge(s) {
-    const again = idsOf(s.records!).filter((id, i, all) => id !== '?' && (s.chain!.ids.has(id) || all.indexOf(id) !== i));
+    const ids = idsOf(s.records!);
+    const twice = ids.filter((id, i) => id !== '?' && ids.indexOf(id) !== i);
+    if (twice.length > 0) return { message: 'No record may appear twice in one page', expected: 'each id once on the page', received: `id(s) ${sample(twice)} twice on one page` };
+    const chain = s.chain;
+    if (!chain?.parent) return undefined;
+    // A record of an earlier page of this page's own path; judged only where the window could not move in between.
+    const q = chainQuery(s);
+    const again = ids.filter((id) => {
+      const earlier = id === '?' ? undefined : chain.pageWith(id);
+      return earlier !== undefined && windowStill(q, earlier.readAt);
+    });
     return again.length > 0
-      ? { message: 'No record may appear twice in one continuation chain', expected: 'each id once across the pages', received: `id(s) ${sample(again)} again on page ${s.chain!.pages + 1}` }
+      ? { message: 'No record may appear twice in one continuation walk (a page and the pages whose cursors led to it, over a window that could not change)', expected: 'each id once across the pages of the walk', received: `id(s) ${sample(again)} again on page ${chain.pages + 1}` }
       : undefined;
   },
 };
@@ -198,8 +247,8 @@ const terminates: PassiveRule = {
   id: 'requests-v3.pagination.terminates',
   applies: (s) => page(s) && s.chain !== undefined && s.cursor !== undefined,
   judge: (s) =>
-    s.chain!.cursors.has(s.cursor!) || s.query.get('continuation') === s.cursor
-      ? { message: 'A continuation chain must progress: a page hands back a cursor already given, so following it would never end', expected: 'a new cursor on every page, and none on the last', received: `cursor ${brief(s.cursor, 80)} again on page ${s.chain!.pages + 1}` }
+    s.chain!.gave(s.cursor!) || s.query.get('continuation') === s.cursor
+      ? { message: 'A continuation walk must progress: a page hands back a cursor that a page before it on the same walk already gave, so following it would never end', expected: 'a new cursor on every page of a walk, and none on the last', received: `cursor ${brief(s.cursor, 80)} again on page ${s.chain!.pages + 1}` }
       : undefined,
 };
 
@@ -223,8 +272,11 @@ const totalExact: PassiveRule = {
     if (!s.total?.present || typeof t !== 'number' || !Number.isInteger(t) || t < 0) {
       return { message: 'includeTotal=true must add `total`, the exact count of matching requests', expected: 'a non-negative integer `total`', received: `total = ${brief(t)}` };
     }
-    const seen = (s.chain?.fromStart ? s.chain.count : 0) + s.records!.length;
-    return t < seen ? { message: '`total` counts every matching request: it cannot be below the records seen in this continuation chain', expected: `total >= ${seen}`, received: `total = ${t}` } : undefined;
+    // The records of the earlier pages of the walk count only when none can have left the query since.
+    const chain = s.chain;
+    const earlier = chain?.fromStart && chain.parent && !membershipMoves(chainQuery(s)) ? chain.count : 0;
+    const seen = earlier + s.records!.length;
+    return t < seen ? { message: `\`total\` counts every matching request: it cannot be below the records seen ${earlier > 0 ? 'in this continuation walk' : 'on this page'}`, expected: `total >= ${seen}`, received: `total = ${t}` } : undefined;
   },
 };
 
@@ -349,12 +401,16 @@ const sameChain: PassiveRule = {
 // ── GET /requests/v2 ────────────────────────────────────────────────────────────────────────────
 
 const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
 
-/** A v2 response before the sunset by the target's clock (its Date header; after it v2 is retired). */
+/**
+ * A v2 response inside the window of the deprecation signals by the exchange's own date (its
+ * recording time, else its `Date` header): from the day the signals went live until the sunset,
+ * after which v2 is retired. An exchange without any date is judged as inside the window.
+ */
 function v2Live(s: Seen): boolean {
   if (s.exchange.operation !== V2 || status(s) === 0) return false;
-  const date = Date.parse(s.exchange.response!.headers['date'] ?? '');
-  return !(Number.isFinite(date) && date >= SUNSET_MS);
+  return s.at === undefined || (s.at >= SIGNALS_MS && s.at < SUNSET_MS);
 }
 
 function signal(id: string, message: string, expected: string, problem: (s: Seen) => string | undefined, when: (s: Seen) => boolean = (s) => status(s) < 400): PassiveRule {
