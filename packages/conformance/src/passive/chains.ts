@@ -8,6 +8,11 @@
  * again (a retry, a refetch, a second tab, a restarted walk, an older cursor followed again) makes a
  * sibling of that page, never a page of its own path, so it is never judged against it.
  *
+ * A cursor names a position, not always a walk: a positional cursor, or a walk whose page size
+ * changed, gives the same value in walks of different queries. A page continues the latest page
+ * that handed back its cursor in a walk of the same parameters (page size aside); see
+ * {@link parentAmong}.
+ *
  * Bounded: at most {@link MAX_CURSORS} cursors remembered (the oldest forgotten first: a walk whose
  * next page comes after 1,000 newer cursors is judged afresh from that page), at most
  * {@link MAX_IDS} record ids and cursors indexed per walk, at most {@link MAX_DEPTH} pages on a path.
@@ -98,13 +103,43 @@ export interface PendingPage {
   readonly root: Root;
 }
 
+/** The parameters of a query that name its walk: all but `continuation` and `limit` (a walk may change its page size), sorted. */
+function walkKey(q: URLSearchParams, withLimit = false): string {
+  return [...q]
+    .filter(([k]) => k !== 'continuation' && (withLimit || k !== 'limit'))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+}
+
+/** Pages remembered per cursor (the same cursor handed back by several pages: refetches, walks whose cursors coincide). */
+const PER_CURSOR = 16;
+
+/**
+ * The page a continuation page follows, among the pages that handed back its cursor: the latest
+ * whose walk has the same parameters (its page size aside). A page that sends the cursor alone
+ * follows the latest of them when they all belong to walks of one query (page size included);
+ * when they do not, its walk is unknown (positional cursors coincide across queries).
+ */
+function parentAmong(candidates: readonly Node[] | undefined, query: URLSearchParams): Node | undefined {
+  if (!candidates || candidates.length === 0) return undefined;
+  const key = walkKey(query);
+  const latest = candidates[candidates.length - 1]!;
+  if (key !== '') {
+    for (let i = candidates.length - 1; i >= 0; i--) if (walkKey(candidates[i]!.root.query) === key) return candidates[i];
+    return undefined;
+  }
+  const full = walkKey(latest.root.query, true);
+  return candidates.every((n) => walkKey(n.root.query, true) === full) ? latest : undefined;
+}
+
 export class ChainTracker {
-  private readonly byCursor = new Map<string, Node>();
+  private readonly byCursor = new Map<string, Node[]>();
 
   /** The walk a page belongs to: a child of the page that gave its cursor, else the root of a new walk. */
   chainOf(query: URLSearchParams): PendingPage {
     const cursor = query.get('continuation');
-    const parent = cursor === null || cursor === '' ? undefined : this.byCursor.get(cursor);
+    const parent = cursor === null || cursor === '' ? undefined : parentAmong(this.byCursor.get(cursor), query);
     let root = parent?.root;
     if (!root) {
       const first = new URLSearchParams(query);
@@ -142,8 +177,11 @@ export class ChainTracker {
     }
     if (cursor === undefined) return;
     index(root, root.cursors, cursor, node);
+    const pages = this.byCursor.get(cursor) ?? [];
     this.byCursor.delete(cursor);
-    this.byCursor.set(cursor, node);
+    pages.push(node);
+    if (pages.length > PER_CURSOR) pages.shift();
+    this.byCursor.set(cursor, pages);
     if (this.byCursor.size > MAX_CURSORS) this.byCursor.delete(this.byCursor.keys().next().value as string);
   }
 }

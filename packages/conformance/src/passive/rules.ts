@@ -121,24 +121,33 @@ const keyRequired: PassiveRule = {
       : undefined,
 };
 
-/** The `limit` that applies to a page: its own, else the one its chain started with. */
-const limitOf = (s: Seen): string | null => s.query.get('limit') ?? s.chain?.query.get('limit') ?? null;
+/**
+ * The most records a page may hold by its `limit`: its own; else, on a continuation page that does
+ * not repeat it, the larger of its walk's limit and the default (the document does not say whether
+ * a walk's limit carries over to a page that omits it); undefined when neither page nor walk set one.
+ */
+function pageMax(s: Seen): { max: number; limit: string } | undefined {
+  const own = int(s.query.get('limit'));
+  if (own !== undefined) return own > 0 ? { max: Math.min(own, MAX_LIMIT), limit: `limit=${own}` } : undefined;
+  if (s.query.has('limit')) return undefined;
+  const walk = int(s.chain?.parent ? s.chain.query.get('limit') : null);
+  return walk !== undefined && walk > 0 ? { max: Math.max(Math.min(walk, MAX_LIMIT), DEFAULT_LIMIT), limit: `a walk begun with limit=${walk}, not repeated on this page` } : undefined;
+}
 
 const limitMax: PassiveRule = {
   id: 'requests-v3.limit.max',
-  applies: (s) => page(s) && int(limitOf(s)) !== undefined && int(limitOf(s))! > 0,
+  applies: (s) => page(s) && pageMax(s) !== undefined,
   judge(s) {
-    const limit = int(limitOf(s))!;
-    const max = Math.min(limit, MAX_LIMIT);
+    const { max, limit } = pageMax(s)!;
     return s.records!.length > max
-      ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for limit=${limit}`, received: `${s.records!.length} records` }
+      ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for ${limit}`, received: `${s.records!.length} records` }
       : undefined;
   },
 };
 
 const limitDefault: PassiveRule = {
   id: 'requests-v3.limit.default',
-  applies: (s) => page(s) && limitOf(s) === null,
+  applies: (s) => page(s) && !s.query.has('limit') && !(s.chain?.parent && s.chain.query.has('limit')),
   judge: (s) =>
     s.records!.length > DEFAULT_LIMIT
       ? { message: `Without limit, a page holds at most ${DEFAULT_LIMIT} records (the default)`, expected: `at most ${DEFAULT_LIMIT} records`, received: `${s.records!.length} records` }
