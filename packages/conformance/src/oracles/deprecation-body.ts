@@ -13,7 +13,7 @@ export const V2_TIMELINE = { deprecatedAt: '2026-07-22', throttledFrom: '2026-09
 
 /**
  * The UTC day the live service began sending the deprecation signals (headers, body object, the 429
- * body): live-service facts, Versioning ("Headers and the 429 body went live on 2026-08-04";
+ * body): live-service facts §5 ("Headers and the 429 body went live on 2026-08-04";
  * divergence.v2-signals-late). A v2 exchange of an earlier date carries none, by its own timeline.
  */
 export const V2_SIGNALS_FROM = '2026-08-04';

@@ -15,6 +15,7 @@ import { validatorFor } from '../engine/runner.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker } from './chains.js';
+import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
@@ -22,6 +23,8 @@ import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, typ
 export interface Finding {
   check: string;
   message: string;
+  /** The catalogued divergence of the live service that explains it (specs/clauses.yaml), if one does. */
+  divergence?: string;
 }
 
 interface Tally {
@@ -112,8 +115,12 @@ export class PassiveAuditor {
       const t = this.tally(check);
       if (check !== id) t.checked += 1;
       t.violations += 1;
-      t.first ??= { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange) };
-      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}` });
+      const divergence = problem.divergence ?? problemDivergence(check, problem.received);
+      // The reproduction kept is the first violation that no divergence explains, else the first one.
+      if (t.first === undefined || (t.first.divergence !== undefined && divergence === undefined)) {
+        t.first = { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange), ...(divergence ? { divergence } : {}) };
+      }
+      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(divergence ? { divergence } : {}) });
     }
     if (records && chain) this.chains.advance(chain, records, seen.cursor, served ?? o.startedAt);
     return findings;
@@ -149,7 +156,12 @@ export class PassiveAuditor {
             ? { status: 'skip' as const, reason: 'no observed exchange this oracle applies to' }
             : { status: 'pass' as const, note: `${t.checked} exchange${t.checked === 1 ? '' : 's'} checked` };
       const outcome = toOutcome(base, result, meta.strict === true, 0, t.checked, (x) => x);
-      outcomes.push(t.first !== undefined ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it` } : outcome);
+      const divergence = t.first?.divergence;
+      outcomes.push(
+        t.first !== undefined
+          ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it`, ...(divergence && outcome.violation ? { violation: { ...outcome.violation, divergence } } : {}) }
+          : outcome,
+      );
     }
     const finishedAt = new Date();
     return {

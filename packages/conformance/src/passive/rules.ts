@@ -13,13 +13,14 @@ import { SORT_BY, defaultDirection, firstOrderBreak, showKey, type Direction, ty
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../checks/support/paging.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId, recordRequestType, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
-import type { Exchange } from '../engine/types.js';
+import type { Exchange, SchemaError } from '../engine/types.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
 import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import type { ChainView } from './chains.js';
+import { schemaDivergence } from './divergences.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -53,6 +54,8 @@ export interface Problem {
   received: string;
   /** The check the violation counts for, when the rule reports under several ids. */
   check?: string;
+  /** The catalogued divergence of the live service that explains it (specs/clauses.yaml), if one does. */
+  divergence?: string;
 }
 
 /** One passive oracle. */
@@ -85,6 +88,8 @@ function firstBad(records: readonly RecordJson[], bad: (r: RecordJson) => string
   return undefined;
 }
 
+const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
+
 /** The schema check id of each operation (the active `*.response.schema` checks). */
 const SCHEMA_IDS: Record<string, string> = {
   [V3]: 'requests-v3.response.schema',
@@ -93,18 +98,31 @@ const SCHEMA_IDS: Record<string, string> = {
   [INTENTS]: 'intents-status.response.schema',
 };
 
+/** Whether an exchange's own date falls before the live service sent the v2 deprecation signals. */
+const beforeSignals = (s: Seen): boolean => s.at !== undefined && s.at < SIGNALS_MS;
+
+/** The schema errors that count: on a v2 200 dated before the deprecation signals went live, not the missing `deprecation` object. */
+function countedErrors(s: Seen, errors: readonly SchemaError[]): SchemaError[] {
+  if (s.exchange.operation !== V2 || !beforeSignals(s)) return [...errors];
+  return errors.filter((e) => !(e.instancePath === '' && /required property 'deprecation'/.test(e.message)));
+}
+
 function schemaRule(operation: string): PassiveRule {
+  const id = SCHEMA_IDS[operation]!;
   return {
-    id: SCHEMA_IDS[operation]!,
+    id,
     applies: (s) => ok(operation)(s) && s.exchange.schema !== undefined,
     judge(s) {
       const verdict = effectiveVerdict(s.exchange)!;
-      if (verdict.valid) return undefined;
-      const first = verdict.errors[0];
+      const errors = verdict.valid ? [] : countedErrors(s, verdict.errors);
+      if (errors.length === 0) return undefined;
+      const first = errors[0];
+      const divergence = schemaDivergence(id, errors, s.exchange.response?.json);
       return {
         message: `A 200 of ${operation} does not match the schema${first ? `: ${first.instancePath || '/'} ${first.message}` : ''}`,
         expected: `a body valid against ${verdict.schemaRef ?? 'the 200 response schema'}`,
-        received: verdict.errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+        received: errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+        ...(divergence ? { divergence } : {}),
       };
     },
   };
@@ -410,7 +428,6 @@ const sameChain: PassiveRule = {
 // ── GET /requests/v2 ────────────────────────────────────────────────────────────────────────────
 
 const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
-const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
 
 /**
  * A v2 response inside the window of the deprecation signals by the exchange's own date (its
