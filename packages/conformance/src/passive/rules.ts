@@ -222,7 +222,7 @@ function closedBefore(q: URLSearchParams, readAt: number | undefined): boolean {
  * Whether the records a walk's query matches could not have changed since the page read at
  * `readAt`: no status-dependent filter or sort, and no room for new requests.
  */
-export function windowStill(q: URLSearchParams, readAt: number | undefined): boolean {
+function windowStill(q: URLSearchParams, readAt: number | undefined): boolean {
   return !membershipMoves(q) && closedBefore(q, readAt);
 }
 
