@@ -6,7 +6,8 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { idsOf, recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
 import { isObject } from '../checks/support/outcome.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
@@ -14,10 +15,10 @@ import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
 import { validatorFor } from '../engine/runner.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
-import { ChainTracker } from './chains.js';
+import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
@@ -61,6 +62,9 @@ export class PassiveAuditor {
   private readonly rules: readonly PassiveRule[];
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
+  private readonly readings = new Readings();
+  /** A per-auditor secret: callers are told apart by an HMAC of their credentials, kept in memory only. */
+  private readonly secret = randomBytes(32);
   private readonly tallies = new Map<string, Tally>();
   private seq = 0;
   private answered = 0;
@@ -91,13 +95,21 @@ export class PassiveAuditor {
     const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
     const at = o.startedAt ?? served;
     if (at !== undefined) seen.at = at;
-    const chain = records ? this.chains.chainOf(query) : undefined;
+    const caller = records ? this.callerOf(o) : '';
+    const chain = records ? this.chains.chainOf(query, caller) : undefined;
+    // A continuation page of an unknown walk has no query of its own to count: its total is not compared.
+    const walkKnown = chain !== undefined && (chain.view.parent !== undefined || (query.get('continuation') ?? '') === '');
+    const keys = records ? { page: this.readings.pageKey(query, caller), total: walkKnown ? this.readings.totalKey(chain!.view.query, caller) : undefined } : undefined;
     if (records && chain) {
       seen.records = records;
       seen.chain = chain.view;
       const cursor = cursorOfBody(json)?.value;
       if (cursor !== undefined) seen.cursor = cursor;
       seen.total = { present: isObject(json) && 'total' in json, value: isObject(json) ? json.total : undefined };
+      const again = this.readings.page(keys!.page);
+      if (again) seen.earlierPage = again;
+      const counted = keys!.total === undefined ? undefined : this.readings.total(keys!.total);
+      if (counted) seen.earlierTotal = counted;
     }
     const findings: Finding[] = [];
     for (const rule of this.rules) {
@@ -122,8 +134,20 @@ export class PassiveAuditor {
       }
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(divergence ? { divergence } : {}) });
     }
-    if (records && chain) this.chains.advance(chain, records, seen.cursor, served ?? o.startedAt);
+    if (records && chain) {
+      const readAt = served ?? o.startedAt;
+      this.chains.advance(chain, records, seen.cursor, readAt);
+      const total = seen.total?.present && asked(query) && typeof seen.total.value === 'number' ? seen.total.value : undefined;
+      this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
+    }
     return findings;
+  }
+
+  /** Who made a request: an HMAC of its credential headers under this auditor's secret ('' without any). */
+  private callerOf(o: ObservedExchange): string {
+    const h = o.requestHeaders;
+    const credentials = [h['x-api-key'], h['authorization']].filter((v) => v !== undefined && v !== '').join('\n');
+    return credentials === '' ? '' : createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
   }
 
   private tally(id: string): Tally {

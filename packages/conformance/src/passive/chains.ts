@@ -64,6 +64,8 @@ interface Node extends PageView {
 /** The per-walk indexes: which pages returned an id, which pages handed back a cursor. */
 interface Root {
   readonly query: URLSearchParams;
+  /** Who asked (an in-memory digest of the credentials, never the key): walks of different callers never mix. */
+  readonly caller: string;
   readonly fromStart: boolean;
   readonly ids: Map<string, Node | Node[]>;
   readonly cursors: Map<string, Node | Node[]>;
@@ -104,7 +106,7 @@ export interface PendingPage {
 }
 
 /** The parameters of a query that name its walk: all but `continuation` and `limit` (a walk may change its page size), sorted. */
-function walkKey(q: URLSearchParams, withLimit = false): string {
+export function walkKey(q: URLSearchParams, withLimit = false): string {
   return [...q]
     .filter(([k]) => k !== 'continuation' && (withLimit || k !== 'limit'))
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
@@ -121,7 +123,8 @@ const PER_CURSOR = 16;
  * follows the latest of them when they all belong to walks of one query (page size included);
  * when they do not, its walk is unknown (positional cursors coincide across queries).
  */
-function parentAmong(candidates: readonly Node[] | undefined, query: URLSearchParams): Node | undefined {
+function parentAmong(all: readonly Node[] | undefined, query: URLSearchParams, caller: string): Node | undefined {
+  const candidates = all?.filter((n) => n.root.caller === caller);
   if (!candidates || candidates.length === 0) return undefined;
   const key = walkKey(query);
   const latest = candidates[candidates.length - 1]!;
@@ -137,14 +140,14 @@ export class ChainTracker {
   private readonly byCursor = new Map<string, Node[]>();
 
   /** The walk a page belongs to: a child of the page that gave its cursor, else the root of a new walk. */
-  chainOf(query: URLSearchParams): PendingPage {
+  chainOf(query: URLSearchParams, caller = ''): PendingPage {
     const cursor = query.get('continuation');
-    const parent = cursor === null || cursor === '' ? undefined : parentAmong(this.byCursor.get(cursor), query);
+    const parent = cursor === null || cursor === '' ? undefined : parentAmong(this.byCursor.get(cursor), query, caller);
     let root = parent?.root;
     if (!root) {
       const first = new URLSearchParams(query);
       first.delete('continuation');
-      root = { query: first, fromStart: cursor === null || cursor === '', ids: new Map(), cursors: new Map(), size: 0 };
+      root = { query: first, caller, fromStart: cursor === null || cursor === '', ids: new Map(), cursors: new Map(), size: 0 };
     }
     const r = root;
     const view: ChainView = {
@@ -183,5 +186,52 @@ export class ChainTracker {
     if (pages.length > PER_CURSOR) pages.shift();
     this.byCursor.set(cursor, pages);
     if (this.byCursor.size > MAX_CURSORS) this.byCursor.delete(this.byCursor.keys().next().value as string);
+  }
+}
+
+/** What one reading of a query showed: the ids of its page in order, its total, when it was read. */
+export interface Reading {
+  readonly ids: readonly string[];
+  readonly total?: number;
+  readonly readAt?: number;
+}
+
+/** Readings remembered per kind (the oldest forgotten first). */
+export const MAX_READINGS = 1_000;
+
+/**
+ * The latest earlier reading of the same request (same caller, same parameters, `limit` and
+ * `continuation` included) and of the same query's `total` (any page of it: `total` does not
+ * depend on `limit` nor `continuation`), to compare a fresh reading with.
+ */
+export class Readings {
+  private readonly pages = new Map<string, Reading>();
+  private readonly totals = new Map<string, Reading>();
+
+  private static remember(map: Map<string, Reading>, key: string, r: Reading): void {
+    map.delete(key);
+    map.set(key, r);
+    if (map.size > MAX_READINGS) map.delete(map.keys().next().value as string);
+  }
+
+  pageKey(query: URLSearchParams, caller: string): string {
+    return `${caller}|${walkKey(query, true)}|${query.get('continuation') ?? ''}`;
+  }
+
+  totalKey(query: URLSearchParams, caller: string): string {
+    return `${caller}|${walkKey(query)}`;
+  }
+
+  page(key: string): Reading | undefined {
+    return this.pages.get(key);
+  }
+
+  total(key: string): Reading | undefined {
+    return this.totals.get(key);
+  }
+
+  record(pageKey: string, totalKey: string | undefined, reading: Reading): void {
+    Readings.remember(this.pages, pageKey, reading);
+    if (reading.total !== undefined && totalKey !== undefined) Readings.remember(this.totals, totalKey, reading);
   }
 }

@@ -19,7 +19,7 @@ import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObje
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
-import type { ChainView } from './chains.js';
+import type { ChainView, Reading } from './chains.js';
 import { schemaDivergence } from './divergences.js';
 
 export const V3 = 'GET /requests/v3';
@@ -45,6 +45,10 @@ export interface Seen {
   requestJson?: unknown;
   /** The exchange's own date (epoch ms): when it was recorded, else its response `Date` header. */
   at?: number;
+  /** The latest earlier reading of the same request by the same caller (a retry, a refetch). */
+  earlierPage?: Reading;
+  /** The latest earlier `total` of the same query by the same caller (any page of it). */
+  earlierTotal?: Reading;
 }
 
 /** A violated expectation, one line each. */
@@ -279,8 +283,23 @@ const terminates: PassiveRule = {
       : undefined,
 };
 
+const cursorStable: PassiveRule = {
+  id: 'requests-v3.pagination.cursor-stable',
+  applies: (s) => page(s) && (s.query.get('continuation') ?? '') !== '' && s.earlierPage !== undefined && windowStill(chainQuery(s), s.earlierPage.readAt),
+  judge(s) {
+    const now = idsOf(s.records!);
+    const before = s.earlierPage!.ids;
+    if (now.length === before.length && now.every((id, i) => id === before[i])) return undefined;
+    return {
+      message: 'The same continuation must give the same page while the window cannot change (an endTimestamp before the first reading, no status-dependent filter or order)',
+      expected: `ids ${sample([...before])} (${before.length} records), as on the earlier reading`,
+      received: `ids ${sample(now)} (${now.length} records)`,
+    };
+  },
+};
+
 /** Whether `total` was asked (includeTotal=true) by the page itself. */
-const asked = (q: URLSearchParams): boolean => q.get('includeTotal') === 'true';
+export const asked = (q: URLSearchParams): boolean => q.get('includeTotal') === 'true';
 
 const totalOnlyWhenRequested: PassiveRule = {
   id: 'requests-v3.total.only-when-requested',
@@ -303,6 +322,10 @@ const totalExact: PassiveRule = {
     const chain = s.chain;
     const earlier = chain?.fromStart && chain.parent && !membershipMoves(chainQuery(s)) ? chain.count : 0;
     const seen = earlier + s.records!.length;
+    const reading = s.earlierTotal;
+    if (reading?.total !== undefined && reading.total !== t && windowStill(chainQuery(s), reading.readAt)) {
+      return { message: '`total` of one query is the same on every reading while its window cannot change (an endTimestamp before the earlier reading, no status-dependent filter)', expected: `total = ${reading.total}, as on the earlier reading`, received: `total = ${t}` };
+    }
     return t < seen ? { message: `\`total\` counts every matching request: it cannot be below the records seen ${earlier > 0 ? 'in this continuation walk' : 'on this page'}`, expected: `total >= ${seen}`, received: `total = ${t}` } : undefined;
   },
 };
@@ -552,6 +575,7 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   order,
   noDuplicates,
   terminates,
+  cursorStable,
   totalExact,
   totalOnlyWhenRequested,
   topLevelFilters,

@@ -15,11 +15,11 @@ const BASE = 'http://api.test';
 /** Records created on 2026-10-01 at second `s`; read on 2026-10-02 (the target's Date header). */
 const rec = (id: string, s: number, extra: Record<string, unknown> = {}) => ({ id, status: 'success', createdAt: `2026-10-01T00:00:${String(s).padStart(2, '0')}Z`, updatedAt: `2026-10-01T00:01:${String(s).padStart(2, '0')}Z`, ...extra });
 const CLOSED = `endTimestamp=${Date.parse('2026-10-01T12:00:00Z') / 1000}`;
-function get(query: string, records: unknown[], cursor?: string, extra: Record<string, unknown> = {}, date = 'Fri, 02 Oct 2026 00:00:00 GMT'): ObservedExchange {
+function get(query: string, records: unknown[], cursor?: string, extra: Record<string, unknown> = {}, date = 'Fri, 02 Oct 2026 00:00:00 GMT', key = 'k'): ObservedExchange {
   return {
     method: 'GET',
     url: `${BASE}/requests/v3?${query}`,
-    requestHeaders: { 'x-api-key': 'k' },
+    requestHeaders: { 'x-api-key': key },
     status: 200,
     responseHeaders: { 'content-type': 'application/json', date },
     bodyText: JSON.stringify({ requests: records, ...(cursor ? { continuation: cursor } : {}), ...extra }),
@@ -89,6 +89,21 @@ describe('what conformant clients send is never flagged', () => {
     expect(checks(a, get(`${CLOSED}&sortBy=updatedAt&continuation=c1`, [rec('g', 9), rec('f', 6)], 'c2'))).toEqual([]);
   });
 
+  it('the same cursor read again giving another page, or another total, when the window may have moved', () => {
+    const a = semantic();
+    a.observe(get('limit=2', P1, 'c1', { total: 6 }));
+    a.observe(get('limit=2&continuation=c1', P2, 'c2'));
+    expect(checks(a, get('limit=2&continuation=c1', [rec('e', 5), rec('d', 4)], 'c2'))).toEqual([]);
+    a.observe(get('limit=2&includeTotal=true', P1, 'c1', { total: 6 }));
+    expect(checks(a, get('limit=2&includeTotal=true&continuation=c1', P2, 'c2', { total: 7 }))).toEqual([]);
+  });
+
+  it('walks of two API keys whose cursors coincide (positional cursors) are kept apart', () => {
+    const a = semantic();
+    a.observe(get(CLOSED, P1, '2', {}, undefined, 'key-a'));
+    expect(checks(a, get(`${CLOSED}&continuation=2`, [rec('f', 6), rec('x', 0)], '4', {}, undefined, 'key-b'))).toEqual([]);
+  });
+
   it('total below the records of earlier pages when records may have left a status-dependent query', () => {
     const a = semantic();
     const pending = (id: string, s: number) => rec(id, s, { status: 'pending' });
@@ -118,6 +133,16 @@ describe('what only a faulty server does is still flagged', () => {
     const a = semantic();
     a.observe(get('limit=2', P1, 'c1'));
     expect(checks(a, get('limit=2&continuation=c1', [rec('g', 7), rec('d', 4)], 'c2'))).toContain('requests-v3.sort.default');
+  });
+
+  it('the same cursor read again over a window that could not move gives another page; the same query another total', () => {
+    const a = semantic();
+    a.observe(get(CLOSED, P1, 'c1'));
+    a.observe(get(`${CLOSED}&continuation=c1`, P2, 'c2'));
+    expect(checks(a, get(`${CLOSED}&continuation=c1`, [rec('c', 3), rec('b', 2)], 'c3'))).toContain('requests-v3.pagination.cursor-stable');
+    const b = semantic();
+    b.observe(get(`${CLOSED}&includeTotal=true`, P1, 'c1', { total: 6 }));
+    expect(checks(b, get(`${CLOSED}&includeTotal=true&limit=5`, [...P1, ...P2, rec('b', 2)], undefined, { total: 7 }))).toContain('requests-v3.total.exact');
   });
 
   it('total below the records seen across a walk whose query no status change can leave', () => {

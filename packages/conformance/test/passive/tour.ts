@@ -1,7 +1,7 @@
 /**
  * A scripted tour of the API through a base URL (the proxy), driven by the typed client of
  * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges, sorts and a
- * continuation walk with totals, a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
+ * continuation walk with totals (its second page fetched again), a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
  * and bad input. It asserts nothing itself: the auditor judges what it sends. `fetchImpl` lets a
  * test record the tour (as HAR).
  */
@@ -21,14 +21,17 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
     const r = await client.requestsV3(query as never);
     return r.data as Rec | undefined;
   };
-  /** Follows `continuation` from the first page of `query`, at most `pages` pages. */
+  /** Follows `continuation` from the first page of `query`, at most `pages` pages, then fetches the second page again (a refetch). */
   const walk = async (query: Query, pages: number): Promise<void> => {
     let q = query;
+    const cursors: string[] = [];
     for (let page = 0; page < pages; page++) {
       const cursor = (await v3(q))?.continuation;
       if ((typeof cursor !== 'string' && typeof cursor !== 'number') || cursor === '') break;
+      cursors.push(String(cursor));
       q = { ...query, continuation: String(cursor) };
     }
+    if (cursors[0] !== undefined) await v3({ ...query, continuation: cursors[0] });
   };
   const get = async (path: string, headers: Record<string, string> = {}): Promise<void> => {
     sent += 1;
