@@ -66,6 +66,9 @@ interface Root {
   readonly query: URLSearchParams;
   /** Who asked (an in-memory digest of the credentials, never the key): walks of different callers never mix. */
   readonly caller: string;
+  /** {@link walkKey} of the query, without and with `limit` (computed once). */
+  readonly key: string;
+  readonly fullKey: string;
   readonly fromStart: boolean;
   readonly ids: Map<string, Node | Node[]>;
   readonly cursors: Map<string, Node | Node[]>;
@@ -129,11 +132,10 @@ function parentAmong(all: readonly Node[] | undefined, query: URLSearchParams, c
   const key = walkKey(query);
   const latest = candidates[candidates.length - 1]!;
   if (key !== '') {
-    for (let i = candidates.length - 1; i >= 0; i--) if (walkKey(candidates[i]!.root.query) === key) return candidates[i];
+    for (let i = candidates.length - 1; i >= 0; i--) if (candidates[i]!.root.key === key) return candidates[i];
     return undefined;
   }
-  const full = walkKey(latest.root.query, true);
-  return candidates.every((n) => walkKey(n.root.query, true) === full) ? latest : undefined;
+  return candidates.every((n) => n.root.fullKey === latest.root.fullKey) ? latest : undefined;
 }
 
 export class ChainTracker {
@@ -147,7 +149,7 @@ export class ChainTracker {
     if (!root) {
       const first = new URLSearchParams(query);
       first.delete('continuation');
-      root = { query: first, caller, fromStart: cursor === null || cursor === '', ids: new Map(), cursors: new Map(), size: 0 };
+      root = { query: first, caller, key: walkKey(first), fullKey: walkKey(first, true), fromStart: cursor === null || cursor === '', ids: new Map(), cursors: new Map(), size: 0 };
     }
     const r = root;
     const view: ChainView = {
