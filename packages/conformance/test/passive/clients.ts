@@ -84,7 +84,7 @@ export async function runClients(o: ClientsOptions): Promise<number> {
     }
   };
   const list = async (key: string, query: Query, version = 'v3'): Promise<Json | undefined> => {
-    const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
     const r = await call(key, `/requests/${version}?${q}`);
     return r.status === 200 && typeof r.json === 'object' && r.json !== null ? (r.json as Json) : undefined;
   };
