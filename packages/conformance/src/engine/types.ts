@@ -222,6 +222,8 @@ export interface Violation {
   received: string;
   /** The exchange that shows it (its curl is the reproduction). */
   exchange?: Exchange;
+  /** Passive runs: the catalogued divergence of the live service that explains it (a `divergence.*` id of specs/clauses.yaml; several joined by ", "). */
+  divergence?: string;
 }
 
 export type CheckResult =
@@ -343,6 +345,8 @@ export interface CheckOutcome {
     curl?: string;
     request?: Exchange['request'];
     response?: { status: number; headers: Record<string, string>; body: string };
+    /** Passive runs: the catalogued divergence of the live service that explains it (see {@link Violation.divergence}). */
+    divergence?: string;
   };
   counterexample?: unknown;
   seed: number;

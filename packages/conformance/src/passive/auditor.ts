@@ -6,7 +6,8 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { idsOf, recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
 import { isObject } from '../checks/support/outcome.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
@@ -14,14 +15,17 @@ import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
 import { validatorFor } from '../engine/runner.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
-import { ChainTracker } from './chains.js';
+import { ChainTracker, Readings } from './chains.js';
+import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
   check: string;
   message: string;
+  /** The catalogued divergence of the live service that explains it (specs/clauses.yaml), if one does. */
+  divergence?: string;
 }
 
 interface Tally {
@@ -58,6 +62,9 @@ export class PassiveAuditor {
   private readonly rules: readonly PassiveRule[];
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
+  private readonly readings = new Readings();
+  /** A per-auditor secret: callers are told apart by an HMAC of their credentials, kept in memory only. */
+  private readonly secret = randomBytes(32);
   private readonly tallies = new Map<string, Tally>();
   private seq = 0;
   private answered = 0;
@@ -84,13 +91,25 @@ export class PassiveAuditor {
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
-    const chain = records ? this.chains.chainOf(query) : undefined;
+    const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
+    const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
+    const at = o.startedAt ?? served;
+    if (at !== undefined) seen.at = at;
+    const caller = records ? this.callerOf(o) : '';
+    const chain = records ? this.chains.chainOf(query, caller) : undefined;
+    // A continuation page of an unknown walk has no query of its own to count: its total is not compared.
+    const walkKnown = chain !== undefined && (chain.view.parent !== undefined || (query.get('continuation') ?? '') === '');
+    const keys = records ? { page: this.readings.pageKey(query, caller), total: walkKnown ? this.readings.totalKey(chain!.view.query, caller) : undefined } : undefined;
     if (records && chain) {
       seen.records = records;
-      seen.chain = chain;
+      seen.chain = chain.view;
       const cursor = cursorOfBody(json)?.value;
       if (cursor !== undefined) seen.cursor = cursor;
       seen.total = { present: isObject(json) && 'total' in json, value: isObject(json) ? json.total : undefined };
+      const again = this.readings.page(keys!.page);
+      if (again) seen.earlierPage = again;
+      const counted = keys!.total === undefined ? undefined : this.readings.total(keys!.total);
+      if (counted) seen.earlierTotal = counted;
     }
     const findings: Finding[] = [];
     for (const rule of this.rules) {
@@ -108,11 +127,27 @@ export class PassiveAuditor {
       const t = this.tally(check);
       if (check !== id) t.checked += 1;
       t.violations += 1;
-      t.first ??= { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange) };
-      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}` });
+      const divergence = problem.divergence ?? problemDivergence(check, problem.received);
+      // The reproduction kept is the first violation that no divergence explains, else the first one.
+      if (t.first === undefined || (t.first.divergence !== undefined && divergence === undefined)) {
+        t.first = { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange), ...(divergence ? { divergence } : {}) };
+      }
+      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(divergence ? { divergence } : {}) });
     }
-    if (records && chain) this.chains.advance(chain, records, seen.cursor);
+    if (records && chain) {
+      const readAt = served ?? o.startedAt;
+      this.chains.advance(chain, records, seen.cursor, readAt);
+      const total = seen.total?.present && asked(query) && typeof seen.total.value === 'number' ? seen.total.value : undefined;
+      this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
+    }
     return findings;
+  }
+
+  /** Who made a request: an HMAC of its credential headers under this auditor's secret ('' without any). */
+  private callerOf(o: ObservedExchange): string {
+    const h = o.requestHeaders;
+    const credentials = [h['x-api-key'], h['authorization']].filter((v) => v !== undefined && v !== '').join('\n');
+    return credentials === '' ? '' : createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
   }
 
   private tally(id: string): Tally {
@@ -145,7 +180,12 @@ export class PassiveAuditor {
             ? { status: 'skip' as const, reason: 'no observed exchange this oracle applies to' }
             : { status: 'pass' as const, note: `${t.checked} exchange${t.checked === 1 ? '' : 's'} checked` };
       const outcome = toOutcome(base, result, meta.strict === true, 0, t.checked, (x) => x);
-      outcomes.push(t.first !== undefined ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it` } : outcome);
+      const divergence = t.first?.divergence;
+      outcomes.push(
+        t.first !== undefined
+          ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it`, ...(divergence && outcome.violation ? { violation: { ...outcome.violation, divergence } } : {}) }
+          : outcome,
+      );
     }
     const finishedAt = new Date();
     return {

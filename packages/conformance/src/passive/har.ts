@@ -29,7 +29,7 @@ function headersOf(list: unknown): Record<string, string> {
   return out;
 }
 
-function entryOf(e: Entry, where: string): ObservedExchange {
+function entryOf(e: Entry, where: string, at: number): ObservedExchange {
   if (!isObject(e.request) || typeof e.request.method !== 'string' || typeof e.request.url !== 'string') {
     throw new HarError(`${where}: request.method and request.url must be strings (HAR 1.2 entry.request)`);
   }
@@ -48,6 +48,7 @@ function entryOf(e: Entry, where: string): ObservedExchange {
     responseHeaders: headersOf(e.response.headers),
     ...(text !== undefined ? { bodyText: text } : {}),
     durationMs: typeof e.time === 'number' ? e.time : 0,
+    ...(Number.isFinite(at) ? { startedAt: at } : {}),
   };
 }
 
@@ -65,7 +66,8 @@ export function harEntries(doc: unknown, name: string): HarEntry[] {
   }
   const entries = log.entries.map((e, i) => {
     if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
-    return { at: Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : ''), index: i, exchange: entryOf(e, `${name}: log.entries[${i}]`) };
+    const at = Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : '');
+    return { at, index: i, exchange: entryOf(e, `${name}: log.entries[${i}]`, at) };
   });
   entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.index - b.index));
   return entries.map(({ index, exchange }) => ({ index, exchange }));

@@ -22,6 +22,8 @@ export interface ObservedExchange {
   /** The decoded response body; undefined when it was not captured (too large, not text). */
   bodyText?: string;
   durationMs: number;
+  /** When the request was sent (epoch ms), as recorded (HAR `startedDateTime`); the response `Date` header stands in when absent. */
+  startedAt?: number;
 }
 
 /** Headers that carry credentials: shown as `<redacted>`. */
