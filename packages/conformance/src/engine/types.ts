@@ -211,7 +211,34 @@ export interface DiscoveredValues {
 }
 
 /** A violated expectation: what the failure report shows. */
-export interface Violation {
+/**
+ * What identifies one violation beyond its check and operation (its fingerprint, baseline/fingerprint.ts),
+ * and the catalogued divergence of the live service it is an instance of, if any. All optional.
+ */
+export interface ViolationMark {
+  /** The clause broken (specs/clauses.yaml id), when the violation names one; else the check's first clause. */
+  clause?: string;
+  /** Where in the response body: JSON pointer(s) of the instance (array indices as `*`). */
+  where?: string;
+  /** The rule broken: a schema keyword, or the oracle's rule name (default: the Expected line). */
+  rule?: string;
+  /**
+   * Id of a catalogued divergence of the live service (specs/clauses.yaml, `kind: divergence`) this
+   * violation is an instance of: reported labelled with it, apart from new violations, and it does
+   * not fail the run on its own (outcome `known`).
+   */
+  divergence?: string;
+}
+
+/** One distinct violation of a check (by fingerprint), as seen over a passive run, and how often. */
+export interface ViolationKind extends ViolationMark {
+  message: string;
+  expected: string;
+  received: string;
+  count: number;
+}
+
+export interface Violation extends ViolationMark {
   message: string;
   expected: string;
   received: string;
@@ -313,7 +340,7 @@ export interface CheckOutcome {
   durationMs: number;
   /** skip/disabled reason, pass note, or error message. */
   reason?: string;
-  violation?: {
+  violation?: ViolationMark & {
     message: string;
     expected: string;
     received: string;
@@ -321,6 +348,11 @@ export interface CheckOutcome {
     request?: Exchange['request'];
     response?: { status: number; headers: Record<string, string>; body: string };
   };
+  /**
+   * Every distinct violation of the check (by fingerprint) when it saw several (a passive run), the
+   * divergences of the live service among them labelled; {@link violation} shows a new one first.
+   */
+  violations?: ViolationKind[];
   counterexample?: unknown;
   seed: number;
   path?: string;

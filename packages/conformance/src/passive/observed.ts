@@ -6,7 +6,7 @@
  */
 import { curlCommand } from '../engine/http.js';
 import { annotateListWrapper } from '../engine/list-wrapper.js';
-import { REDACTED, redactor } from '../engine/redact.js';
+import { REDACTED, sharedRedactor } from '../engine/redact.js';
 import type { Exchange } from '../engine/types.js';
 import type { ResponseValidator } from '../engine/validator.js';
 
@@ -84,7 +84,7 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
  * set. `curl` is left empty (built only for a reproduction a report keeps: see {@link withCurl}).
  */
 export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
-  const redact = redactor(secretsIn(o, parsed));
+  const redact = sharedRedactor(secretsIn(o, parsed));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
   const responseHeaders: Record<string, string> = {};
