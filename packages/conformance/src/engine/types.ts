@@ -419,6 +419,11 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /**
+   * Set when the exchanges were observed rather than sent (`proxy`, `audit`; src/passive/): no seed
+   * applies, the target is the proxy's upstream or the recorded origin(s), replays go through it.
+   */
+  passive?: { command: 'proxy' | 'audit' };
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */

@@ -200,6 +200,7 @@ export class PassiveAuditor {
       config: meta.config,
       seed: 0,
       target: { baseUrl: meta.target, embedded: false },
+      passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit' },
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,

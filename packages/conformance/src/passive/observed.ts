@@ -110,7 +110,11 @@ export function toExchange(o: ObservedExchange, seq: number, validator: Response
   return exchange;
 }
 
-/** The exchange with its curl reproduction (from the already redacted request). */
+/** Request headers a reproduction does not send: curl sets them for the URL it is given (the proxy's `Host` is not the upstream's). */
+const NOT_REPRODUCED: ReadonlySet<string> = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'te', 'upgrade', 'proxy-connection']);
+
+/** The exchange with its curl reproduction (from the already redacted request), sent to the recorded URL itself. */
 export function withCurl(e: Exchange): Exchange {
-  return { ...e, curl: curlCommand(e.request.method, e.request.headers, e.request.body, e.request.url) };
+  const headers = Object.fromEntries(Object.entries(e.request.headers).filter(([k]) => !NOT_REPRODUCED.has(k) && !k.startsWith(':')));
+  return { ...e, curl: curlCommand(e.request.method, headers, e.request.body, e.request.url) };
 }

@@ -81,6 +81,13 @@ function flatHeaders(h: IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
+/** The headers sent upstream as one string each, without `host` (a reproduction names the upstream URL itself). */
+function sentHeaders(h: Record<string, string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (k !== 'host') out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
 /** Raw response headers without the hop-by-hop ones (and without a length the proxy re-frames). */
 function forwardedRaw(raw: readonly string[], drop: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -124,7 +131,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const observed = (status: number, responseHeaders: Record<string, string>, bodyText: string | undefined): ObservedExchange => ({
       method: req.method ?? 'GET',
       url,
-      requestHeaders: flatHeaders(req.headers),
+      // What went upstream (the report's request and its curl), not the client's Host of the proxy.
+      requestHeaders: sentHeaders(headers),
       ...(requestCopySize > 0 && requestCopySize <= MAX_REQUEST_COPY ? { requestBody: Buffer.concat(requestCopy).toString('utf8') } : {}),
       status,
       responseHeaders,
