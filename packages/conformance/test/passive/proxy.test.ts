@@ -67,6 +67,13 @@ describe('validating proxy', () => {
       const violations = JSON.parse(via.headers['x-conformance-violations'] as string) as Array<{ check: string; message: string }>;
       expect(violations.map((v) => v.check)).toContain('currencies-v2.limit.default');
       expect(violations.find((v) => v.check === 'currencies-v2.limit.default')!.message).toMatch(/25 currencies without limit/);
+      // The reproduction goes to the upstream, not through the proxy: no Host of the proxy, the key redacted.
+      const result = proxy.auditor.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
+      const curl = result.outcomes.find((o) => o.id === 'currencies-v2.limit.default')!.violation!.curl!;
+      expect(curl).toContain(`'${upstreamUrl}/currencies/v2'`);
+      expect(curl).not.toContain(new URL(proxy.url).host);
+      expect(curl).not.toMatch(/-H 'host:|SECRET-key/i);
+      expect(result.passive).toEqual({ command: 'proxy' });
     } finally {
       await proxy.close();
     }
