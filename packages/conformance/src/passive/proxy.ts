@@ -141,7 +141,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     const judge = (o: ObservedExchange): Finding[] => {
       const findings = auditor.observe(o);
-      for (const f of findings) log(`violation ${f.check}: ${f.message} (${o.method} ${path.split('?')[0]})`);
+      for (const f of findings) log(`violation ${f.check}${f.divergence ? ` [${f.divergence}]` : ''}: ${f.message} (${o.method} ${path.split('?')[0]})`);
       return findings;
     };
 
