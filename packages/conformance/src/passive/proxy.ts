@@ -88,6 +88,12 @@ function sentHeaders(h: Record<string, string | string[]>): Record<string, strin
   return out;
 }
 
+/** Whether a request has a body to forward (RFC 9112 §6.3: a length above 0, or a transfer coding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** Raw response headers without the hop-by-hop ones (and without a length the proxy re-frames). */
 function forwardedRaw(raw: readonly string[], drop: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -111,6 +117,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = secure ? httpsRequest : httpRequest;
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const basePath = upstream.pathname.replace(/\/+$/, '');
+  const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const auditor = options.auditor ?? new PassiveAuditor();
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => undefined);
@@ -145,7 +152,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return findings;
     };
 
-    const up = send(url, { method: req.method, headers, agent, timeout: UPSTREAM_TIMEOUT_MS }, (upRes) => {
+    // Options, not a URL string: no URL parse per request (hot path).
+    const up = send({ protocol: upstream.protocol, hostname: upstreamHost, port: upstream.port || undefined, path: basePath + path, method: req.method, headers, agent, timeout: UPSTREAM_TIMEOUT_MS }, (upRes) => {
       const status = upRes.statusCode ?? 502;
       const resHeaders = flatHeaders(upRes.headers);
       const type = resHeaders['content-type'] ?? '';
@@ -199,6 +207,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     res.on('close', () => {
       if (!res.writableFinished) up.destroy();
     });
+    if (!hasBody(req)) {
+      // No request body (GET, HEAD, most polling): end the upstream request at once, no stream pipe.
+      req.resume();
+      up.end();
+      return;
+    }
     req.on('data', (chunk: Buffer) => {
       requestCopySize += chunk.length;
       if (requestCopySize <= MAX_REQUEST_COPY) requestCopy.push(chunk);
