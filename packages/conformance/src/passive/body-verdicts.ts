@@ -19,7 +19,7 @@ export interface BodyVerdict {
 /** Entries kept (most recently used last). */
 const MAX_ENTRIES = 512;
 /** Characters of body text kept in all. */
-const MAX_CHARS = 16 * 1024 * 1024;
+const MAX_CHARS = 8 * 1024 * 1024;
 /** A body longer than this is judged afresh each time (a large page is rarely identical). */
 const MAX_BODY_CHARS = 256 * 1024;
 
