@@ -206,9 +206,14 @@ export function targetText(result: RunResult): string {
   return `${base}${result.target.embedded ? ' (embedded reference server)' : ''}`;
 }
 
+/** The count a passive outcome's reason starts with (passive/auditor.ts). */
+const SEEN_REASON = /^\d+ of \d+ exchanges violate it/;
+
 /** The label of an outcome's reason shown beside its violation: "Baseline" only for what the baseline said. */
 export function reasonLabel(o: CheckOutcome): string {
-  return o.reason !== undefined && BASELINE_REASON.test(o.reason) ? 'Baseline' : 'Seen';
+  if (o.reason === undefined) return 'Note';
+  if (BASELINE_REASON.test(o.reason)) return 'Baseline';
+  return SEEN_REASON.test(o.reason) ? 'Seen' : 'Note';
 }
 
 /** The catalogued divergences of the live service among an outcome's violations (specs/clauses.yaml ids). */
