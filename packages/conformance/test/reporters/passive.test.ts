@@ -120,6 +120,16 @@ describe('passive reports', () => {
     expect(json.outcomes[0]!.violations.map((k) => [k.divergence, k.count])).toEqual([[DIV, 2], [undefined, 1]]);
   });
 
+  it('the word Baseline labels only what a baseline did; an active run keeps its seed and target', () => {
+    const base = run(['other']).outcomes[0]!;
+    expect(renderOutcomeBlock({ ...base, status: 'known', reason: 'known failure (baseline: T-1; expires 2026-12-31)' })).toMatch(/Baseline: +known failure/);
+    expect(renderOutcomeBlock({ ...base, reason: 'the relation could not be measured on stable data' })).toMatch(/Note: +the relation/);
+    const active = { ...run(['other']), passive: undefined, seed: 42 };
+    expect(renderConsole(active)).toMatch(/^Seed: +42$/m);
+    expect(renderConsole(active)).toContain(`Target:    ${UPSTREAM}\n`);
+    expect(JSON.parse(renderJson(active))).toMatchObject({ seed: 42 });
+  });
+
   it('the curl of a passive violation goes to the upstream, with the key redacted and no Host header', () => {
     const a = new PassiveAuditor({ rules: [rule] });
     a.observe({ ...exchange('other'), requestHeaders: { ...exchange('other').requestHeaders, host: '127.0.0.1:8080', connection: 'keep-alive', ':authority': '127.0.0.1:8080' } });
