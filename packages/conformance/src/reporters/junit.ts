@@ -39,7 +39,7 @@ function testcase(o: CheckOutcome, strict: boolean): string {
       }
       return `${open}>\n      <system-out>${xmlText(`warning (SHOULD clause):\n${details(o)}`)}</system-out>\n    </testcase>`;
     case 'known':
-      return `${open}>\n      <system-out>${xmlText(`${o.violation?.divergence ? `catalogued divergence ${o.violation.divergence}` : 'known failure'} (${o.reason ?? ''}):\n${details(o)}`)}</system-out>\n    </testcase>`;
+      return `${open}>\n      <system-out>${xmlText(`${o.violation?.divergence ? `catalogued divergence ${o.violation.divergence} (${o.reason ?? ''})` : (o.reason ?? 'known failure')}:\n${details(o)}`)}</system-out>\n    </testcase>`;
     case 'skip':
       return `${open}>\n      <skipped message="${message(o.reason ?? 'skipped')}"/>\n    </testcase>`;
     case 'disabled':

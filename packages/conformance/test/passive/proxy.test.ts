@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { PassiveAuditor } from '../../src/passive/auditor.js';
 import { decodeCopy, startProxy, violationsHeader } from '../../src/passive/proxy.js';
 
 const KEY = 'SECRET-key-1234567';
@@ -118,6 +119,25 @@ describe('validating proxy', () => {
       const result = proxy.auditor.result({ startedAt: new Date(), target: upstreamUrl, config: {}, replay: '' });
       expect(JSON.stringify(result)).not.toContain(KEY);
       expect(log.join('\n')).not.toContain(KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a catalogued divergence is named in the violations header and the log line; a request with a body still reaches the upstream whole', async () => {
+    const lines: string[] = [];
+    const auditor = new PassiveAuditor({
+      rules: [{ id: 'currencies-v2.response.schema', applies: (s) => s.exchange.operation === 'POST /currencies/v2', judge: () => ({ message: 'nullable', expected: 'a string', received: 'null', divergence: 'divergence.nullable-fields' }) }],
+    });
+    const proxy = await startProxy({ upstream: upstreamUrl, auditor, log: (l) => lines.push(l) });
+    try {
+      const via = await raw(proxy.url, '/currencies/v2', 'POST', '{"limit":1}');
+      expect(JSON.parse(via.headers['x-conformance-violations'] as string)).toEqual([{ check: 'currencies-v2.response.schema', message: 'nullable: expected a string; received null', divergence: 'divergence.nullable-fields' }]);
+      expect(lines).toEqual(['violation currencies-v2.response.schema [divergence.nullable-fields]: nullable: expected a string; received null (POST /currencies/v2)']);
+      const result = auditor.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
+      expect(result.outcomes[0]).toMatchObject({ status: 'known', violation: { divergence: 'divergence.nullable-fields' } });
+      expect(result.outcomes[0]!.violation!.request!.body).toBe('{"limit":1}');
+      expect(result.exitCode).toBe(0);
     } finally {
       await proxy.close();
     }
