@@ -32,7 +32,7 @@ interface Tally {
   violations: number;
   /** The first violation of each distinct fingerprint (at most {@link MAX_KINDS}), with its count. */
   kinds: Map<string, { first: Violation; count: number }>;
-  /** Violations of fingerprints beyond the bound (counted, not kept). */
+  /** New violations (no catalogued divergence) of fingerprints beyond the bound: counted, not kept. */
   unkept: number;
 }
 
@@ -128,7 +128,7 @@ export class PassiveAuditor {
       const kind = t.kinds.get(key);
       if (kind) kind.count += 1;
       else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange) }, count: 1 });
-      else t.unkept += 1;
+      else if (!mark.divergence) t.unkept += 1;
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
     if (records && chain) this.chains.advance(chain, records, seen.cursor);
