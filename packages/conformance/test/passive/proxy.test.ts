@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
+import type { PassiveRule } from '../../src/passive/rules.js';
 import { decodeCopy, startProxy, violationsHeader } from '../../src/passive/proxy.js';
 
 const KEY = 'SECRET-key-1234567';
@@ -126,9 +127,8 @@ describe('validating proxy', () => {
 
   it('a catalogued divergence is named in the violations header and the log line; a request with a body still reaches the upstream whole', async () => {
     const lines: string[] = [];
-    const auditor = new PassiveAuditor({
-      rules: [{ id: 'currencies-v2.response.schema', applies: (s) => s.exchange.operation === 'POST /currencies/v2', judge: () => ({ message: 'nullable', expected: 'a string', received: 'null', divergence: 'divergence.nullable-fields' }) }],
-    });
+    const rules: PassiveRule[] = [{ id: 'currencies-v2.response.schema', applies: (s) => s.exchange.operation === 'POST /currencies/v2', judge: () => ({ message: 'nullable', expected: 'a string', received: 'null', divergence: 'divergence.nullable-fields' }) }];
+    const auditor = new PassiveAuditor({ rules });
     const proxy = await startProxy({ upstream: upstreamUrl, auditor, log: (l) => lines.push(l) });
     try {
       const via = await raw(proxy.url, '/currencies/v2', 'POST', '{"limit":1}');
@@ -140,6 +140,15 @@ describe('validating proxy', () => {
       expect(result.exitCode).toBe(0);
     } finally {
       await proxy.close();
+    }
+    // --errors blocks new violations only: a divergence passes through, labelled.
+    const strict = await startProxy({ upstream: upstreamUrl, errors: true, auditor: new PassiveAuditor({ rules }) });
+    try {
+      const via = await raw(strict.url, '/currencies/v2', 'POST', '{"limit":1}');
+      expect(via.status).toBe(200);
+      expect(via.headers['x-conformance-violations']).toContain('divergence.nullable-fields');
+    } finally {
+      await strict.close();
     }
   });
 
