@@ -184,7 +184,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           judge(observed(status, resHeaders, undefined));
           return;
         }
-        const bytes = Buffer.concat(chunks, size);
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         const findings = judge(observed(status, resHeaders, decodeCopy(bytes, resHeaders['content-encoding'], maxBody)));
         // A catalogued divergence of the live service is labelled, never blocked: --errors stops at new violations only.
         if (options.errors && findings.some((f) => f.divergence === undefined)) {
