@@ -108,16 +108,18 @@ async function soak(kitProc, paths) {
   console.log(`soak: ${SOAK} s at ${SOAK_RATE} req/s through the kit's proxy (loopback only), RSS every ${SOAK_EVERY} s`);
   const samples = [];
   const t0 = performance.now();
+  let lastAt = 0;
   const sample = () => {
     const mb = rssMb(kitProc.child.pid);
     samples.push(mb);
-    console.log(`  t=${Math.round((performance.now() - t0) / 1000)} s  RSS ${mb} MB`);
+    lastAt = performance.now();
+    console.log(`  t=${Math.round((lastAt - t0) / 1000)} s  RSS ${mb} MB`);
   };
   sample();
   const timer = setInterval(sample, SOAK_EVERY * 1000);
   const r = await cannon(kitProc.url, SOAK, { paths, overallRate: SOAK_RATE, connections: 16 });
   clearInterval(timer);
-  sample();
+  if (performance.now() - lastAt > 1000) sample();
   const third = Math.max(1, Math.floor(samples.length / 3));
   const mid = samples.slice(third, 2 * third);
   const last = samples.slice(-third);
