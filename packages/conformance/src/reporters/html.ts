@@ -42,6 +42,8 @@ details.outcome>summary .id{font-weight:600}
 details.outcome>summary .op,details.outcome>summary .title{color:var(--muted);margin-left:8px}
 .label{font-weight:600;margin-top:8px}
 .msg{font-weight:600;margin:8px 0}
+.divergence{color:var(--known);font-weight:600}
+.kinds{margin:4px 0 8px;padding-left:20px;font-family:ui-monospace,monospace;font-size:12px}
 .empty{color:var(--muted);font-style:italic}
 `;
 
