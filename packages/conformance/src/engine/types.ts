@@ -216,7 +216,34 @@ export interface DiscoveredValues {
 }
 
 /** A violated expectation: what the failure report shows. */
-export interface Violation {
+/**
+ * What identifies one violation beyond its check and operation (its fingerprint, baseline/fingerprint.ts),
+ * and the catalogued divergence of the live service it is an instance of, if any. All optional.
+ */
+export interface ViolationMark {
+  /** The clause broken (specs/clauses.yaml id), when the violation names one; else the check's first clause. */
+  clause?: string;
+  /** Where in the response body: JSON pointer(s) of the instance (array indices as `*`). */
+  where?: string;
+  /** The rule broken: a schema keyword, or the oracle's rule name (default: the Expected line). */
+  rule?: string;
+  /**
+   * Id of a catalogued divergence of the live service (specs/clauses.yaml, `kind: divergence`) this
+   * violation is an instance of: reported labelled with it, apart from new violations, and it does
+   * not fail the run on its own (outcome `known`).
+   */
+  divergence?: string;
+}
+
+/** One distinct violation of a check (by fingerprint), as seen over a passive run, and how often. */
+export interface ViolationKind extends ViolationMark {
+  message: string;
+  expected: string;
+  received: string;
+  count: number;
+}
+
+export interface Violation extends ViolationMark {
   message: string;
   expected: string;
   received: string;
@@ -338,7 +365,7 @@ export interface CheckOutcome {
   durationMs: number;
   /** skip/disabled reason, pass note, or error message. */
   reason?: string;
-  violation?: {
+  violation?: ViolationMark & {
     message: string;
     expected: string;
     received: string;
@@ -348,6 +375,11 @@ export interface CheckOutcome {
     /** Passive runs: the catalogued divergence of the live service that explains it (see {@link Violation.divergence}). */
     divergence?: string;
   };
+  /**
+   * Every distinct violation of the check (by fingerprint) when it saw several (a passive run), the
+   * divergences of the live service among them labelled; {@link violation} shows a new one first.
+   */
+  violations?: ViolationKind[];
   counterexample?: unknown;
   seed: number;
   path?: string;
@@ -414,6 +446,11 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /**
+   * Set when the exchanges were observed rather than sent (`proxy`, `audit`; src/passive/): no seed
+   * applies, the target is the proxy's upstream or the recorded origin(s), replays go through it.
+   */
+  passive?: { command: 'proxy' | 'audit' };
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */

@@ -11,9 +11,10 @@ import { idsOf, recordsOfBody, cursorOfBody } from '../checks/support/listing.js
 import { isObject } from '../checks/support/outcome.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
-import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { exitCodeOf, levelOf, markOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
 import { validatorFor } from '../engine/runner.js';
-import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
+import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
@@ -31,7 +32,19 @@ export interface Finding {
 interface Tally {
   checked: number;
   violations: number;
-  first?: Violation;
+  /** The first violation of each distinct fingerprint (at most {@link MAX_KINDS}), with its count. */
+  kinds: Map<string, { first: Violation; count: number }>;
+  /** New violations (no catalogued divergence) of fingerprints beyond the bound: counted, not kept. */
+  unkept: number;
+}
+
+/** Distinct violations kept per check (memory stays bounded on any traffic). */
+const MAX_KINDS = 20;
+
+/** The violation a passive outcome shows: the first new one (no catalogued divergence), else the first. */
+function shownOf(t: Tally): Violation | undefined {
+  const all = [...t.kinds.values()].map((k) => k.first);
+  return all.find((v) => v.divergence === undefined) ?? all[0];
 }
 
 const KEEP_BODY = 4 * 1024;
@@ -72,7 +85,7 @@ export class PassiveAuditor {
   constructor(options: AuditorOptions = {}) {
     this.rules = options.rules ?? PASSIVE_RULES;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
-    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0 });
+    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
   }
 
   /** Exchanges observed so far. */
@@ -128,11 +141,13 @@ export class PassiveAuditor {
       if (check !== id) t.checked += 1;
       t.violations += 1;
       const divergence = problem.divergence ?? problemDivergence(check, problem.received);
-      // The reproduction kept is the first violation that no divergence explains, else the first one.
-      if (t.first === undefined || (t.first.divergence !== undefined && divergence === undefined)) {
-        t.first = { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange), ...(divergence ? { divergence } : {}) };
-      }
-      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(divergence ? { divergence } : {}) });
+      const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
+      const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
+      const kind = t.kinds.get(key);
+      if (kind) kind.count += 1;
+      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange) }, count: 1 });
+      else if (!mark.divergence) t.unkept += 1;
+      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
     if (records && chain) {
       const readAt = served ?? o.startedAt;
@@ -150,10 +165,22 @@ export class PassiveAuditor {
     return credentials === '' ? '' : createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
   }
 
+  private readonly clauseCache = new Map<string, string[]>();
+
+  /** The clauses of a check (for the fingerprint's default clause). */
+  private clausesOf(id: string): string[] {
+    let c = this.clauseCache.get(id);
+    if (!c) {
+      c = allChecks.find((d) => d.id === id)?.clauses ?? [];
+      this.clauseCache.set(id, c);
+    }
+    return c;
+  }
+
   private tally(id: string): Tally {
     let t = this.tallies.get(id);
     if (!t) {
-      t = { checked: 0, violations: 0 };
+      t = { checked: 0, violations: 0, kinds: new Map(), unkept: 0 };
       this.tallies.set(id, t);
     }
     return t;
@@ -173,19 +200,25 @@ export class PassiveAuditor {
       const def = definitions.get(id) ?? { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
       used.push(def);
       const base = { id, family: def.family, title: def.title, operation: def.operation, clauses: def.clauses, level: levelOf(def, levels), seed: 0, replay: meta.replay };
+      const shown = shownOf(t);
       const result =
-        t.first !== undefined
-          ? { status: 'fail' as const, violation: t.first }
+        shown !== undefined
+          ? { status: 'fail' as const, violation: shown }
           : t.checked === 0
             ? { status: 'skip' as const, reason: 'no observed exchange this oracle applies to' }
             : { status: 'pass' as const, note: `${t.checked} exchange${t.checked === 1 ? '' : 's'} checked` };
       const outcome = toOutcome(base, result, meta.strict === true, 0, t.checked, (x) => x);
-      const divergence = t.first?.divergence;
-      outcomes.push(
-        t.first !== undefined
-          ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it`, ...(divergence && outcome.violation ? { violation: { ...outcome.violation, divergence } } : {}) }
-          : outcome,
-      );
+      if (shown === undefined) {
+        outcomes.push(outcome);
+        continue;
+      }
+      const kinds = [...t.kinds.values()].map(({ first: v, count }): ViolationKind => ({ message: v.message, expected: v.expected, received: v.received, ...markOf(v), count }));
+      const divergences = [...new Set(kinds.flatMap((k) => (k.divergence ? [k.divergence] : [])))];
+      const fresh = kinds.filter((k) => k.divergence === undefined).reduce((n, k) => n + k.count, 0) + t.unkept;
+      const count = `${t.violations} of ${t.checked} exchanges violate it`;
+      const labelled = divergences.length > 0 ? `; ${t.violations - fresh} of them catalogued divergence${divergences.length === 1 ? '' : 's'} of the live service (${divergences.join(', ')})` : '';
+      // Violations that are all catalogued divergences do not fail the run (outcome known); one new violation does.
+      outcomes.push({ ...outcome, ...(fresh === 0 ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
     }
     const finishedAt = new Date();
     return {
@@ -197,6 +230,7 @@ export class PassiveAuditor {
       config: meta.config,
       seed: 0,
       target: { baseUrl: meta.target, embedded: false },
+      passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit' },
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,

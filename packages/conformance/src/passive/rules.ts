@@ -13,7 +13,8 @@ import { SORT_BY, defaultDirection, firstOrderBreak, showKey, type Direction, ty
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../checks/support/paging.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId, recordRequestType, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
-import type { Exchange, SchemaError } from '../engine/types.js';
+import type { Exchange, SchemaError, ViolationMark } from '../engine/types.js';
+import { schemaMark } from '../baseline/fingerprint.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
 import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
@@ -51,8 +52,8 @@ export interface Seen {
   earlierTotal?: Reading;
 }
 
-/** A violated expectation, one line each. */
-export interface Problem {
+/** A violated expectation, one line each; its mark (where, rule, clause, divergence) when the rule knows it. */
+export interface Problem extends ViolationMark {
   message: string;
   expected: string;
   received: string;
@@ -126,6 +127,7 @@ function schemaRule(operation: string): PassiveRule {
         message: `A 200 of ${operation} does not match the schema${first ? `: ${first.instancePath || '/'} ${first.message}` : ''}`,
         expected: `a body valid against ${verdict.schemaRef ?? 'the 200 response schema'}`,
         received: errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+        ...schemaMark(errors),
         ...(divergence ? { divergence } : {}),
       };
     },
