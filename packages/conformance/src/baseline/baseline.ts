@@ -3,7 +3,7 @@
  * file (YAML or JSON, schema in baseline.schema.json) lists violations accepted for now, by their
  * fingerprint (check, operation, clause, where in the body, rule; fingerprint.ts) or, in the older
  * form, by check id × operation alone, with a reason and an expiry date. A failure (or warning) whose
- * every violation is listed (or a catalogued divergence of the live service) reports as `known` and
+ * every violation is listed reports as `known` and
  * does not fail the run; a violation no entry lists fails it; a failure whose entry expired fails
  * again; a listed check that now passes is reported as fixed, to be removed from the file.
  */
@@ -129,10 +129,9 @@ function failureKinds(outcome: CheckOutcome): ViolationKind[] {
   return kinds.length > 0 ? kinds : [{ message: outcome.reason ?? '', expected: '', received: '', count: 1 }];
 }
 
-/** Violations of a failing outcome that nothing accepts (no holding entry, no catalogued divergence). */
+/** Violations of a failing outcome that no holding entry accepts. */
 function unaccepted(outcome: CheckOutcome, baseline: Baseline, today: string): ViolationKind[] {
   return failureKinds(outcome).filter((k) => {
-    if (k.divergence) return false;
     const e = entryOf(baseline, outcome, k, today);
     return !(e && holds(e, today));
   });
@@ -140,7 +139,7 @@ function unaccepted(outcome: CheckOutcome, baseline: Baseline, today: string): V
 
 /**
  * Applies the baseline to one outcome: a failure or warning whose every violation an entry that
- * holds accepts (or is a catalogued divergence) becomes `known`; one with a violation no entry lists
+ * holds accepts becomes `known`; one with a violation no entry lists
  * stays and shows that violation first; one with an expired entry stays and says so; a listed check
  * that passes says it is fixed.
  */
@@ -197,7 +196,7 @@ export function baselineSummary(file: string, outcomes: readonly CheckOutcome[],
 
 /**
  * The baseline of a run's failures, warnings and known failures, one entry per violation by its
- * fingerprint (catalogued divergences of the live service left out: the catalogue accepts them).
+ * fingerprint (a catalogued divergence of the live service gets its id as the reason).
  * An entry of `previous` that accepts the violation and still holds keeps its reason and expiry;
  * new ones get a placeholder reason and expire in 90 days.
  */
@@ -213,10 +212,10 @@ export function baselineOf(outcomes: readonly CheckOutcome[], today: Date, previ
       entries.push(kept ? { ...kept } : { check: o.id, operation: o.operation, reason: `TODO: why this is accepted (${o.reason ?? o.status})`.slice(0, 300), expires });
     }
     for (const k of kinds) {
-      if (k.divergence) continue;
       const f = fingerprintOf(o, k);
       const kept = previous && entryOf(previous, o, k, day);
-      const { reason, expires: until } = kept && holds(kept, day) ? kept : { reason: `TODO: why this is accepted (${k.message})`.slice(0, 300), expires };
+      const fresh = k.divergence ? `catalogued divergence of the live service: ${k.divergence} (specs/clauses.yaml)` : `TODO: why this is accepted (${k.message})`.slice(0, 300);
+      const { reason, expires: until } = kept && holds(kept, day) ? kept : { reason: fresh, expires };
       const entry: BaselineEntry = { check: f.check, operation: f.operation, ...(f.clause ? { clause: f.clause } : {}), ...(f.where ? { where: f.where } : {}), rule: f.rule, reason, expires: until };
       if (!entries.some((e) => JSON.stringify(e) === JSON.stringify(entry))) entries.push(entry);
     }

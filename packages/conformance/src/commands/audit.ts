@@ -13,7 +13,7 @@ import { finishPassive } from '../passive/report.js';
 import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
 import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';
 
-export const USAGE = `Usage: crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict]
+export const USAGE = `Usage: crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict] [--accept-divergences]
 
 Checks recorded exchanges and mocks with the kit's oracles; the format is told from the content:
   HAR 1.2 (browser exports, --record, proxy logs), Polly.js recordings (recording.har),
@@ -21,16 +21,20 @@ Checks recorded exchanges and mocks with the kit's oracles; the format is told f
   and __files/), VCR cassettes (vcrpy and Ruby VCR, YAML or JSON). A folder is read recursively.
   --report-dir <dir>  write results.json, junit.xml, summary.md, report.html (CONFORMANCE_REPORT_DIR)
   --strict            SHOULD violations fail too (CONFORMANCE_STRICT=true)
+  --accept-divergences  catalogued divergences of the live service (specs/clauses.yaml) report as known
+                      instead of failing, e.g. to audit recordings of the live service
+                      (CONFORMANCE_ACCEPT_DIVERGENCES=true)
 `;
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let files: string[];
   let reportDir: string | undefined;
   let strict: boolean;
+  let acceptDivergences: boolean;
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: [...argv], options: { 'report-dir': { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+      parsed = parseArgs({ args: [...argv], options: { 'report-dir': { type: 'string' }, strict: { type: 'boolean' }, 'accept-divergences': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
     } catch (err) {
       throw new ConfigError(`${(err as Error).message}; see crosschain-conformance audit --help`);
     }
@@ -42,6 +46,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (files.length === 0) throw new ConfigError('audit needs at least one recording, e.g. crosschain-conformance audit traffic.har or audit pacts/');
     reportDir = parsed.values['report-dir'] ?? io.env.CONFORMANCE_REPORT_DIR;
     strict = parsed.values.strict === true || io.env.CONFORMANCE_STRICT === 'true' || io.env.CONFORMANCE_STRICT === '1';
+    acceptDivergences = parsed.values['accept-divergences'] === true || io.env.CONFORMANCE_ACCEPT_DIVERGENCES === 'true' || io.env.CONFORMANCE_ACCEPT_DIVERGENCES === '1';
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);
@@ -59,7 +64,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`error: ${err.message}\n`);
     return EXIT.config;
   }
-  const audit = auditRecordings(recordings, { startedAt, files, strict, validator });
+  const audit = auditRecordings(recordings, { startedAt, files, strict, acceptDivergences, validator });
   io.stdout(judgedNote(audit, recordings));
   return finishPassive(audit.result, io, reportDir);
 }

@@ -13,7 +13,7 @@ import { PassiveAuditor } from '../passive/auditor.js';
 import { startProxy } from '../passive/proxy.js';
 import { finishPassive } from '../passive/report.js';
 
-export const USAGE = `Usage: crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>] [--errors] [--strict]
+export const USAGE = `Usage: crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>] [--errors] [--strict] [--accept-divergences]
 
 Forwards every request to --upstream unchanged and checks each exchange with the kit's oracles.
   --upstream <url>    upstream base URL (CONFORMANCE_UPSTREAM)
@@ -22,6 +22,8 @@ Forwards every request to --upstream unchanged and checks each exchange with the
   --duration <s>      stop after this many seconds (CONFORMANCE_DURATION; default: until SIGINT/SIGTERM)
   --errors            answer a violating response with a 502 problem (CONFORMANCE_ERRORS=true)
   --strict            SHOULD violations fail too (CONFORMANCE_STRICT=true)
+  --accept-divergences  catalogued divergences of the live service report as known and pass --errors,
+                      labelled (CONFORMANCE_ACCEPT_DIVERGENCES=true)
 `;
 
 interface ProxyArgs {
@@ -31,6 +33,7 @@ interface ProxyArgs {
   durationS?: number;
   errors: boolean;
   strict: boolean;
+  acceptDivergences: boolean;
 }
 
 const truthy = (v: string | undefined): boolean => v === 'true' || v === '1';
@@ -47,6 +50,7 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'he
         duration: { type: 'string' },
         errors: { type: 'boolean' },
         strict: { type: 'boolean' },
+        'accept-divergences': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -80,6 +84,7 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'he
     ...(durationS !== undefined ? { durationS } : {}),
     errors: values.errors === true || truthy(env.CONFORMANCE_ERRORS),
     strict: values.strict === true || truthy(env.CONFORMANCE_STRICT),
+    acceptDivergences: values['accept-divergences'] === true || truthy(env.CONFORMANCE_ACCEPT_DIVERGENCES),
   };
 }
 
@@ -106,7 +111,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const startedAt = new Date();
-  const auditor = new PassiveAuditor();
+  const auditor = new PassiveAuditor({ acceptDivergences: args.acceptDivergences });
   let proxy;
   try {
     proxy = await startProxy({ upstream: args.upstream, port: args.port, errors: args.errors, auditor, log: (line) => io.stderr(`${line}\n`) });
@@ -120,7 +125,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const result = auditor.result({
     startedAt,
     target: args.upstream,
-    config: { command: 'proxy', upstream: args.upstream, errors: args.errors, strict: args.strict, ...(args.durationS ? { durationS: args.durationS } : {}) },
+    config: { command: 'proxy', upstream: args.upstream, errors: args.errors, strict: args.strict, acceptDivergences: args.acceptDivergences, ...(args.durationS ? { durationS: args.durationS } : {}) },
     replay: `crosschain-conformance proxy --upstream ${args.upstream} (replay the violating request through it; its curl is in the report)`,
     strict: args.strict,
   });

@@ -170,8 +170,8 @@ export function toOutcome(
     case 'fail': {
       const v = result.violation;
       const ex = v.exchange;
-      // A catalogued divergence of the live service does not fail the run on its own (issue 18).
-      const status: OutcomeStatus = v.divergence ? 'known' : base.level === 'SHOULD' && !strict ? 'warn' : 'fail';
+      // A catalogued divergence of the live service is labelled, and fails as any violation of the document does.
+      const status: OutcomeStatus = base.level === 'SHOULD' && !strict ? 'warn' : 'fail';
       const violation: CheckOutcome['violation'] = {
         message: v.message,
         expected: v.expected,
@@ -192,7 +192,7 @@ export function toOutcome(
         {
           ...base,
           status,
-          ...(v.divergence ? { reason: `a catalogued divergence of the live service (${v.divergence} in specs/clauses.yaml): reported, not failed` } : {}),
+          ...(v.divergence ? { reason: `a catalogued divergence of the live service (${v.divergence} in specs/clauses.yaml)` } : {}),
           violation,
           ...(result.counterexample !== undefined ? { counterexample: result.counterexample } : {}),
           ...(result.path ? { path: result.path } : {}),

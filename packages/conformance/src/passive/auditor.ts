@@ -69,6 +69,12 @@ function requestJson(body: string | undefined): unknown {
 export interface AuditorOptions {
   rules?: readonly PassiveRule[];
   validator?: ResponseValidator;
+  /**
+   * Accept the catalogued divergences of the live service (`--accept-divergences`): a check whose
+   * violations are all divergences ends `known` instead of failing. Off by default: the document
+   * wins, so a server that behaves as the live service does where they differ still fails, labelled.
+   */
+  acceptDivergences?: boolean;
 }
 
 export class PassiveAuditor {
@@ -81,8 +87,11 @@ export class PassiveAuditor {
   private readonly tallies = new Map<string, Tally>();
   private seq = 0;
   private answered = 0;
+  /** See {@link AuditorOptions.acceptDivergences}. */
+  readonly acceptDivergences: boolean;
 
   constructor(options: AuditorOptions = {}) {
+    this.acceptDivergences = options.acceptDivergences === true;
     this.rules = options.rules ?? PASSIVE_RULES;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
     for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
@@ -217,8 +226,8 @@ export class PassiveAuditor {
       const fresh = kinds.filter((k) => k.divergence === undefined).reduce((n, k) => n + k.count, 0) + t.unkept;
       const count = `${t.violations} of ${t.checked} exchanges violate it`;
       const labelled = divergences.length > 0 ? `; ${t.violations - fresh} of them catalogued divergence${divergences.length === 1 ? '' : 's'} of the live service (${divergences.join(', ')})` : '';
-      // Violations that are all catalogued divergences do not fail the run (outcome known); one new violation does.
-      outcomes.push({ ...outcome, ...(fresh === 0 ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
+      // Violations that are all catalogued divergences fail, labelled, unless the divergences are accepted (then known); a new violation always fails.
+      outcomes.push({ ...outcome, ...(fresh === 0 && this.acceptDivergences ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
     }
     const finishedAt = new Date();
     return {

@@ -186,8 +186,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
         const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         const findings = judge(observed(status, resHeaders, decodeCopy(bytes, resHeaders['content-encoding'], maxBody)));
-        // A catalogued divergence of the live service is labelled, never blocked: --errors stops at new violations only.
-        if (options.errors && findings.some((f) => f.divergence === undefined)) {
+        // --errors blocks every violation; accepted divergences of the live service (--accept-divergences) pass, labelled.
+        if (options.errors && findings.some((f) => f.divergence === undefined || !auditor.acceptDivergences)) {
           problem(res, 502, 'The upstream response violates the contract', `${findings.length} violation(s); see violations`, { upstreamStatus: status, violations: findings });
           return;
         }

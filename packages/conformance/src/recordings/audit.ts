@@ -63,11 +63,11 @@ function withNames(o: CheckOutcome, names: readonly string[] | undefined): Check
 }
 
 /** Judges `recordings`; `meta` as {@link PassiveAuditor.result} takes it. */
-export function auditRecordings(recordings: Recordings, meta: { startedAt: Date; files: readonly string[]; strict: boolean; validator?: ResponseValidator }): RecordingAudit {
+export function auditRecordings(recordings: Recordings, meta: { startedAt: Date; files: readonly string[]; strict: boolean; acceptDivergences?: boolean; validator?: ResponseValidator }): RecordingAudit {
   const validator = meta.validator ?? apiValidator();
   let current: Interaction | undefined;
   const rules = PASSIVE_RULES.map((r): PassiveRule => (schemaOnly(r) ? r : { ...r, applies: (s) => current?.partial === undefined && r.applies(s) }));
-  const auditor = new PassiveAuditor({ rules, validator });
+  const auditor = new PassiveAuditor({ rules, validator, acceptDivergences: meta.acceptDivergences === true });
   const notJudged: RecordingAudit['notJudged'] = [];
   const partial: RecordingAudit['partial'] = [];
   const names = new Map<string, string[]>();
@@ -98,6 +98,7 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
       command: 'audit',
       files: [...meta.files],
       strict: meta.strict,
+      ...(meta.acceptDivergences ? { acceptDivergences: true } : {}),
       recordings: files,
       interactions: recordings.interactions.length,
       ...(partial.length > 0 ? { responseOnly: partial } : {}),
@@ -105,7 +106,7 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
       ...(notJudged.length > 0 ? { notJudged: notJudged.slice(0, NOT_JUDGED_KEPT), ...(notJudged.length > NOT_JUDGED_KEPT ? { notJudgedMore: notJudged.length - NOT_JUDGED_KEPT } : {}) } : {}),
       ...(recordings.skipped.length > 0 ? { skippedFiles: recordings.skipped } : {}),
     },
-    replay: `crosschain-conformance audit ${meta.files.join(' ')}`,
+    replay: `crosschain-conformance audit ${meta.files.join(' ')}${meta.acceptDivergences ? ' --accept-divergences' : ''}`,
     strict: meta.strict,
   });
   return { result: { ...result, outcomes: result.outcomes.map((o) => withNames(o, names.get(o.id))) }, notJudged, partial, keyAssumed };

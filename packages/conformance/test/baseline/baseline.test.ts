@@ -60,16 +60,20 @@ describe('baseline', () => {
     expect(applyBaseline(one, other, '2026-11-22').status).toBe('fail');
   });
 
-  it('catalogued divergences need no entry; --write-baseline writes one entry per new violation, by fingerprint, keeping reasons', () => {
+  it('a catalogued divergence needs an entry like any violation; --write-baseline writes one entry per violation, by fingerprint, keeping reasons', () => {
     const div = { message: 'd', expected: 'a string', received: 'null', where: '/requests/*/x', rule: 'type', divergence: 'divergence.nullable-fields' };
     const fresh = { message: 'n', expected: 'at most 20 records', received: '21', count: 2 };
     const o = { ...failing('s'), violation: fresh, violations: [{ ...div, count: 3 }, fresh] };
     const empty = parseBaseline({ version: 1, entries: [] }, 'b.yaml');
     const prev = parseBaseline({ version: 1, entries: [{ ...entry('s', '2026-12-31'), rule: 'at most # records' }] }, 'b.yaml');
-    expect(applyBaseline(o, prev, '2026-11-22').status).toBe('known');
+    expect(applyBaseline(o, prev, '2026-11-22').status).toBe('fail');
     expect(applyBaseline(o, empty, '2026-11-22').status).toBe('fail');
     const written = baselineOf([o], new Date('2026-11-22T00:00:00Z'), prev);
-    expect(written.entries).toEqual([{ check: 's', operation: 'POST /currencies/v2', rule: 'at most # records', reason: 'TICKET-7', expires: '2026-12-31' }]);
+    expect(written.entries).toEqual([
+      { check: 's', operation: 'POST /currencies/v2', where: '/requests/*/x', rule: 'type', reason: 'catalogued divergence of the live service: divergence.nullable-fields (specs/clauses.yaml)', expires: '2027-02-20' },
+      { check: 's', operation: 'POST /currencies/v2', rule: 'at most # records', reason: 'TICKET-7', expires: '2026-12-31' },
+    ]);
+    expect(applyBaseline(o, written, '2026-11-22').status).toBe('known');
     expect(new Ajv2020({ strict: false }).compile(baselineSchema)(parseYaml(renderBaseline(written)))).toBe(true);
   });
 

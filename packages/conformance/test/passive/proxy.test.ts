@@ -134,19 +134,30 @@ describe('validating proxy', () => {
       const via = await raw(proxy.url, '/currencies/v2', 'POST', '{"limit":1}');
       expect(JSON.parse(via.headers['x-conformance-violations'] as string)).toEqual([{ check: 'currencies-v2.response.schema', message: 'nullable: expected a string; received null', divergence: 'divergence.nullable-fields' }]);
       expect(lines).toEqual(['violation currencies-v2.response.schema [divergence.nullable-fields]: nullable: expected a string; received null (POST /currencies/v2)']);
+      // The document wins: a divergence fails, labelled.
       const result = auditor.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
-      expect(result.outcomes[0]).toMatchObject({ status: 'known', violation: { divergence: 'divergence.nullable-fields' } });
+      expect(result.outcomes[0]).toMatchObject({ status: 'fail', violation: { divergence: 'divergence.nullable-fields' } });
       expect(result.outcomes[0]!.violation!.request!.body).toBe('{"limit":1}');
-      expect(result.exitCode).toBe(0);
+      expect(result.exitCode).toBe(1);
     } finally {
       await proxy.close();
     }
-    // --errors blocks new violations only: a divergence passes through, labelled.
-    const strict = await startProxy({ upstream: upstreamUrl, errors: true, auditor: new PassiveAuditor({ rules }) });
+    // --errors blocks it; with --accept-divergences it passes through, labelled, and ends known.
+    const blocking = await startProxy({ upstream: upstreamUrl, errors: true, auditor: new PassiveAuditor({ rules }) });
+    try {
+      expect((await raw(blocking.url, '/currencies/v2', 'POST', '{"limit":1}')).status).toBe(502);
+    } finally {
+      await blocking.close();
+    }
+    const accepting = new PassiveAuditor({ rules, acceptDivergences: true });
+    const strict = await startProxy({ upstream: upstreamUrl, errors: true, auditor: accepting });
     try {
       const via = await raw(strict.url, '/currencies/v2', 'POST', '{"limit":1}');
       expect(via.status).toBe(200);
       expect(via.headers['x-conformance-violations']).toContain('divergence.nullable-fields');
+      const result = accepting.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
+      expect(result.outcomes[0]).toMatchObject({ status: 'known', violation: { divergence: 'divergence.nullable-fields' } });
+      expect(result.exitCode).toBe(0);
     } finally {
       await strict.close();
     }

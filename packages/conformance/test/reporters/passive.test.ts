@@ -2,7 +2,7 @@
  * Reports of passive runs (issue 18 items 4-5), from a real auditor run: no seed, the upstream as
  * the target, a curl to the upstream without the proxy's Host, and violations labelled with a
  * catalogued divergence shown as such in every format (console, text block, markdown, HTML, JUnit,
- * results.json), apart from new violations; divergences alone do not fail the run, a new one does.
+ * results.json), apart from new violations; divergences fail, labelled, unless accepted (--accept-divergences), and a new one always does.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -45,14 +45,21 @@ const rule: PassiveRule = {
   },
 };
 
-function run(fields: string[], command: 'proxy' | 'audit' = 'proxy') {
-  const a = new PassiveAuditor({ rules: [rule] });
+function run(fields: string[], command: 'proxy' | 'audit' = 'proxy', acceptDivergences = true) {
+  const a = new PassiveAuditor({ rules: [rule], acceptDivergences });
   for (const f of fields) a.observe(exchange(f));
   return a.result({ startedAt: new Date('2026-11-24T00:00:00Z'), target: UPSTREAM, config: { command, upstream: UPSTREAM }, replay: `crosschain-conformance proxy --upstream ${UPSTREAM}` });
 }
 
 describe('passive reports', () => {
-  it('divergences alone: outcome known, exit 0, labelled in every format, no seed, the upstream as the target', () => {
+  it('divergences alone, not accepted: the document wins, the check fails (exit 1), labelled', () => {
+    const result = run(['nullable'], 'proxy', false);
+    expect(result.exitCode).toBe(1);
+    expect(result.outcomes[0]).toMatchObject({ status: 'fail', violation: { divergence: DIV } });
+    expect(renderConsole(result)).toContain(`Divergence: ${DIV} (catalogued divergence of the live service`);
+  });
+
+  it('divergences alone, accepted (--accept-divergences): outcome known, exit 0, labelled in every format, no seed, the upstream as the target', () => {
     const result = run(['nullable', 'nullable']);
     expect(result.exitCode).toBe(0);
     const [o] = result.outcomes;
