@@ -57,7 +57,8 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'ws-push-unsubscribed', clause: 'events.ws.only-subscribed', description: 'every status change is pushed to every socket, subscribed or not.' },
   { name: 'ws-push-after-unsubscribe', clause: 'events.ws.no-push-after-unsubscribe', description: 'unsubscribe is acknowledged but pushes for that request continue.' },
   { name: 'webhook-wrong-signature', clause: 'events.webhook-signature', description: 'webhook deliveries are signed with another secret than the API key.' },
-  { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
+  { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook body is spaced JSON and its signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
+  { name: 'ws-push-foreign-referrer', clause: 'events.ws.no-foreign-authenticated-fields', description: "status pushes carry data.referrer (an authenticated field the message schema does not declare) of every request, to sockets of another key or of none." },
   { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
 ];
 

@@ -14,7 +14,7 @@ import { baseUrlOf, createApp } from './server.js';
 import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
-import { Variants } from './variants/catalogue.js';
+import { checkProfile, Variants, type Profile } from './variants/catalogue.js';
 import { hashTiebreak, variantRecords, withHashTiebreak, withSize } from './variants/data-set.js';
 
 export interface MockServerOptions {
@@ -32,6 +32,11 @@ export interface MockServerOptions {
   faults?: string[];
   /** Allowed variations to switch on (names of `variantCatalogue`); a data-set variant overrides `records`. */
   variants?: string[];
+  /**
+   * `contract` (default): the API document. `live`: also every catalogued divergence of the live
+   * service (the variants whose `profile` is `live`), composed with `variants`.
+   */
+  profile?: Profile;
   /** NDJSON file of v3 records to serve instead of generated data. */
   data?: string;
   /** v2 rate limit per minute per key (0 = unlimited); default: the dated step-down of `defaultV2RateLimit`. */
@@ -58,8 +63,10 @@ export interface MockServer {
   now(): number;
   /** Active fault names. */
   faults: string[];
-  /** Active variant names. */
+  /** Active variant names (the profile's included). */
   variants: string[];
+  /** The profile the server runs: `contract` or `live`. */
+  profile: Profile;
   /** Number of records served at start. */
   records: number;
   /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
@@ -126,7 +133,8 @@ const LIVE_TRAFFIC = { advanceEveryMs: 100, arriveEveryMs: 250 } as const;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const faults = new Faults(options.faults ?? []);
-  const variants = new Variants(options.variants ?? []);
+  const profile = checkProfile(options.profile ?? 'contract');
+  const variants = new Variants(options.variants ?? [], profile);
   const port = options.port ?? 0;
   checkCount('port', port, 0, 65535);
   const host = options.host ?? '127.0.0.1';
@@ -175,7 +183,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));
   const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0
-    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs })
+    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs, spacedJson: variants.has('webhook-spaced-json') })
     : undefined;
   if (webhooks) lifecycle.onChange((change, row) => webhooks.publish(change, row));
   const timers: NodeJS.Timeout[] = [];
@@ -197,6 +205,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     now,
     faults: faults.list(),
     variants: variants.list(),
+    profile,
     records: store.size,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -26,9 +26,13 @@ describe('server', () => {
   it.each([
     ['POST', '/quote/v2'],
     ['GET', '/chains'],
-    ['GET', '/intents/status/v3'],
     ['GET', '/app-fees/0xabc/balances'],
     ['POST', '/execute'],
+    ['GET', '/requests'],
+    ['GET', '/chains/health'],
+    ['GET', '/currencies/token/price/v2'],
+    ['GET', '/requests/0xabc/signature/v2'],
+    ['POST', '/withdrawals/request'],
   ])('answers the named-only operation %s %s with 501', async (method, path) => {
     const r = await call(s.url, path, { method, ...(method === 'POST' ? { body: {} } : {}) });
     expect(r.status).toBe(501);
