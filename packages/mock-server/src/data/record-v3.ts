@@ -194,7 +194,7 @@ export function buildV3Record(row: Row, seed: number): Json {
       feeSponsorship: {
         quoted: sponsorshipPart(inCur, feesUsd, sponsored, false, row.destinationChainId, solver),
         actual: sponsorshipPart(inCur, feesUsd, sponsored, true, row.destinationChainId, solver),
-        currency: shortCurrency(inCur),
+        currency: fullCurrency(inCur),
       },
       route: {
         includedSwapSources: [],

@@ -1,7 +1,7 @@
 /**
  * The live service's forms of a v3 record where they diverge from the API document (variants of
  * profile `live`, each a `divergence.*` entry of specs/clauses.yaml): `moonpay-id`, `rent-bucket`,
- * `tx-fee-usd`, `superseded-omitted`. Applied to a record as it is presented.
+ * `tx-fee-usd`, `superseded-omitted`, `failed-call-data-object`. Applied to a record as it is presented.
  */
 import { CURRENCIES, type CatalogueCurrency } from '../data/catalogue.js';
 import { usd } from '../data/amounts.js';
@@ -9,7 +9,7 @@ import type { Json } from '../data/record-v3.js';
 import type { Variants } from './catalogue.js';
 
 /** The record variants of the live profile. */
-export const LIVE_RECORD_VARIANTS = ['moonpay-id', 'rent-bucket', 'tx-fee-usd', 'superseded-omitted'] as const;
+export const LIVE_RECORD_VARIANTS = ['moonpay-id', 'rent-bucket', 'tx-fee-usd', 'superseded-omitted', 'failed-call-data-object'] as const;
 
 const NATIVE = new Map<number, CatalogueCurrency>(CURRENCIES.filter((c) => c.metadata.isNative).map((c) => [c.chainId, c]));
 
@@ -47,6 +47,13 @@ export function applyLiveRecordForms(rec: Json, variants: Variants): void {
     }
   }
   if (variants.has('superseded-omitted') && rec.supersededByRequestId === null) delete rec.supersededByRequestId;
+  if (variants.has('failed-call-data-object') && data && typeof data.failedCallData === 'string') data.failedCallData = failedCall(rec, data.failedCallData);
+}
+
+/** The failed call `{from, to, data, value}` (SDK `/requests/v3`): from the solver to the depository, no native value. */
+function failedCall(rec: Json, calldata: string): Json {
+  const protocol = (rec.protocol ?? {}) as { solver?: { address?: unknown }; deposit?: { origin?: { depository?: unknown } } };
+  return { from: protocol.solver?.address ?? null, to: protocol.deposit?.origin?.depository ?? null, data: calldata, value: '0' };
 }
 
 /** A copy of `obj` with `key: value` right after `after` (the live key order: fee, feeUsd). */

@@ -199,6 +199,10 @@ const PROBES: Record<string, Probe> = {
     const records = json(await v3(b, 'limit=20')).requests;
     return records.some((r: any) => !('supersededByRequestId' in r)) && records.every((r: any) => r.supersededByRequestId !== null);
   },
+  'failed-call-data-object': async (b) => {
+    const records = json(await v3(b, 'limit=50&status=failure')).requests.filter((r: any) => r.data.failedCallData !== null);
+    return records.length > 0 && records.every((r: any) => typeof r.data.failedCallData === 'object' && Object.keys(r.data.failedCallData).join() === 'from,to,data,value');
+  },
   'live-traffic': async (b) => {
     const read = async () => json(await v3(b, 'includeTotal=true&limit=1&sortBy=updatedAt'));
     const before = await read();
