@@ -80,6 +80,24 @@ describe('events websocket checks', () => {
     await expect(check.run({ ...base, events })).rejects.toMatchObject({ violation: { message: expect.stringContaining('/requests/v3') } });
   });
 
+  it('a push with the referrer of a request the key does not own fails no-foreign-authenticated-fields; of one it owns, passes', async () => {
+    const r = await runAll({ pushReferrer: true });
+    expect(r['events.ws.no-foreign-authenticated-fields']!.status, JSON.stringify(r['events.ws.no-foreign-authenticated-fields'])).toBe('fail');
+    expect(JSON.stringify(r['events.ws.no-foreign-authenticated-fields'])).toContain('data.referrer');
+    await server?.close();
+    server = await startScriptedServer({ pushReferrer: true }, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+    const s = server;
+    // The key's own authenticated view shows the referrer on every request: each is owned.
+    const base = fakeContext({
+      handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id).map((x) => ({ ...x, data: { referrer: 'another.integrator' } })) }) }),
+      discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+    });
+    const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
+    const owned = await checks.find((c) => c.id === 'events.ws.no-foreign-authenticated-fields')!.run({ ...base, events });
+    expect(owned.status).toBe('pass');
+    expect(owned.reason ?? JSON.stringify(owned)).toMatch(/each owned by the key/);
+  });
+
   it('hostile servers end as reported outcomes in bounded time, the key redacted', async () => {
     for (const script of [{ noReady: true }, { garbage: true }, { closeOnMessage: true }, { key: 'another-key' }] as Script[]) {
       const t0 = Date.now();

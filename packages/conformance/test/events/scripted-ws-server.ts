@@ -21,6 +21,8 @@ export interface Script {
   closeOnMessage?: boolean;
   /** Silently ignore malformed messages. */
   noErrors?: boolean;
+  /** Pushes carry `referrer` (an authenticated field) of every request. */
+  pushReferrer?: boolean;
 }
 
 export interface ScriptedServer {
@@ -77,6 +79,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
       statuses.set(id, status);
       const data: Record<string, unknown> = { status, inTxHashes: [], txHashes: [], updatedAt: Date.now(), originChainId: 1, destinationChainId: 8453, requestId: id };
       if (script.pushWithoutRequestId) delete data.requestId;
+      if (script.pushReferrer) data.referrer = 'another.integrator';
       const push = JSON.stringify({ event: script.wrongEventName ? 'request.updated' : 'request.status.updated', data, publishedAt: Date.now() });
       for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);
     },
