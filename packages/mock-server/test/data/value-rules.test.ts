@@ -122,6 +122,11 @@ describe('value rules', () => {
     expect(v3.some((r) => r.data.fees.actual.execution.usd.startsWith('-'))).toBe(true);
   });
 
+  it('the v2 moonpayId is a string or absent, never null', () => {
+    expect(v2.filter((r) => 'moonpayId' in r && typeof r.moonpayId !== 'string')).toEqual([]);
+    expect(v2.some((r) => !('moonpayId' in r))).toBe(true);
+  });
+
   it('the v2 referrer is a string or absent, never null (both forms occur)', () => {
     expect('referrer' in fixture('requests-v2-olas-cassette-excerpt.json').requests[0]).toBe(false);
     expect(v2.filter((r) => 'referrer' in r && typeof r.referrer !== 'string')).toEqual([]);
