@@ -21,6 +21,7 @@ const SCHEMA_OF: Partial<Record<WsMessage['kind'], MessageId>> = {
   'subscribe-ack': 'subscribeAck',
   'unsubscribe-ack': 'unsubscribeAck',
   push: 'requestStatusUpdated',
+  error: 'error',
 };
 
 function field(m: WsMessage, ...path: string[]): unknown {
@@ -76,7 +77,8 @@ export const checks: CheckDefinition[] = [
       ensure(m.json !== undefined, 'Every message of the stream must be JSON', 'a JSON message', shown(m));
       ensure(m.kind !== 'unknown', 'Every message of the stream must be one of the AsyncAPI messages (connection, subscribe, unsubscribe, error, request.status.updated)', 'a known message', shown(m));
       const id = SCHEMA_OF[m.kind];
-      if (!id || field(m, 'status') === 'error') continue;
+      // An acknowledgement with status error is judged by the ack checks; error frames by their schema.
+      if (!id || (m.kind !== 'error' && field(m, 'status') === 'error')) continue;
       const errors = schemas.validate(id, m.json);
       ensure(
         errors.length === 0,

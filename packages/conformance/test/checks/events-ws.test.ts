@@ -63,6 +63,7 @@ describe('events websocket checks', () => {
     ['pushToEveryone', 'events.ws.only-subscribed'],
     ['pushAfterUnsubscribe', 'events.ws.no-push-after-unsubscribe'],
     ['noErrors', 'events.ws.errors'],
+    ['untypedErrors', 'events.ws.message-schema'],
   ] as const)('%s fails %s', async (flag, id) => {
     const r = await runAll({ [flag]: true });
     expect(r[id]!.status, JSON.stringify(r[id])).toBe('fail');

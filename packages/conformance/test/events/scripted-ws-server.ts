@@ -21,6 +21,8 @@ export interface Script {
   closeOnMessage?: boolean;
   /** Silently ignore malformed messages. */
   noErrors?: boolean;
+  /** Error frames lack `type` (not the AsyncAPI message `error`). */
+  untypedErrors?: boolean;
   /** Pushes carry `referrer` (an authenticated field) of every request. */
   pushReferrer?: boolean;
 }
@@ -52,7 +54,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
     socket.on('message', (raw) => {
       if (script.closeOnMessage) return socket.close(1011, 'bye');
       if (script.garbage) return socket.send('<<garbage>>');
-      const error = (message: string) => !script.noErrors && socket.send(JSON.stringify({ type: 'error', status: 'error', message }));
+      const error = (message: string) => !script.noErrors && socket.send(JSON.stringify(script.untypedErrors ? { status: 'error', message } : { type: 'error', status: 'error', message }));
       let msg: { type?: string; event?: string; filters?: { id?: string } };
       try {
         msg = JSON.parse(raw.toString());
