@@ -50,8 +50,9 @@ export function replayCommand(config: ConformanceConfig, id: string, external: b
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
   if (pinned.window) parts.push('--window', formatWindow(pinned.window));
   if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
-  if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
-  if (!external) {
+  if (config.target) parts.push('--target', config.target);
+  if ((external || config.target) && config.baseUrl) parts.push('--base-url', config.baseUrl);
+  if (!external && !config.target) {
     if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
     if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));
     if (config.mockNow) parts.push('--mock-now', config.mockNow);

@@ -41,6 +41,11 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   /** Path relative to the base URL, e.g. `/requests/v3`. */
   path: string;
+  /**
+   * Another base URL of the same target (a {@link DatedTarget}'s `base`: a clock-pinned twin of the
+   * embedded server); the client refuses any base it was not given as the target's own.
+   */
+  base?: string;
   /** Query parameters; `undefined`/`null` values are left out. Values are sent as given (String()). */
   query?: Record<string, QueryValue>;
   /** JSON body (POST). A string is sent verbatim (to test malformed bodies). */
@@ -261,6 +266,24 @@ export interface CheckContext {
    * Absent on a re-read, which must see the target afresh.
    */
   readonly shared?: import('./shared-reads.js').SharedReads;
+  /**
+   * The embedded target at a date of the v2 timeline (target/embedded.ts): absent against a URL or
+   * an in-process fetch, whose own clock decides.
+   */
+  readonly at?: (date: TargetDate) => Promise<DatedTarget>;
+}
+
+/** A date of the v2 timeline a check needs the target at (target/embedded.ts). */
+export type TargetDate = 'v2-window' | 'v2-retired';
+
+/** The target as of a {@link TargetDate}: the run's own server, or a clock-pinned twin of the embedded one. */
+export interface DatedTarget {
+  /** Base URL to send to ({@link RequestSpec.base}); absent for the run's own base URL. */
+  base?: string;
+  /** Its clock when asked (a twin's runs on from its pinned start). */
+  now: Date;
+  /** Which server it is, for notes and skip reasons. */
+  what: string;
 }
 
 export interface CheckDefinition {

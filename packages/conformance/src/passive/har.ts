@@ -51,6 +51,26 @@ function entryOf(e: Entry, where: string): ObservedExchange {
   };
 }
 
+/** One entry of a HAR document: its index in `log.entries` and its exchange. */
+export interface HarEntry {
+  index: number;
+  exchange: ObservedExchange;
+}
+
+/** The entries of one parsed HAR document (`doc`), in `startedDateTime` order; `name` names it in errors. */
+export function harEntries(doc: unknown, name: string): HarEntry[] {
+  const log = isObject(doc) ? (doc as unknown as Har).log : undefined;
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new HarError(`${name} has no log.entries array; expected a HAR 1.2 file {"log": {"version": "1.2", "entries": [...]}}`);
+  }
+  const entries = log.entries.map((e, i) => {
+    if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
+    return { at: Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : ''), index: i, exchange: entryOf(e, `${name}: log.entries[${i}]`) };
+  });
+  entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.index - b.index));
+  return entries.map(({ index, exchange }) => ({ index, exchange }));
+}
+
 /** Parses one HAR document; `name` names it in errors. Entries in `startedDateTime` order. */
 export function readHar(text: string, name: string): ObservedExchange[] {
   let doc: unknown;
@@ -59,14 +79,5 @@ export function readHar(text: string, name: string): ObservedExchange[] {
   } catch (err) {
     throw new HarError(`${name} is not JSON (${(err as Error).message}); expected a HAR 1.2 file {"log": {"entries": [...]}}`);
   }
-  const log = isObject(doc) ? (doc as unknown as Har).log : undefined;
-  if (!isObject(log) || !Array.isArray(log.entries)) {
-    throw new HarError(`${name} has no log.entries array; expected a HAR 1.2 file {"log": {"version": "1.2", "entries": [...]}}`);
-  }
-  const entries = log.entries.map((e, i) => {
-    if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
-    return { at: Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : ''), i, o: entryOf(e, `${name}: log.entries[${i}]`) };
-  });
-  entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.i - b.i));
-  return entries.map((e) => e.o);
+  return harEntries(doc, name).map((e) => e.exchange);
 }

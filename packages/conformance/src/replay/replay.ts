@@ -94,10 +94,13 @@ export async function replayFailures(result: RunResult, outcomes: readonly Check
         verdicts.push({ id: outcome.id, status: 'still failing', detail: `the recorded request gets the same answer (${now.response!.status})`, nowStatus: now.response!.status });
         continue;
       }
+      // A run of the embedded server runs the check on an embedded server again, with the recorded
+      // options, so that a check the kit runs at another date (the v2 family, target/embedded.ts)
+      // meets the same clock; any other run, against the base URL.
       const again = await runConformance({
-        baseUrl,
-        ...(apiKey ? { apiKey } : {}),
-        ...(target ? { otherApiKey: target.otherApiKey } : {}),
+        ...(target
+          ? { mockRecords: mock.mockRecords ?? 3000, mockSeed: mock.mockSeed ?? 1, mockFaults: mock.mockFaults ?? [], ...(mock.mockNow ? { mockNow: mock.mockNow } : {}), ...(mock.mockV2RateLimit !== undefined ? { mockV2RateLimit: mock.mockV2RateLimit } : {}) }
+          : { baseUrl, ...(apiKey ? { apiKey } : {}) }),
         only: [outcome.id],
         seed: outcome.seed,
         ...(mock.numRuns !== undefined ? { numRuns: mock.numRuns } : {}),
