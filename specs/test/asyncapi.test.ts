@@ -107,6 +107,12 @@ describe('messages', () => {
   const samples = samplesDir;
   it.each(messages)('%s examples are the published samples they cite', (_id, message) => {
     for (const example of message.examples ?? []) {
+      // The live service published no error frame: that example cites the contract's own example file.
+      const own = /^Not published by the live service.*\(specs\/examples\/(ws-error\/[a-z0-9-]+\.json)\)/s.exec(example.summary ?? '')?.[1];
+      if (own) {
+        expect(example.payload).toEqual(JSON.parse(readFileSync(join(samples, '..', own), 'utf8')));
+        continue;
+      }
       const cited = /specs\/examples\/published\/([a-z0-9-]+\.json)/.exec(example.summary ?? '')?.[1];
       expect(cited, `${example.name} should cite its sample`).toBeDefined();
       const published = JSON.parse(readFileSync(join(samples, cited!), 'utf8')) as unknown;

@@ -9,7 +9,8 @@ import { startMockServer, type MockServerOptions } from './mock-server.js';
 import { Variants, variantCatalogue } from './variants/catalogue.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
-                       [--fault <name>]... [--variant <name>]... [--data <file.ndjson>]
+                       [--profile contract|live] [--fault <name>]... [--variant <name>]...
+                       [--data <file.ndjson>]
                        [--v2-rate-limit <per minute>] [--advance-every <ms>] [--arrive-every <ms>]
                        [--webhook <key>=<url>]... [--webhook-backoff-ms <ms>]
                        [--quiet] [--list-faults] [--list-variants] [--help]
@@ -18,6 +19,8 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --records        number of generated records (default 3000)
   --seed           generator seed (default 1)
   --now            server clock at start, ISO 8601 (default: the real time)
+  --profile        contract (default): the API document; live: also every catalogued divergence
+                   of the live service (the variants of profile live, see --list-variants)
   --fault          inject a fault (repeatable); see --list-faults
   --variant        switch on an allowed variation (repeatable; they compose, except within
                    one group such as two cursor encodings); see --list-variants
@@ -32,7 +35,7 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --webhook-backoff-ms  first webhook retry delay, doubling, up to 10 retries (default 1000)
   --quiet          do not log server errors to stderr
   --list-faults    print the fault catalogue (name, clause, description) and exit
-  --list-variants  print the variant catalogue (name, group, what allows it, description) and exit`;
+  --list-variants  print the variant catalogue (name, profile, group, what allows it, description) and exit`;
 
 class UsageError extends Error {}
 
@@ -125,6 +128,12 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         faults.push(v);
         break;
       }
+      case '--profile': {
+        const v = value();
+        if (v !== 'contract' && v !== 'live') throw new UsageError(`--profile must be contract or live, got ${JSON.stringify(v ?? '')}. Example: --profile live`);
+        options.profile = v;
+        break;
+      }
       case '--variant': {
         const v = value();
         if (!v || !variantCatalogue.some((x) => x.name === v)) {
@@ -148,7 +157,7 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
   }
   if (variants.length) {
     try {
-      new Variants(variants);
+      new Variants(variants, options.profile);
     } catch (err) {
       throw new UsageError(`--variant: ${(err as Error).message}`);
     }
@@ -186,7 +195,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (parsed.action === 'list-variants') {
     const w = Math.max(...variantCatalogue.map((v) => v.name.length));
     for (const v of variantCatalogue) {
-      process.stdout.write(`${v.name.padEnd(w)}  ${v.exclusive ? `[one ${v.exclusive}] ` : ''}${v.description}\n${' '.repeat(w + 2)}allowed by ${v.allowedBy.text}\n`);
+      const profile = v.profile ? `[profile ${v.profile}: ${v.divergence}] ` : '[by name] ';
+      process.stdout.write(`${v.name.padEnd(w)}  ${profile}${v.exclusive ? `[one ${v.exclusive}] ` : ''}${v.description}\n${' '.repeat(w + 2)}allowed by ${v.allowedBy.text}\n`);
     }
     return 0;
   }

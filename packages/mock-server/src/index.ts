@@ -3,7 +3,7 @@ export { startMockServer, generateDataset, type MockServer, type MockServerOptio
 export { createMockHandler, type MockHandler, type MockHandlerOptions } from './fetch-handler.js';
 export { faultCatalogue, type FaultInfo } from './faults.js';
 export type { StatusChange } from './lifecycle/lifecycle.js';
-export { variantCatalogue, type VariantInfo, type Allowance } from './variants/catalogue.js';
+export { variantCatalogue, profileVariants, PROFILES, type VariantInfo, type Allowance, type Profile } from './variants/catalogue.js';
 export { main } from './cli.js';
 export type { Dataset } from './store/dataset.js';
 export type { Row } from './data/row.js';

@@ -15,7 +15,7 @@ import { baseUrlOf, createApp, type App } from './server.js';
 import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
-import { Variants } from './variants/catalogue.js';
+import { checkProfile, Variants, type Profile } from './variants/catalogue.js';
 import { hashTiebreak, variantRecords, withHashTiebreak, withSize } from './variants/data-set.js';
 
 /** Options of the reference server wherever it runs (a port, a fetch handler, MSW handlers). */
@@ -30,6 +30,11 @@ export interface MockOptions {
   faults?: string[];
   /** Allowed variations to switch on (names of `variantCatalogue`); a data-set variant overrides `records`. */
   variants?: string[];
+  /**
+   * `contract` (default): the API document. `live`: also every catalogued divergence of the live
+   * service (the variants whose `profile` is `live`), composed with `variants`.
+   */
+  profile?: Profile;
   /** NDJSON file of v3 records to serve instead of generated data. */
   data?: string;
   /** v2 rate limit per minute per key (0 = unlimited); default: the dated step-down of `defaultV2RateLimit`. */
@@ -62,8 +67,10 @@ export interface MockControls {
   now(): number;
   /** Active fault names. */
   faults: string[];
-  /** Active variant names. */
+  /** Active variant names (the profile's included). */
   variants: string[];
+  /** The profile the server runs: `contract` or `live`. */
+  profile: Profile;
   /** Number of records served at start. */
   records: number;
   /**
@@ -148,7 +155,8 @@ export interface BuiltMock {
 /** Validates `options` (throws an Error that says what is wrong) and builds everything but the socket. */
 export function buildMock(options: MockOptions = {}): BuiltMock {
   const faults = new Faults(options.faults ?? []);
-  const variants = new Variants(options.variants ?? []);
+  const profile = checkProfile(options.profile ?? 'contract');
+  const variants = new Variants(options.variants ?? [], profile);
   if (options.v2RateLimit !== undefined && (!Number.isFinite(options.v2RateLimit) || options.v2RateLimit < 0)) {
     throw new Error(`v2RateLimit must be a number >= 0 (0 = unlimited), got ${JSON.stringify(options.v2RateLimit)}`);
   }
@@ -185,7 +193,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));
   const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0
-    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs })
+    ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs, spacedJson: variants.has('webhook-spaced-json') })
     : undefined;
   if (webhooks) lifecycle.onChange((change, row) => webhooks.publish(change, row));
   const timers: NodeJS.Timeout[] = [];
@@ -203,6 +211,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
       now,
       faults: faults.list(),
       variants: variants.list(),
+      profile,
       records: store.size,
     },
     startTimers() {

@@ -1,9 +1,11 @@
 /**
  * The reference server's core: POST /currencies/v2, GET /intents/status, GET /requests/v3,
- * GET /requests/v2, 501 for the operations the document only names, 404/405 otherwise. Bad input
- * gets a 4xx JSON `{ message, errorCode }`; a bug becomes a 500 JSON. `respond` takes a
- * {@link CoreRequest} and resolves to the {@link WireReply} (it never rejects); node:http
- * (`app.server`, below) and the WHATWG fetch handler (fetch-handler.ts) are adapters over it.
+ * GET /requests/v2; outside the document's contract GET /intents/status/v2 and /v3 (as the live
+ * service's clients call them); 501 for the operations the document only names and the live
+ * service's other operations; 404/405 otherwise. Bad input gets a 4xx JSON `{ message, errorCode }`;
+ * a bug becomes a 500 JSON. `respond` takes a {@link CoreRequest} and resolves to the
+ * {@link WireReply} (it never rejects); node:http (`app.server`, below) and the WHATWG fetch
+ * handler (fetch-handler.ts) are adapters over it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +22,7 @@ import { parseV2Query } from './query/v2-query.js';
 import { parseV3Query, V3_MAX_LIMIT } from './query/v3-query.js';
 import { currencies, CURRENCIES_MAX_LIMIT } from './routes/currencies.js';
 import type { Store } from './store/store.js';
-import { presentIntentStatus } from './views/intent-status.js';
+import { presentIntentStatus, presentIntentStatusVersion, UNKNOWN_INTENT_STATUS } from './views/intent-status.js';
 import { ownedBy, presentV3 } from './views/v3.js';
 import { toV2 } from './views/v2.js';
 import { Variants } from './variants/catalogue.js';
@@ -30,12 +32,15 @@ import { capBodyLimit, capQueryLimit } from './variants/limits.js';
 import { OccasionalRateLimit, RATE_LIMITED_BODY } from './variants/rate-limit.js';
 import { variedWireReply, WIRE_VARIANTS } from './variants/response.js';
 
-/** Paths of the operations the document names only (live-service facts §5), by method. */
+/**
+ * Operations the reference server does not implement, by method, answered 501: the ones the
+ * document names only (live-service facts §5 paths) and every other operation of the live
+ * service's OpenAPI (SDK `types/api.ts`) that a client may call, in every version it has.
+ */
 export const NAMED_ONLY: ReadonlyArray<[method: string, path: RegExp, label: string]> = [
   ['POST', /^\/quote\/v2$/, 'get quote'],
   ['POST', /^\/quote$/, 'an earlier quote operation'],
   ['POST', /^\/execute\/permits$/, 'submit permit'],
-  ['GET', /^\/intents\/status\/v3$/, 'get status'],
   ['GET', /^\/chains$/, 'get chains'],
   ['GET', /^\/chains\/liquidity$/, 'get chains liquidity'],
   ['GET', /^\/currencies\/token\/price$/, 'get token price'],
@@ -51,11 +56,38 @@ export const NAMED_ONLY: ReadonlyArray<[method: string, path: RegExp, label: str
   ['POST', /^\/price$/, 'get price'],
   ['GET', /^\/config\/v2$/, 'get config'],
   ['POST', /^\/currencies\/v1$/, 'an earlier currencies operation'],
+  // Live-service operations the document does not name (SDK types/api.ts paths).
+  ['GET', /^\/app-fees\/[^/]+\/claims$/, 'app fee claim history'],
+  ['GET', /^\/balance-events\/[^/]+$/, 'balance events'],
+  ['GET', /^\/chains\/health$/, 'chains health'],
+  ['GET', /^\/config$/, 'an earlier config operation'],
+  ['GET', /^\/deposit-addresses\/v1$/, 'deposit addresses'],
+  ['POST', /^\/execute\/swap$/, 'execute swap'],
+  ['GET', /^\/lives$/, 'liveness'],
+  ['GET', /^\/requests\/[^/]+\/signature(\/v2)?$/, 'request signature'],
+  ['GET', /^\/requests$/, 'an earlier requests operation'],
+  ['POST', /^\/requests\/metadata$/, 'request metadata'],
+  ['GET', /^\/loadforge\.txt$/, 'load-test verification'],
+  ['POST', /^\/conduit\/install$/, 'conduit install'],
+  ['GET', /^\/prices\/rates$/, 'price rates'],
+  ['GET', /^\/currencies\/token\/price\/v2$/, 'get token price'],
+  ['GET', /^\/currencies\/trending$/, 'trending currencies'],
+  ['GET', /^\/chains\/[^/]+\/currencies\/[^/]+(\/chart)?$/, 'currency details'],
+  ['POST', /^\/provision\/chain$/, 'provision chain'],
+  ['GET', /^\/sanctioned\/[^/]+$/, 'sanctions check'],
+  ['POST', /^\/wallets\/screen(\/override)?$/, 'wallet screening'],
+  ['GET', /^\/wallets\/screen\/info$/, 'wallet screening info'],
+  ['POST', /^\/withdrawals\/(attest-deposit|request)$/, 'withdrawals'],
+  ['GET', /^\/withdrawals\/status$/, 'withdrawal status'],
 ];
 
 const ROUTES: Record<string, string> = {
   '/currencies/v2': 'POST',
   '/intents/status': 'GET',
+  // Outside the API document's contract: the newer status operations as the live service's
+  // clients call them (the SDK's polling, relay-kit's execution status).
+  '/intents/status/v2': 'GET',
+  '/intents/status/v3': 'GET',
   '/requests/v3': 'GET',
   '/requests/v2': 'GET',
 };
@@ -146,14 +178,19 @@ export function createApp(opts: AppOptions): App {
           if (variants.has('currency-extra-fields')) addExtrasDeep(reply.body);
           return reply;
         }
-        case '/intents/status': {
+        case '/intents/status':
+        case '/intents/status/v2':
+        case '/intents/status/v3': {
           optionalKey(req.headers['x-api-key']);
           const ids = url.searchParams.getAll('requestId');
           if (ids.length === 0 || ids[0] === '') throw new HttpError(400, 'Missing requestId: pass the request id as ?requestId=<id>', 'INVALID_PARAMETER');
           if (ids.length > 1) throw new HttpError(400, 'Invalid requestId: pass exactly one requestId', 'INVALID_PARAMETER');
           const row = store.byId(ids[0]);
-          if (!row) return errorReply(404, `No request with id ${JSON.stringify(ids[0].slice(0, 100))}`, 'NOT_FOUND');
-          const status = presentIntentStatus(row, faults);
+          if (!row) {
+            if (variants.has('intents-status-unknown')) return { status: 200, body: { ...UNKNOWN_INTENT_STATUS } };
+            return errorReply(404, `No request with id ${JSON.stringify(ids[0].slice(0, 100))}`, 'NOT_FOUND');
+          }
+          const status = path === '/intents/status' ? presentIntentStatus(row, faults) : presentIntentStatusVersion(row, path === '/intents/status/v3' ? 'v3' : 'v2');
           return { status: 200, body: variants.has('intent-status-extra-fields') ? intentStatusExtras(status) : status };
         }
         case '/requests/v3':

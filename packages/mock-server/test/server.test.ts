@@ -26,9 +26,13 @@ describe('server', () => {
   it.each([
     ['POST', '/quote/v2'],
     ['GET', '/chains'],
-    ['GET', '/intents/status/v3'],
     ['GET', '/app-fees/0xabc/balances'],
     ['POST', '/execute'],
+    ['GET', '/requests'],
+    ['GET', '/chains/health'],
+    ['GET', '/currencies/token/price/v2'],
+    ['GET', '/requests/0xabc/signature/v2'],
+    ['POST', '/withdrawals/request'],
   ])('answers the named-only operation %s %s with 501', async (method, path) => {
     const r = await call(s.url, path, { method, ...(method === 'POST' ? { body: {} } : {}) });
     expect(r.status).toBe(501);
@@ -37,6 +41,55 @@ describe('server', () => {
   it('rejects oversized bodies with 413', async () => {
     const r = await call(s.url, '/currencies/v2', { method: 'POST', rawBody: `{"term":"${'x'.repeat(70_000)}"}` });
     expect(r.status).toBe(413);
+  });
+});
+
+/**
+ * Fields of the newer status operations as the live OpenAPI shipped in @relayprotocol/relay-sdk
+ * 7.0.3 (`_types/src/types/api.d.ts`, paths `/intents/status/v2` and `/intents/status/v3`) defines
+ * them; `details` and `quoteCreatedAt` are optional there and absent from every published example.
+ */
+const STATUS_FIELDS = {
+  v2: { keys: ['status', 'inTxHashes', 'txHashes', 'time', 'originChainId', 'destinationChainId'], statuses: ['refund', 'waiting', 'depositing', 'failure', 'pending', 'success'] },
+  v3: { keys: ['status', 'inTxHashes', 'txHashes', 'updatedAt', 'originChainId', 'destinationChainId'], statuses: ['refund', 'waiting', 'depositing', 'failure', 'pending', 'submitted', 'success'] },
+} as const;
+
+describe('GET /intents/status/v2 and /v3 (outside the document: as the SDK and relay-kit call them)', () => {
+  it.each(['v2', 'v3'] as const)('%s: the SDK fields, from the same data, with a referrer parameter (the SDK appends one) ignored', async (version) => {
+    const page = (await call(s.url, '/requests/v3?limit=50&sortBy=amountUsd', { key: 'demo-key' })).body.requests;
+    for (const rec of page) {
+      const r = await call(s.url, `/intents/status/${version}?requestId=${rec.id}&referrer=relay.link`);
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body)).toEqual(STATUS_FIELDS[version].keys);
+      expect(STATUS_FIELDS[version].statuses).toContain(r.body.status);
+      expect(r.body.status).toBe(version === 'v3' || rec.status !== 'submitted' ? rec.status : 'pending');
+      expect(r.body[version === 'v3' ? 'updatedAt' : 'time']).toBe(Date.parse(rec.updatedAt));
+      expect(r.body.inTxHashes).toEqual(rec.data.inTxs.map((t: any) => t.txHash));
+      expect(r.body.txHashes).toEqual(rec.data.outTxs.map((t: any) => t.txHash));
+    }
+  });
+  it('follows the lifecycle: a status change shows at once', async () => {
+    const t = await startMockServer({ records: 200, seed: 3, now: NOW, quiet: true });
+    try {
+      const [rec] = (await call(t.url, '/requests/v3?status=pending&limit=1', { key: 'demo-key' })).body.requests;
+      const [change] = t.advance(rec.id);
+      const r = await call(t.url, `/intents/status/v3?requestId=${rec.id}`);
+      expect(r.body).toMatchObject({ status: change.to, updatedAt: change.updatedAt });
+    } finally {
+      await t.close();
+    }
+  });
+  it('answers 400 without requestId and 404 for an unknown id (200 {"status":"unknown"} under the live profile)', async () => {
+    for (const v of ['v2', 'v3']) {
+      expect((await call(s.url, `/intents/status/${v}`)).status).toBe(400);
+      expect((await call(s.url, `/intents/status/${v}?requestId=0xdead`)).status).toBe(404);
+    }
+    const live = await startMockServer({ records: 100, seed: 3, now: NOW, quiet: true, profile: 'live' });
+    try {
+      expect((await call(live.url, '/intents/status/v3?requestId=0xdead')).body).toEqual({ status: 'unknown' });
+    } finally {
+      await live.close();
+    }
   });
 });
 

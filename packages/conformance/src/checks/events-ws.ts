@@ -11,14 +11,17 @@ import { messageSchemas } from '../events/message-schemas.js';
 import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../events/types.js';
 import { EVENT, requestIdOf } from '../events/ws-session.js';
+import { recordsOfBody } from '../engine/list-wrapper.js';
 import { noPushReason, pushes, shown, wsCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
+import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
 const SCHEMA_OF: Partial<Record<WsMessage['kind'], MessageId>> = {
   ready: 'connectionReady',
   'subscribe-ack': 'subscribeAck',
   'unsubscribe-ack': 'unsubscribeAck',
   push: 'requestStatusUpdated',
+  error: 'error',
 };
 
 function field(m: WsMessage, ...path: string[]): unknown {
@@ -96,7 +99,8 @@ export const checks: CheckDefinition[] = [
       ensure(m.json !== undefined, 'Every message of the stream must be JSON', 'a JSON message', shown(m));
       ensure(m.kind !== 'unknown', 'Every message of the stream must be one of the AsyncAPI messages (connection, subscribe, unsubscribe, error, request.status.updated)', 'a known message', shown(m));
       const id = SCHEMA_OF[m.kind];
-      if (!id || field(m, 'status') === 'error') continue;
+      // An acknowledgement with status error is judged by the ack checks; error frames by their schema.
+      if (!id || (m.kind !== 'error' && field(m, 'status') === 'error')) continue;
       const errors = schemas.validate(id, m.json);
       ensure(
         errors.length === 0,
@@ -194,5 +198,33 @@ export const checks: CheckDefinition[] = [
     }
     if (obs.errorProbes.length === 0) return skip('no malformed message was sent (the session ended before)');
     return pass(`${obs.errorProbes.length} malformed messages answered, socket still open`);
+  }),
+  wsCheck('events.ws.no-foreign-authenticated-fields', "A push carries no authenticated field of a request the socket's key does not own", async (obs, ctx) => {
+    const all = pushes(obs);
+    if (all.length === 0) return skip(noPushReason(obs));
+    /** The first push of each request that carries an authenticated field. */
+    const carrying = new Map<string, WsMessage>();
+    for (const m of all) {
+      const id = requestIdOf(m);
+      if (id !== undefined && !carrying.has(id) && authenticatedFieldsIn(field(m, 'data')).length > 0) carrying.set(id, m);
+    }
+    for (const [id, push] of carrying) {
+      // Whether the key owns the request: its own authenticated view shows the fields only then.
+      const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id, includeAuthenticatedData: true } });
+      const records = exchange.response?.status === 200 ? recordsOfBody(exchange.response.json) : undefined;
+      const record = records?.find((r) => (r as { id?: unknown })?.id === id) as { data?: unknown } | undefined;
+      if (!record) return skip(`GET /requests/v3?id=${id}&includeAuthenticatedData=true did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot tell whether the key owns it`);
+      const carried = authenticatedFieldsIn(field(push, 'data')).map((f) => `data.${f}`);
+      ensure(
+        authenticatedFieldsIn(record.data).length > 0,
+        `A push for request ${id} must not carry authenticated fields: the socket's key does not own the request (its authenticated view in /requests/v3 shows none)`,
+        'no referrer, platformFee or apiKeyName in the push data',
+        `${carried.join(', ')} in ${shown(push)}`,
+        exchange,
+      );
+    }
+    const foreign = all.filter((m) => obs.foreign.includes(requestIdOf(m) ?? '')).length;
+    const seen = carrying.size > 0 ? `${carrying.size} request(s) pushed with authenticated fields, each owned by the key` : 'none with an authenticated field';
+    return pass(`${all.length} pushes, ${seen}${foreign > 0 ? `; ${foreign} push(es) for a request of another key` : ''}`);
   }),
 ];

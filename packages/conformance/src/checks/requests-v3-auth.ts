@@ -7,21 +7,13 @@ import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../eng
 import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
+import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
 const FAMILY = 'requests-v3.auth';
 
-/** The authenticated fields of a record (API document, GET /requests/v3 rule 6). */
-export const AUTHENTICATED_FIELDS = ['referrer', 'platformFee', 'apiKeyName'] as const;
-
-/**
- * The authenticated fields a record carries: present under `data` with a non-null value. A `null`
- * carries no data of the owner, so it is not counted (the live schema makes them nullable).
- */
+/** The authenticated fields a record carries under `data` (non-null), as `data.<name>`. */
 export function carriedAuthFields(r: RecordJson): string[] {
-  return AUTHENTICATED_FIELDS.filter((f) => {
-    const v = get(r, 'data', f);
-    return v !== undefined && v !== null;
-  }).map((f) => `data.${f}`);
+  return authenticatedFieldsIn(get(r, 'data')).map((f) => `data.${f}`);
 }
 
 function sendAs(ctx: CheckContext, auth: AuthChoice, query: Query): Promise<Exchange> {

@@ -21,6 +21,8 @@ export type MessageId =
   | 'subscribeAck'
   | 'unsubscribeAck'
   | 'requestStatusUpdated'
+  /** The answer to a message the server cannot act on. */
+  | 'error'
   | 'webhookRequestStatusUpdated'
   /** The headers of `webhookRequestStatusUpdated` (names lower-cased: HTTP header names are case-insensitive). */
   | 'webhookHeaders';
@@ -88,7 +90,7 @@ function message(id: string): Record<string, unknown> | undefined {
 async function load(): Promise<MessageSchemas> {
   const ajv = new Ajv({ strict: false, allErrors: true });
   const compiled = new Map<MessageId, ValidateFunction>();
-  const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'];
+  const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'error', 'webhookRequestStatusUpdated'];
   for (const id of ids) {
     const payload = message(id)?.payload;
     if (!payload) throw new Error(`the AsyncAPI document of @crosschain/specs has no payload for message ${id}`);

@@ -5,6 +5,7 @@
  * one control id) and collects the deliveries of the in-process webhook receiver.
  */
 import { recordsOfBody } from '../engine/list-wrapper.js';
+import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import type { Discovery, HttpClient } from '../engine/types.js';
 import type { EventsProbe, WebhookObservation, WsObservation } from './types.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
@@ -68,6 +69,18 @@ async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: nu
   return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
 }
 
+/**
+ * A pending request the key does not own (embedded target): followed on the stream beside the
+ * key's own, so that a push of another key's authenticated fields has a chance to show. Not owned:
+ * `includeAuthenticatedData=true` shows no authenticated field on it.
+ */
+async function foreignId(http: HttpClient, own: readonly string[]): Promise<string | undefined> {
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, status: 'pending', includeAuthenticatedData: true } });
+  const records = page.response?.status === 200 ? ((recordsOfBody(page.response.json) ?? []) as Array<Record<string, unknown>>) : [];
+  const found = records.find((r) => typeof r.id === 'string' && !own.includes(r.id) && authenticatedFieldsIn(r.data).length === 0);
+  return found?.id as string | undefined;
+}
+
 export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
   let session: Promise<WsObservation> | undefined;
   let hooks: Promise<WebhookObservation> | undefined;
@@ -86,6 +99,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       driven: false,
       unsubscribedControls: [],
       changedAfterUnsubscribe: [],
+      foreign: [],
       notes: [],
     });
     if (options.unavailable) return empty('(none)', options.unavailable);
@@ -96,14 +110,15 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
     const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined);
     if (candidates.length === 0) return empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)');
-    const ids = candidates.slice(0, follow);
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
+    const foreign = options.embedded ? await foreignId(options.http, candidates) : undefined;
+    const ids = [...candidates.slice(0, follow), ...(foreign ? [foreign] : [])];
     const obs = await runWsSession({
       url,
       shownUrl,
       waitMs: options.waitMs,
       ids,
-      ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls } : {}),
+      ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls, foreign: foreign ? [foreign] : [] } : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
     return obs;

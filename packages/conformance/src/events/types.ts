@@ -53,6 +53,8 @@ export interface WsObservation {
   changedAfterUnsubscribe: string[];
   /** Ids whose changes the kit drove without subscribing to them (embedded target). */
   unsubscribedControls: string[];
+  /** Subscribed ids of requests the session's key does not own (embedded target): their pushes must not carry the owner's authenticated fields. */
+  foreign: string[];
   /** Why ids could not be found or changes not driven, when that happened. */
   notes: string[];
 }

@@ -27,6 +27,8 @@ export interface WsSessionPlan {
   advance?: (id: string) => boolean;
   /** Ids to change without subscribing (embedded), to see that their pushes do not reach the session. */
   controls?: readonly string[];
+  /** Those of `ids` that belong to another key (or to none). */
+  foreign?: readonly string[];
 }
 
 /** `data.requestId` of a push, `data.filters.id` of an acknowledgement. */
@@ -61,6 +63,7 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     driven: plan.advance !== undefined,
     unsubscribedControls: [],
     changedAfterUnsubscribe: [],
+    foreign: [...(plan.foreign ?? [])],
     notes: [],
   };
   const deadline = () => Date.now() + plan.waitMs;

@@ -64,6 +64,7 @@ describe('events websocket checks', () => {
     ['pushToEveryone', 'events.ws.only-subscribed'],
     ['pushAfterUnsubscribe', 'events.ws.no-push-after-unsubscribe'],
     ['noErrors', 'events.ws.errors'],
+    ['untypedErrors', 'events.ws.message-schema'],
   ] as const)('%s fails %s', async (flag, id) => {
     const r = await runAll({ [flag]: true });
     expect(r[id]!.status, JSON.stringify(r[id])).toBe('fail');
@@ -79,6 +80,24 @@ describe('events websocket checks', () => {
     const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
     const check = checks.find((c) => c.id === 'events.ws.status-agrees')!;
     await expect(check.run({ ...base, events })).rejects.toMatchObject({ violation: { message: expect.stringContaining('/requests/v3') } });
+  });
+
+  it('a push with the referrer of a request the key does not own fails no-foreign-authenticated-fields; of one it owns, passes', async () => {
+    const r = await runAll({ pushReferrer: true });
+    expect(r['events.ws.no-foreign-authenticated-fields']!.status, JSON.stringify(r['events.ws.no-foreign-authenticated-fields'])).toBe('fail');
+    expect(JSON.stringify(r['events.ws.no-foreign-authenticated-fields'])).toContain('data.referrer');
+    await server?.close();
+    server = await startScriptedServer({ pushReferrer: true }, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+    const s = server;
+    // The key's own authenticated view shows the referrer on every request: each is owned.
+    const base = fakeContext({
+      handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id).map((x) => ({ ...x, data: { referrer: 'another.integrator' } })) }) }),
+      discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+    });
+    const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
+    const owned = await checks.find((c) => c.id === 'events.ws.no-foreign-authenticated-fields')!.run({ ...base, events });
+    expect(owned.status).toBe('pass');
+    expect(owned.reason ?? JSON.stringify(owned)).toMatch(/each owned by the key/);
   });
 
   describe('status-agrees compares only what both readings can see', () => {

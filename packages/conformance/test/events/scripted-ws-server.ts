@@ -21,6 +21,10 @@ export interface Script {
   closeOnMessage?: boolean;
   /** Silently ignore malformed messages. */
   noErrors?: boolean;
+  /** Error frames lack `type` (not the AsyncAPI message `error`). */
+  untypedErrors?: boolean;
+  /** Pushes carry `referrer` (an authenticated field) of every request. */
+  pushReferrer?: boolean;
 }
 
 export interface ScriptedServer {
@@ -55,7 +59,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
     socket.on('message', (raw) => {
       if (script.closeOnMessage) return socket.close(1011, 'bye');
       if (script.garbage) return socket.send('<<garbage>>');
-      const error = (message: string) => !script.noErrors && socket.send(JSON.stringify({ type: 'error', status: 'error', message }));
+      const error = (message: string) => !script.noErrors && socket.send(JSON.stringify(script.untypedErrors ? { status: 'error', message } : { type: 'error', status: 'error', message }));
       let msg: { type?: string; event?: string; filters?: { id?: string } };
       try {
         msg = JSON.parse(raw.toString());
@@ -85,6 +89,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
       updatedAt.set(id, lastAt);
       const data: Record<string, unknown> = { status, inTxHashes: [], txHashes: [], updatedAt: lastAt, originChainId: 1, destinationChainId: 8453, requestId: id };
       if (script.pushWithoutRequestId) delete data.requestId;
+      if (script.pushReferrer) data.referrer = 'another.integrator';
       const push = JSON.stringify({ event: script.wrongEventName ? 'request.updated' : 'request.status.updated', data, publishedAt: Date.now() });
       for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);
     },

@@ -103,7 +103,7 @@ export function buildV3Record(row: Row, seed: number): Json {
   const feesUsd: Record<string, number> = {
     execution: Math.round(row.amountUsd * 0.0004 * 1e6) / 1e6 + 0.01,
     swap: row.requestType === 'Bridge' || row.requestType === 'Send' ? 0 : Math.round(row.amountUsd * 0.001 * 1e6) / 1e6,
-    platform: Math.round(row.amountUsd * 0.0002 * 1e6) / 1e6,
+    platform: platformFeeUsd(row),
     app: row.appFeesUsd,
   };
   const totalFees = feesUsd.execution + feesUsd.swap + feesUsd.platform + feesUsd.app;
@@ -136,7 +136,7 @@ export function buildV3Record(row: Row, seed: number): Json {
     ...row.refundTxHashes.map((h) => txEntry(rng, h, row.originChainId, row.outBlocks[row.outBlocks.length - 1] ?? 0, row.updatedAt, 'success')),
   ];
   const appBps = row.appFeesUsd > 0 ? String(Math.round((row.appFeesUsd / row.amountUsd) * 10_000)) : null;
-  const appRecipient = key ? rng.hex(40, '0x') : null;
+  const appRecipient = appFeeRecipient(row, key ? rng.hex(40, '0x') : null);
   const appUnits = unitsFromUsd(row.appFeesUsd, inCur.priceUsd, inCur.decimals);
   const appItem = appBps ? { recipient: appRecipient, bps: appBps, amount: appUnits.toString(), amountFormatted: formatUnits(appUnits, inCur.decimals) } : null;
   const fixedRate = (row.features & FEATURE_BIT.fixed_rate) !== 0;
@@ -194,7 +194,7 @@ export function buildV3Record(row: Row, seed: number): Json {
       feeSponsorship: {
         quoted: sponsorshipPart(inCur, feesUsd, sponsored, false, row.destinationChainId, solver),
         actual: sponsorshipPart(inCur, feesUsd, sponsored, true, row.destinationChainId, solver),
-        currency: shortCurrency(inCur),
+        currency: fullCurrency(inCur),
       },
       route: {
         includedSwapSources: [],
@@ -204,7 +204,7 @@ export function buildV3Record(row: Row, seed: number): Json {
         actual,
       },
       quoteOraclePrice: fixedRate
-        ? { rate: (inCur.priceUsd / outCur.priceUsd).toFixed(8), observedAt: new Date(row.createdAt - 2000).toISOString(), inputCurrency: shortCurrency(inCur), outputCurrency: shortCurrency(outCur) }
+        ? oraclePrice(row, inCur, outCur)
         : null,
       refundCurrencyData: row.status === 'refund' ? amountObject(inCur, Math.max(0, row.amountUsd - feesUsd.execution), true, false) : null,
       externalMetadata: { partnerId: rng.chance(0.03) ? `mp_${rng.hex(24)}` : null },
@@ -238,6 +238,38 @@ export function buildV3Record(row: Row, seed: number): Json {
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
   return record;
+}
+
+/**
+ * Value rule (issue 19): the platform (Relay API) fee in USD is zero. Every published record of
+ * the live service shows it zero: the migration guide's v3 record (`fees.quoted.platform` and
+ * `fees.actual.platform` "0.000000") and its v2 twin (`expandedPriceImpact.relay` "0.000000",
+ * `feesUsd.fixed` "0.000000"); no recording shows a charged one (test/fixtures/live/README.md).
+ */
+export function platformFeeUsd(_row: Row): number {
+  return 0;
+}
+
+/**
+ * Value rule (issue 19): an app fee always names its recipient (the SDK types `recipient` as a
+ * string, never null): the key's fee wallet, or for a keyless request an address derived from its id.
+ */
+export function appFeeRecipient(row: Row, keyWallet: string | null): string {
+  return keyWallet ?? `0x${row.id.replace(/^0x/, '').padEnd(40, '0').slice(0, 40)}`;
+}
+
+/**
+ * Value rule (issue 19): `quoteOraclePrice.inputCurrency`/`outputCurrency` are amount objects
+ * ({currency, amount, amountFormatted, amountUsd}), as the live schema types them (SDK
+ * `/requests/v3`), not bare currencies.
+ */
+function oraclePrice(row: Row, inCur: CatalogueCurrency, outCur: CatalogueCurrency): Json {
+  return {
+    rate: (inCur.priceUsd / outCur.priceUsd).toFixed(8),
+    observedAt: new Date(row.createdAt - 2000).toISOString(),
+    inputCurrency: amountObject(inCur, row.amountUsd, true, false),
+    outputCurrency: amountObject(outCur, row.amountUsd, true, false),
+  };
 }
 
 function blockFor(row: Row): number {

@@ -42,6 +42,16 @@ export function statusData(store: Store, row: Row): Json {
 }
 
 /**
+ * `data` of a websocket push: the fields of the AsyncAPI message WsRequestStatusData and no other
+ * (the webhook's `referrer` is left out: the message schema does not declare it, and a socket may
+ * belong to another key than the request, or to none).
+ */
+export function pushData(store: Store, row: Row): Json {
+  const { referrer: _authenticated, ...data } = statusData(store, row);
+  return data;
+}
+
+/**
  * A JSON text with `": "` and `", "` separators: stable, valid, but not what
  * `JSON.stringify(JSON.parse(text))` gives back, so that a signature over a re-serialised body
  * differs from one over the raw bytes (facts §1.9: the docs' sample re-serialises).

@@ -1,7 +1,11 @@
 /**
  * Signed webhooks (API document, Events; live-service-facts §1.9): every status change of a key's
- * requests is POSTed to the URL registered for that key. Body: WebhookRequestStatusUpdated, as
- * stable spaced JSON (see `spacedJson`). Headers: `X-Signature-Timestamp` (Unix ms, the wall clock
+ * requests is POSTed to the URL registered for that key. Body: WebhookRequestStatusUpdated as
+ * compact JSON (`JSON.stringify`), which is what the live service sends: its docs' verification
+ * sample signs `JSON.stringify(req.body)`, which equals the raw body only when the body is compact
+ * JSON in the same key order. Under the variant `webhook-spaced-json` (and the fault
+ * `webhook-signature-reserialised`, which needs a body that re-serialises differently to be
+ * observable) the body is spaced JSON (see `spacedJson`). Headers: `X-Signature-Timestamp` (Unix ms, the wall clock
  * of the attempt) and `X-Signature-SHA256` = hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with
  * the API key. A non-2xx answer or a timeout is retried up to 10 times with exponential backoff
  * (first delay `backoffMs`, doubling). One queue per URL, delivered in order: a retried delivery
@@ -38,6 +42,8 @@ export interface WebhookOptions {
   backoffMs?: number;
   timeoutMs?: number;
   maxQueue?: number;
+  /** Bodies with `": "`/`", "` separators (variant webhook-spaced-json) instead of compact JSON. */
+  spacedJson?: boolean;
 }
 
 /** Counters of the deliveries so far. */
@@ -113,7 +119,9 @@ export class WebhookDispatcher {
       this.counts.dropped++;
       return;
     }
-    const body = spacedJson({ event: EVENT_NAME, timestamp: this.options.now(), data: statusData(this.options.store, row) });
+    const payload = { event: EVENT_NAME, timestamp: this.options.now(), data: statusData(this.options.store, row) };
+    const spaced = this.options.spacedJson || this.options.faults.has('webhook-signature-reserialised');
+    const body = spaced ? spacedJson(payload) : JSON.stringify(payload);
     queue.items.push({ body, retries: 0 });
     if (!queue.running) void this.drain(queue);
   }

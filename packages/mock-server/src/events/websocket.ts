@@ -1,6 +1,8 @@
 /**
  * The Intent Status websocket (API document, Events 1; live-service-facts §1.8) on the HTTP port:
- * upgrade on `/` with `?apiKey=<key>`; `connection`/`ready` with a socket id; `subscribe` and
+ * upgrade on `/`, with `?apiKey=<key>` or without a key (the live service's anonymous tier: its
+ * websocket guide says the stream "is available for anyone with strict rate limits" and a key
+ * raises them; the SDK connects without one); `connection`/`ready` with a socket id; `subscribe` and
  * `unsubscribe` to `request.status.updated` filtered by request id, each acknowledged; a push of
  * every status change of a subscribed request. A malformed, unknown, binary or oversized message
  * gets `{type:"error",status:"error",message}` and the socket stays open. Bounded: subscriptions
@@ -16,7 +18,7 @@ import type { Row } from '../data/row.js';
 import type { Faults } from '../faults.js';
 import type { StatusChange } from '../lifecycle/lifecycle.js';
 import type { Store } from '../store/store.js';
-import { EVENT_NAME, statusData } from './payloads.js';
+import { EVENT_NAME, pushData } from './payloads.js';
 
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS = 100;
@@ -70,9 +72,12 @@ export class StatusStream {
     const { faults, now, store } = this.options;
     const targets = faults.has('ws-push-unsubscribed') ? this.clients : this.byRequest.get(change.requestId);
     if (!targets || targets.size === 0) return;
-    const data = statusData(store, row);
+    const data = pushData(store, row);
     if (faults.has('ws-push-without-request-id')) delete data.requestId;
     if (faults.has('ws-status-disagrees')) data.status = change.from;
+    // Fault ws-push-foreign-referrer: the push carries `referrer`, an authenticated field the
+    // message schema does not declare, to every socket, whichever key owns the request.
+    if (faults.has('ws-push-foreign-referrer')) data.referrer = row.referrer;
     const text = JSON.stringify({ event: faults.has('ws-wrong-event-name') ? WRONG_EVENT_NAME : EVENT_NAME, data, publishedAt: now() });
     for (const client of targets) this.send(client, text);
   }
@@ -98,12 +103,12 @@ export class StatusStream {
     } catch {
       return refuse(socket, 400, 'Malformed request URL', 'INVALID_URL');
     }
-    if (url.pathname !== '/') return refuse(socket, 404, `No websocket at ${url.pathname.slice(0, 100)}; connect to / with ?apiKey=<key>`, 'NOT_FOUND');
+    if (url.pathname !== '/') return refuse(socket, 404, `No websocket at ${url.pathname.slice(0, 100)}; connect to / (with ?apiKey=<key> for higher limits)`, 'NOT_FOUND');
     if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') return refuse(socket, 400, 'Only websocket upgrades are supported', 'BAD_REQUEST');
+    // No key: the anonymous tier. A key that is given must be known and active.
     const caller = identify(url.searchParams.get('apiKey') ?? undefined);
-    if (caller.kind === 'missing') return refuse(socket, 401, 'Missing apiKey: connect with ?apiKey=<key>', 'UNAUTHORIZED');
-    if (caller.kind === 'unknown') return refuse(socket, 401, 'Invalid apiKey: the key is not known; use an active key from the dashboard', 'UNAUTHORIZED');
-    if (caller.kind === 'revoked') return refuse(socket, 403, 'Inactive apiKey: the key was revoked; use an active key', 'FORBIDDEN');
+    if (caller.kind === 'unknown') return refuse(socket, 401, 'Invalid apiKey: the key is not known; use an active key from the dashboard, or connect without apiKey', 'UNAUTHORIZED');
+    if (caller.kind === 'revoked') return refuse(socket, 403, 'Inactive apiKey: the key was revoked; use an active key, or connect without apiKey', 'FORBIDDEN');
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
   }
 

@@ -19,7 +19,19 @@ export interface VariantInfo {
   allowedBy: Allowance;
   /** Variants sharing a group are mutually exclusive. */
   exclusive?: 'cursor' | 'error-body' | 'content-encoding' | 'data-set';
+  /**
+   * `live`: the live service's form where it diverges from the API document (a `divergence.*`
+   * entry of specs/clauses.yaml, named in `divergence`); switched on together by `--profile live`.
+   * Without it the variant belongs to no profile (switched on only by name).
+   */
+  profile?: 'live';
+  /** The divergence id of specs/clauses.yaml this variant reproduces (profile `live` only). */
+  divergence?: string;
 }
+
+/** Server profiles: `contract` (the default) follows the API document; `live` adds every divergence of the live service. */
+export const PROFILES = ['contract', 'live'] as const;
+export type Profile = (typeof PROFILES)[number];
 
 const LIMIT_SILENT = 'silence: "`limit` maximum is 50." and "| `limit` maximum | `POST /currencies/v2` | 100 |" state the maximum, not what a larger value gets';
 const ERROR_BODY = 'document: "Error codes and body shape of v3 other than the 400 above: not shown." and "Error status codes and error bodies of the currencies and status operations: not shown."';
@@ -57,16 +69,36 @@ export const variantCatalogue: readonly VariantInfo[] = [
   { name: 'sort-tiebreak-hash', allowedBy: { source: 'silence', text: 'document: "`sortBy` is one of `createdAt` (default), `updatedAt`, `amountUsd`." (the order of records with equal sort keys: not shown)' }, description: 'records with equal sort keys are ordered by a hash of their id instead of by id.' },
   { name: 'rate-limit-429', allowedBy: { source: 'document', text: 'document: "Rate limits are per API key. Numeric rate limits per key or per route: not shown."; live-service facts §1.10: "On a 429, back off exponentially."' }, description: 'one request in 150 is answered 429 (Retry-After: 1 and {message}; on /requests/v2 the documented 429 body without Retry-After), on every endpoint.' },
   { name: 'live-traffic', allowedBy: { source: 'live-service', text: 'document: "Transitions: not shown." and the endpoints list requests as they are; live-service facts §1.2: waiting → pending → submitted → success, pending → failure → pending or refund, "failure is not always final"' }, description: 'live traffic during the run: a new request arrives "now" every 250 ms, and every 100 ms a non-terminal request (anywhere in time) moves one lifecycle step, its updatedAt advancing (the server\'s advanceEveryMs / arriveEveryMs, unless they are set).' },
+  { name: 'webhook-spaced-json', allowedBy: { source: 'rfc', text: 'silence: the document shows no webhook payload; RFC 8259 §2: insignificant whitespace is allowed around structural characters (live-service facts §1.9: the live service\'s verification sample re-serialises the body with JSON.stringify, so the live body is compact)' }, description: 'webhook bodies are JSON with ": " and ", " separators, not byte-identical to JSON.stringify of the parsed body (a receiver that re-serialises before verifying rejects them).' },
+  { name: 'intents-status-unknown', profile: 'live', divergence: 'divergence.intents-status-unknown', allowedBy: { source: 'live-service', text: 'live-service facts §1.1: "/intents/status?requestId= returns {\"status\":\"unknown\"} until the deposit lands" (third-party probe; the SDK types the check status as ...|\'unknown\')' }, description: 'GET /intents/status (and /intents/status/v2, /v3) with an id the server does not know answers 200 {"status":"unknown"} instead of 404.' },
+  { name: 'moonpay-id', profile: 'live', divergence: 'divergence.partner-id-name', allowedBy: { source: 'live-service', text: 'live-service facts §2.3: "data.externalMetadata.partnerId | data.externalMetadata.moonpayId (string|null). This is the real name."' }, description: 'v3 records name the partner id data.externalMetadata.moonpayId (the live name) instead of partnerId.' },
+  { name: 'rent-bucket', profile: 'live', divergence: 'divergence.rent-bucket', allowedBy: { source: 'live-service', text: 'live-service facts §2.3: "feeSponsorship buckets execution/swap/platform/app | plus rent (Solana ATA rent) ... All 5 component keys are marked required in the schema."' }, description: 'feeSponsorship.quoted/actual.components carry a fifth component rent (never selected, zero when no Solana account rent was paid).' },
+  { name: 'tx-fee-usd', profile: 'live', divergence: 'divergence.tx-fee-usd', allowedBy: { source: 'live-service', text: 'live-service facts §1.6: "v3 fields: txHash, fee (string, native smallest unit), feeUsd (string; missing from the spec), ..."' }, description: 'v3 transaction entries (inTxs[], outTxs[]) carry feeUsd, the fee in USD as a string with six decimals.' },
+  { name: 'superseded-omitted', profile: 'live', divergence: 'divergence.superseded-by-request-id-optional', allowedBy: { source: 'live-service', text: 'live-service facts §2.3 and the migration guide\'s v3 record (specs/examples/published): supersededByRequestId is absent when not set' }, description: 'v3 records omit supersededByRequestId when it is null.' },
+  { name: 'failed-call-data-object', profile: 'live', divergence: 'divergence.failed-call-data-object', allowedBy: { source: 'live-service', text: 'live-service facts §1.6: "failedCallData (v3) is {from, to, data, value}" (SDK /requests/v3), where the document says "failedCallData | string or null"' }, description: 'data.failedCallData of a failed request is the call object {from, to, data, value} instead of the calldata string.' },
   { name: 'records-0', exclusive: 'data-set', allowedBy: { source: 'silence', text: DATA }, description: 'the data set is empty.' },
   { name: 'records-1', exclusive: 'data-set', allowedBy: { source: 'silence', text: DATA }, description: 'the data set holds one request.' },
   { name: 'records-50', exclusive: 'data-set', allowedBy: { source: 'silence', text: DATA }, description: 'the data set holds exactly 50 requests (one full page at the maximum limit).' },
   { name: 'records-51', exclusive: 'data-set', allowedBy: { source: 'silence', text: DATA }, description: 'the data set holds 51 requests (a full page plus one).' },
 ];
 
+/** The variants of a profile: none for `contract`, every live divergence for `live`. */
+export function profileVariants(profile: Profile): string[] {
+  return profile === 'live' ? variantCatalogue.filter((v) => v.profile === 'live').map((v) => v.name) : [];
+}
+
+/** Checks a profile name (an unknown one throws, naming the valid ones). */
+export function checkProfile(profile: string): Profile {
+  if (!(PROFILES as readonly string[]).includes(profile)) throw new Error(`unknown profile ${JSON.stringify(profile)}; valid profiles: ${PROFILES.join(', ')}`);
+  return profile as Profile;
+}
+
 /** The set of active variants, checked with `has(name)`. */
 export class Variants {
   private readonly active: ReadonlySet<string>;
-  constructor(names: readonly string[] = []) {
+  /** `names` plus the variants of `profile` (default `contract`: none). */
+  constructor(names: readonly string[] = [], profile: Profile = 'contract') {
+    names = [...new Set([...profileVariants(profile), ...names])];
     const unknown = names.filter((n) => !variantCatalogue.some((v) => v.name === n));
     if (unknown.length) {
       throw new Error(`unknown variant ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid variants: ${variantCatalogue.map((v) => v.name).join(', ')}`);

@@ -22,6 +22,24 @@ function weiOf(amount: unknown): string {
   return typeof amount === 'string' ? amount : '0';
 }
 
+/**
+ * Value rule (issue 19): the root `referrer` is a string or absent, never null, as in every
+ * published recording of the live service (test/fixtures/live/: the cassette of
+ * valory-xyz/olas-operate-middleware has no `referrer` key on a request without one).
+ */
+export function v2Referrer(row: Row): { referrer?: string } {
+  return row.referrer === null ? {} : { referrer: row.referrer };
+}
+
+/**
+ * Value rule (issue 19): the root `moonpayId` is a string or absent (the live schema, SDK
+ * `/requests/v2`, types it `string`; the live cassette in test/fixtures/live/ has no such key on a
+ * request without one), not null.
+ */
+export function v2MoonpayId(partnerId: unknown): { moonpayId?: string } {
+  return typeof partnerId === 'string' ? { moonpayId: partnerId } : {};
+}
+
 /** Builds the v2 record of `v3` (its authenticated fields, if any, become the v2 ones). */
 export function toV2(row: Row, v3: Json, platformFee: unknown | undefined): Json {
   const data = v3.data as Json;
@@ -87,8 +105,8 @@ export function toV2(row: Row, v3: Json, platformFee: unknown | undefined): Json
     depositAddress: dep
       ? { address: dep.address, depositAddressType: dep.type, depositor: dep.depositor, depositTxHash: dep.depositTxHash }
       : null,
-    moonpayId: ext.partnerId ?? null,
-    referrer: row.referrer,
+    ...v2MoonpayId(ext.partnerId),
+    ...v2Referrer(row),
     data: v2Data,
     protocol: v3.protocol,
     createdAt: v3.createdAt,

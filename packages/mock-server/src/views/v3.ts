@@ -9,6 +9,7 @@ import type { Faults } from '../faults.js';
 import type { Store } from '../store/store.js';
 import type { Variants } from '../variants/catalogue.js';
 import { addExtrasDeep } from '../variants/extra-fields.js';
+import { applyLiveRecordForms } from '../variants/live-record.js';
 
 export interface PresentContext {
   includeAuthenticatedData: boolean;
@@ -55,6 +56,7 @@ export function presentV3(store: Store, row: Row, ctx: PresentContext): Json {
       }
     }
   }
+  if (ctx.variants) applyLiveRecordForms(rec, ctx.variants);
   if (ctx.variants?.has('record-extra-fields')) addExtrasDeep(rec);
   return rec;
 }

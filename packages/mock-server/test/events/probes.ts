@@ -59,6 +59,19 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
     }
   },
   'ws-wrong-event-name': async (s) => (await onePush(s)).push.event === EVENT,
+  'ws-push-foreign-referrer': async (s) => {
+    // A request of other-key, followed on a demo-key socket: its push must not carry referrer.
+    const res = await fetch(`${s.url}/requests/v3?status=pending&apiKey=other-key&limit=1`, { headers: { 'x-api-key': 'other-key' } });
+    const [id] = ((await res.json()) as { requests: Array<{ id: string }> }).requests.map((r) => r.id);
+    const ws = await subscribed(s, [id]);
+    try {
+      s.advance(id);
+      const push = await ws.next(isPush);
+      return push.data.requestId === id && !('referrer' in push.data);
+    } finally {
+      await ws.close();
+    }
+  },
   'ws-push-without-request-id': async (s) => {
     const { push, id } = await onePush(s);
     return push.data?.requestId === id;

@@ -57,10 +57,23 @@ describe('webhook deliveries', () => {
       const body = JSON.parse(d.raw.toString('utf8'));
       expect(validator('WebhookRequestStatusUpdated')(body), JSON.stringify(validator('WebhookRequestStatusUpdated').errors)).toBe(true);
       expect(body.data).toMatchObject({ requestId: id, status: change.to, updatedAt: change.updatedAt });
-      // The raw body is not the canonical re-serialisation: a signature over that would not match.
-      expect(JSON.stringify(body)).not.toBe(d.raw.toString('utf8'));
-      expect(sign(KEY, d, JSON.stringify(body))).not.toBe(d.headers['x-signature-sha256']);
+      // Compact JSON, as the live service sends: the docs' sample (which signs JSON.stringify of
+      // the parsed body) verifies it too.
+      expect(JSON.stringify(body)).toBe(d.raw.toString('utf8'));
+      expect(sign(KEY, d, JSON.stringify(body))).toBe(d.headers['x-signature-sha256']);
     }
+  });
+
+  it('variant webhook-spaced-json: the body has ": " separators, so a signature over JSON.stringify(JSON.parse(body)) differs', async () => {
+    const { server, receiver } = await setup(undefined, { variants: ['webhook-spaced-json'] });
+    const [id] = await openIdsOf(server, KEY, 1);
+    server.advance(id);
+    const [d] = await receiver.waitFor(1);
+    const text = d.raw.toString('utf8');
+    expect(text).toContain('": ');
+    expect(d.headers['x-signature-sha256']).toBe(sign(KEY, d));
+    expect(JSON.stringify(JSON.parse(text))).not.toBe(text);
+    expect(sign(KEY, d, JSON.stringify(JSON.parse(text)))).not.toBe(d.headers['x-signature-sha256']);
   });
 
   it('sends nothing for requests of other keys', async () => {

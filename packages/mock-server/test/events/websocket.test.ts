@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/index.js';
+import { openapi } from '@crosschain/specs';
 import { validator } from '../helpers/contract.js';
 import { openSocket } from '../helpers/ws-client.js';
 
@@ -32,8 +33,11 @@ describe('handshake', () => {
     expect(ready.data.id.length).toBeGreaterThan(0);
     await ws.close();
   });
-  it.each([['missing', ''], ['unknown', 'nope']])('refuses a %s key with HTTP 401', async (_label, key) => {
-    await expect(openSocket(key ? url(key) : server.wsUrl)).rejects.toThrow('HTTP 401');
+  it('accepts a socket without a key (the anonymous tier the SDK uses) and refuses an unknown key with HTTP 401', async () => {
+    const ws = await openSocket(server.wsUrl);
+    expect(await ws.next()).toMatchObject({ type: 'connection', status: 'ready' });
+    await ws.close();
+    await expect(openSocket(url('nope'))).rejects.toThrow('HTTP 401');
   });
   it('refuses a revoked key with 403 and another path with 404', async () => {
     await expect(openSocket(url('revoked-key'))).rejects.toThrow('HTTP 403');
@@ -41,7 +45,27 @@ describe('handshake', () => {
   });
 });
 
+/** The fields the AsyncAPI message schema WsRequestStatusData declares. */
+const DECLARED = Object.keys((openapi as any).components.schemas.WsRequestStatusData.properties);
+
 describe('subscriptions and pushes', () => {
+  it('pushes only declared fields, with no referrer, to an anonymous socket and to a socket of another key', async () => {
+    const owned = ((await (await fetch(`${server.url}/requests/v3?status=pending&apiKey=demo-key&limit=1`, { headers: { 'x-api-key': 'demo-key' } })).json()) as { requests: Array<{ id: string }> }).requests[0].id;
+    const sockets = [await openSocket(server.wsUrl), await openSocket(url('other-key')), await openSocket(url())];
+    for (const ws of sockets) {
+      await ws.next();
+      ws.send(sub(owned));
+      await ws.next((m) => m.type === 'subscribe');
+    }
+    server.advance(owned);
+    for (const ws of sockets) {
+      const push = await ws.next((m) => m.event !== undefined);
+      expect(Object.keys(push.data).filter((k) => !DECLARED.includes(k))).toEqual([]);
+      expect(push.data.referrer).toBeUndefined();
+      await ws.close();
+    }
+  });
+
   it('acknowledges subscribe and unsubscribe as the live service does', async () => {
     const ws = await openSocket(url());
     await ws.next();

@@ -18,7 +18,16 @@ describe('crosschain-mock --variant', () => {
     expect(r.status).toBe(0);
     for (const v of variantCatalogue) expect(r.stdout, v.name).toContain(`${v.name} `);
     expect(r.stdout.match(/^ +allowed by (document|silence|live-service|RFC|rfc)?/gm)).toHaveLength(variantCatalogue.length);
-    expect(r.stdout).toMatch(/cursor-fresh +\[one cursor\]/);
+    expect(r.stdout).toMatch(/cursor-fresh +\[by name\] \[one cursor\]/);
+    expect(r.stdout).toMatch(/intents-status-unknown +\[profile live: divergence\.intents-status-unknown\]/);
+  });
+
+  it('takes --profile contract|live and refuses anything else', () => {
+    expect(parseArgs(['--profile', 'live'])).toEqual({ action: 'serve', options: { profile: 'live' } });
+    expect(parseArgs(['--profile=contract', '--variant', 'gzip'])).toEqual({ action: 'serve', options: { profile: 'contract', variants: ['gzip'] } });
+    const r = run('--profile', 'staging');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--profile must be contract or live, got "staging"\. Example: --profile live/);
   });
 
   it.each([

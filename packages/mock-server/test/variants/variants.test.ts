@@ -5,7 +5,8 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, variantCatalogue, type MockServer } from '../../src/index.js';
+import { clauses } from '@crosschain/specs';
+import { profileVariants, startMockServer, variantCatalogue, type MockServer } from '../../src/index.js';
 
 const NOW = '2026-08-15T12:00:00Z';
 const K = 'demo-key';
@@ -179,6 +180,30 @@ const PROBES: Record<string, Probe> = {
     const p = json(await v3(b, 'limit=50&includeTotal=true'));
     return p.total === 51 && typeof p.continuation === 'string';
   },
+  'intents-status-unknown': async (b) => {
+    const answers = await Promise.all(['/intents/status', '/intents/status/v2', '/intents/status/v3'].map((p) => raw(b, `${p}?requestId=0x${'0'.repeat(64)}`)));
+    return answers.every((r) => r.status === 200 && JSON.stringify(json(r)) === '{"status":"unknown"}');
+  },
+  'moonpay-id': async (b) => {
+    const records = json(await v3(b, 'limit=20')).requests;
+    return records.every((r: any) => 'moonpayId' in r.data.externalMetadata && !('partnerId' in r.data.externalMetadata));
+  },
+  'rent-bucket': async (b) => {
+    const r = json(await v3(b, 'limit=1')).requests[0];
+    return ['quoted', 'actual'].every((p) => r.data.feeSponsorship[p].components.rent?.selected === false) && !r.data.feeSponsorship.actual.selectedComponents.includes('rent');
+  },
+  'tx-fee-usd': async (b) => {
+    const txs = json(await v3(b, 'limit=20&status=success')).requests.flatMap((r: any) => [...r.data.inTxs, ...r.data.outTxs]);
+    return txs.length > 0 && txs.every((t: any) => /^\d+\.\d{6}$/.test(t.feeUsd));
+  },
+  'superseded-omitted': async (b) => {
+    const records = json(await v3(b, 'limit=20')).requests;
+    return records.some((r: any) => !('supersededByRequestId' in r)) && records.every((r: any) => r.supersededByRequestId !== null);
+  },
+  'failed-call-data-object': async (b) => {
+    const records = json(await v3(b, 'limit=50&status=failure')).requests.filter((r: any) => r.data.failedCallData !== null);
+    return records.length > 0 && records.every((r: any) => typeof r.data.failedCallData === 'object' && Object.keys(r.data.failedCallData).join() === 'from,to,data,value');
+  },
   'live-traffic': async (b) => {
     const read = async () => json(await v3(b, 'includeTotal=true&limit=1&sortBy=updatedAt'));
     const before = await read();
@@ -188,6 +213,9 @@ const PROBES: Record<string, Probe> = {
     return after.total > before.total && Date.parse(after.requests[0].updatedAt) > Date.parse(NOW);
   },
 };
+
+/** Variants probed in another file: webhook-spaced-json needs a webhook receiver (test/events/webhooks.test.ts). */
+const PROBED_ELSEWHERE = ['webhook-spaced-json'];
 
 const options = { records: 300, seed: 11, now: NOW, v2RateLimit: 0, quiet: true };
 let clean: MockServer;
@@ -200,7 +228,7 @@ afterAll(async () => {
 
 describe('variant catalogue', () => {
   it('has a probe for every variant, unique names, and what allows each', () => {
-    expect(Object.keys(PROBES).sort()).toEqual(variantCatalogue.map((v) => v.name).sort());
+    expect([...Object.keys(PROBES), ...PROBED_ELSEWHERE].sort()).toEqual(variantCatalogue.map((v) => v.name).sort());
     expect(new Set(variantCatalogue.map((v) => v.name)).size).toBe(variantCatalogue.length);
     for (const v of variantCatalogue) expect(v.allowedBy.text, v.name).toMatch(/^(document|silence|live-service facts|)/);
   });
@@ -210,7 +238,7 @@ describe('variant catalogue', () => {
     await expect(startMockServer({ variants: ['cursor-numeric', 'cursor-fresh'] })).rejects.toThrow(/cursor-numeric and cursor-fresh cannot be combined/);
   });
 
-  it.each(variantCatalogue.map((v) => [v.name, v.description]))('%s: %s', async (name) => {
+  it.each(variantCatalogue.filter((v) => !PROBED_ELSEWHERE.includes(v.name)).map((v) => [v.name, v.description]))('%s: %s', async (name) => {
     const probe = PROBES[name]!;
     expect(await probe(clean.url), 'the clean server does not do it').toBe(false);
     const varied = await startMockServer({ ...options, variants: [name] });
@@ -232,5 +260,28 @@ describe('variant catalogue', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('profiles', () => {
+  it('contract (the default) switches on no variant; live switches on every live divergence, each tied to a clause', async () => {
+    expect(clean.profile).toBe('contract');
+    expect(clean.variants).toEqual([]);
+    const live = variantCatalogue.filter((v) => v.profile === 'live');
+    expect(live.map((v) => v.name)).toEqual(profileVariants('live'));
+    const divergences = new Set(clauses.filter((c) => c.kind === 'divergence').map((c) => c.id));
+    for (const v of live) expect(divergences.has(v.divergence!), `${v.name}: ${v.divergence} is catalogued in specs/clauses.yaml`).toBe(true);
+    const s = await startMockServer({ ...options, profile: 'live', variants: ['gzip'] });
+    try {
+      expect(s.profile).toBe('live');
+      expect([...s.variants].sort()).toEqual([...profileVariants('live'), 'gzip'].sort());
+      for (const v of live) if (PROBES[v.name]) expect(await PROBES[v.name]!(s.url), v.name).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses an unknown profile, naming the valid ones', async () => {
+    await expect(startMockServer({ profile: 'staging' as never })).rejects.toThrow(/unknown profile "staging"; valid profiles: contract, live/);
   });
 });

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 790946237b156735a246946a9106459cc5212c591793a07cab1086e80d998ae3)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -1150,6 +1150,17 @@ export interface components {
                 /** @description Socket identifier. */
                 id: string;
             };
+        };
+        /**
+         * WsError
+         * @description The server's answer to a message it cannot act on (not JSON, not an object, an unknown type or event, a subscribe without filters.id, too large, binary, or over the subscription limit): the socket stays open (live-service-facts §1.8; the form the reference server sends and the kit's events.ws.errors check expects). `message` says what was wrong. SHOULD.
+         */
+        WsError: {
+            /** @constant */
+            type: "error";
+            /** @constant */
+            status: "error";
+            message: string;
         };
         /**
          * WsRequestStatusData

@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Event payload types (Intent Status websocket, webhooks) and the constants of their schemas.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 790946237b156735a246946a9106459cc5212c591793a07cab1086e80d998ae3)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -25,6 +25,8 @@ export type WebhookRequestStatusUpdated = components['schemas']['WebhookRequestS
 export type WebhookSignatureHeaders = components['schemas']['WebhookSignatureHeaders'];
 /** WsConnectionReady (components.schemas.WsConnectionReady). */
 export type WsConnectionReady = components['schemas']['WsConnectionReady'];
+/** WsError (components.schemas.WsError). */
+export type WsError = components['schemas']['WsError'];
 /** WsRequestStatusData (components.schemas.WsRequestStatusData). */
 export type WsRequestStatusData = components['schemas']['WsRequestStatusData'];
 /** WsRequestStatusUpdated (components.schemas.WsRequestStatusUpdated). */

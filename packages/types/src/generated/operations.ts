@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 790946237b156735a246946a9106459cc5212c591793a07cab1086e80d998ae3)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
