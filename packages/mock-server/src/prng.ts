@@ -156,6 +156,11 @@ export function keyedRng(): KeyedRng {
   return new Keyed();
 }
 
+/** The `n`-th `u32()` (from 1) of `keyedRng().at(key)`, without a generator. */
+export function keyedU32(key: number, n: number): number {
+  return fmix32(key ^ Math.imul(n, 0x9e3779b9));
+}
+
 /** The first `u32()` of `keyedRng().at(key)` (without a generator). */
 export function firstU32(key: number): number {
   return fmix32(key ^ 0x9e3779b9);

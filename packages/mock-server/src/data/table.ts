@@ -3,13 +3,13 @@
  * strings derived from the seed and the generation index, a `Row` built only when one is read.
  * 1,000,000 requests hold about 40 bytes each here instead of about 1 KB as row objects.
  */
-import { firstU32, keyedRng, mixKey } from '../prng.js';
+import { firstU32, keyedRng, keyedU32, mixKey } from '../prng.js';
 import {
   API_KEYS, CHAIN_BY_ID, CURRENCIES, FAIL_REASONS, FEATURE_BIT, FEATURES, INTEGRATORS, REFUND_FAIL_REASONS,
   REQUEST_TYPES, V3_STATUSES, type Feature, type VmType,
 } from './catalogue.js';
 import type { Row } from './row.js';
-import { hashKey } from '../store/hashed-index.js';
+import { HASHED_CHARS, hashKey } from '../store/hashed-index.js';
 import { sortPositions } from '../store/radix.js';
 import { canonicalWallet, txHash, walletAddress } from './wallets.js';
 
@@ -107,8 +107,22 @@ export class Columns {
   }
 }
 
-/** Indexes of wallet values (`walletKeyHashes`). */
-const WALLET_INDEXES: ReadonlySet<string> = new Set(['user', 'userV2', 'sender', 'recipient', 'depositAddress']);
+/** Indexes of wallet values (`walletKeyHashes`), by kind. */
+const WALLET_INDEXES: readonly string[] = ['user', 'userV2', 'sender', 'recipient', 'depositAddress'];
+const W_USER_V2 = 1;
+const W_SENDER = 2;
+const W_RECIPIENT = 3;
+const W_DEPOSIT = 4;
+
+/** Appends hash `h` to the first `n` of `out` unless it is there; returns the new count. */
+function put(out: Uint32Array, n: number, h: number): number {
+  for (let i = 0; i < n; i++) if (out[i] === h) return n;
+  out[n] = h;
+  return n + 1;
+}
+
+/** Character codes of the hex digits. */
+const HEX_CHAR = [...'0123456789abcdef'].map((ch) => ch.charCodeAt(0));
 
 /** Salts of the keyed string streams. */
 const S_ID = 1;
@@ -144,6 +158,26 @@ export class StringSource {
 
   id(g: number): string {
     return this.rng.at(this.key(g, S_ID)).hex(64, '0x');
+  }
+
+  /**
+   * `hashKey` of a 64-digit `hex()` string (ids, order ids, hex transaction hashes) of index `g`
+   * and `salt`, computed from the stream's words without building the string: FNV-1a of the last
+   * 24 digits (words 6 to 8, low nibble first; hex digits are already lowercase).
+   */
+  hexHash(g: number, salt: number): number {
+    const key = this.key(g, salt);
+    let h = 0x811c9dc5;
+    for (let i = 64 - HASHED_CHARS; i < 64; i++) {
+      const nibble = (keyedU32(key, (i >>> 3) + 1) >>> ((i & 7) * 4)) & 15;
+      h = Math.imul(h ^ HEX_CHAR[nibble], 0x01000193);
+    }
+    return h >>> 0;
+  }
+
+  /** `hashKey(tx(g, kind, vm))`. */
+  txHash(g: number, kind: number, vm: VmType): number {
+    return vm === 'svm' ? hashKey(this.tx(g, kind, vm)) : this.hexHash(g, S_TX + kind);
   }
 
   /** The first 8 hex digits of `id(g)` as a number: ascending ids have non-decreasing keys. */
@@ -191,12 +225,16 @@ export class GeneratedTable {
     this.size = c.size;
     const keys = new Uint32Array(this.size);
     for (let g = 0; g < this.size; g++) keys[g] = strings.idKey(g);
+    this.idKeys = keys;
     this.order = sortPositions(c.createdAt, true, keys, (a, b) => cmpDesc(strings.id(a), strings.id(b)));
   }
 
-  /** The first 8 hex digits of the id at position `p` as a number (see `StringSource.idKey`). */
+  /** The first 8 hex digits of each id as a number (see `StringSource.idKey`), by generation index. */
+  readonly idKeys: Uint32Array;
+
+  /** The first 8 hex digits of the id at position `p` as a number. */
   idKey(p: number): number {
-    return this.strings.idKey(this.order[p]);
+    return this.idKeys[this.order[p]];
   }
 
   id(p: number): string {
@@ -208,8 +246,24 @@ export class GeneratedTable {
     return this.privateOf(this.order[p]);
   }
 
+  /** Ascending positions of the requests on a private chain. */
+  privateRows(): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.size; p++) {
+      const g = this.order[p];
+      if (PRIVATE_OF_CURRENCY[this.c.inCur[g]] !== null || PRIVATE_OF_CURRENCY[this.c.outCur[g]] !== null) out.push(p);
+    }
+    return out;
+  }
+
   private privateOf(g: number): string | null {
     return PRIVATE_OF_CURRENCY[this.c.inCur[g]] ?? PRIVATE_OF_CURRENCY[this.c.outCur[g]];
+  }
+
+  /** The deposit address of a deposit-address request (the regenerated request of a superseded pair keeps the original's). */
+  private depositAddress(g: number): string {
+    const c = this.c;
+    return this.strings.depositAddress((c.flags[g] & F_REGENERATED) !== 0 ? c.link[g] : g, VM_OF_CURRENCY[c.inCur[g]]);
   }
 
   private wallets(g: number): Wallets {
@@ -218,9 +272,7 @@ export class GeneratedTable {
     const wallet = this.strings.wallet(originVm, c.sender[g]);
     const recipient = this.strings.wallet(VM_OF_CURRENCY[c.outCur[g]], c.recipient[g]);
     if ((c.flags[g] & F_DEPOSIT) === 0) return { user: canonicalWallet(wallet), sender: wallet, recipient, depositAddress: null, depositor: null };
-    // The regenerated request of a superseded pair keeps the original's deposit address.
-    const owner = (c.flags[g] & F_REGENERATED) !== 0 ? c.link[g] : g;
-    const depositAddress = this.strings.depositAddress(owner, originVm);
+    const depositAddress = this.depositAddress(g);
     const depositor = canonicalWallet(wallet);
     return { user: depositor, sender: depositAddress, recipient, depositAddress, depositor };
   }
@@ -248,27 +300,47 @@ export class GeneratedTable {
   }
 
   /**
-   * The distinct hashes (`hashKey`, case-insensitive) of the values the wallet index `name` reads
-   * at position `p` (none: the null value), from cached wallet hashes; null for other indexes.
+   * Writes to `out` the distinct hashes (`hashKey`, case-insensitive) of the values the hashed
+   * index `name` reads at position `p` and returns how many (0: the null value), without building
+   * strings where it can (cached wallet hashes, hex digits from the stream); -1 for another index.
    */
-  walletKeyHashes(name: string, p: number): number[] | null {
-    if (!WALLET_INDEXES.has(name)) return null;
+  keyHashes(name: string, p: number, out: Uint32Array): number {
     const c = this.c;
     const g = this.order[p];
-    const originVm = VM_OF_CURRENCY[c.inCur[g]];
-    const wallet = this.walletHash(originVm, c.sender[g]);
+    const kind = WALLET_INDEXES.indexOf(name);
+    if (kind < 0) return this.stringKeyHashes(name, g, out);
     const deposit = (c.flags[g] & F_DEPOSIT) !== 0;
-    const depositAddress = deposit ? hashKey(this.wallets(g).depositAddress!) : 0;
-    const recipient = name === 'userV2' || name === 'recipient' ? this.walletHash(VM_OF_CURRENCY[c.outCur[g]], c.recipient[g]) : 0;
+    if (kind === W_RECIPIENT) return put(out, 0, this.walletHash(VM_OF_CURRENCY[c.outCur[g]], c.recipient[g]));
+    if (kind === W_DEPOSIT) return deposit ? put(out, 0, hashKey(this.depositAddress(g))) : 0;
+    const wallet = this.walletHash(VM_OF_CURRENCY[c.inCur[g]], c.sender[g]);
     // As EXTRACT reads them: user [sender, depositor, user], userV2 [sender, recipient, user]; a
     // deposit-address request's sender is its deposit address, its depositor and user the wallet.
-    let list: number[];
-    if (name === 'recipient') list = [recipient];
-    else if (name === 'depositAddress') list = deposit ? [depositAddress] : [];
-    else if (name === 'sender') list = [deposit ? depositAddress : wallet];
-    else if (name === 'user') list = deposit ? [depositAddress, wallet] : [wallet];
-    else list = deposit ? [depositAddress, recipient, wallet] : [wallet, recipient, wallet];
-    return list.filter((h, i) => list.indexOf(h) === i);
+    let n = put(out, 0, wallet);
+    if (deposit) {
+      const address = hashKey(this.depositAddress(g));
+      if (kind === W_SENDER) return put(out, 0, address);
+      n = put(out, n, address);
+    } else if (kind === W_SENDER) return n;
+    if (kind === W_USER_V2) n = put(out, n, this.walletHash(VM_OF_CURRENCY[c.outCur[g]], c.recipient[g]));
+    return n;
+  }
+
+  /** `keyHashes` of the id and transaction indexes (generation index `g`). */
+  private stringKeyHashes(name: string, g: number, out: Uint32Array): number {
+    const c = this.c;
+    const flags = c.flags[g];
+    const tx = (flag: number, kind: number, cur: Uint16Array): number =>
+      (flags & flag) === 0 ? 0 : put(out, 0, this.strings.txHash(g, kind, VM_OF_CURRENCY[cur[g]]));
+    switch (name) {
+      case 'id': return put(out, 0, this.strings.hexHash(g, S_ID));
+      case 'orderId': return put(out, 0, this.strings.hexHash(g, S_ORDER));
+      case 'parentId': return (flags & F_REGENERATED) === 0 ? 0 : put(out, 0, this.strings.hexHash(c.link[g], S_ID));
+      case 'depositTxHash': return tx(F_IN_TX, TX_IN, c.inCur);
+      case 'fillTxHash': return tx(F_FILLED, TX_FILL, c.outCur);
+      case 'refundTxHash': return tx(F_REFUNDED, TX_REFUND, c.inCur);
+      case 'failedTxHash': return tx(F_FAILED_TX, TX_FAILED, c.outCur);
+      default: return -1;
+    }
   }
 
   /**

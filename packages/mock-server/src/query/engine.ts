@@ -6,7 +6,7 @@
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
 import { andBits, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
-import type { Store } from '../store/store.js';
+import type { Positions, Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
 
@@ -25,10 +25,10 @@ export interface Page {
 
 /** Ascending union of the postings of a condition (before negation). */
 function postings(store: Store, c: Condition): readonly number[] {
-  const lists: (readonly number[])[] = [];
+  const lists: Positions[] = [];
   for (const index of c.indexes) for (const k of c.keys) lists.push(store.lookup(index, k));
   let out: readonly number[];
-  if (lists.length === 1) out = lists[0];
+  if (lists.length === 1) out = Array.from(lists[0]);
   else {
     const set = new Set<number>();
     for (const l of lists) for (const p of l) set.add(p);

@@ -13,8 +13,10 @@ import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScrat
 /** Index key used for "empty" (null check). */
 export const NULL_KEY = '\u0000null';
 export type Key = string | number;
-/** A posting: one row position or an ascending list of them. */
-type Posting = number | number[];
+/** A posting: one row position or an ascending list of them (an Int32Array once the index is built; an array again after a change). */
+type Posting = number | number[] | Int32Array;
+/** Ascending row positions (a lookup's answer). */
+export type Positions = readonly number[] | Int32Array;
 
 /** Postings at least this long get a cached bitset (shorter ones are set bit by bit per query). */
 const BITSET_MIN_POSTINGS = 64;
@@ -223,7 +225,25 @@ export class Store {
     this.privateOf = new Map();
     const keyed = this.tiebreak === idOrder && this.table !== null;
     const t = this.table;
-    for (let p = 0; p < n; p++) {
+    const slots = this.slots;
+    let p = 0;
+    if (t && !slots && this.overrides.size === 0) {
+      // Start-up: the columns gathered into position order.
+      const { c, order, idKeys } = t;
+      for (; p < this.base; p++) {
+        const g = order[p];
+        this.createdAt[p] = c.createdAt[g];
+        this.updatedAt[p] = c.updatedAt[g];
+        this.amountUsd[p] = c.amountUsd[g];
+        this.features[p] = c.features[g];
+        this.tieKey[p] = idKeys[g];
+      }
+      for (const q of t.privateRows()) {
+        this.privateRows.push(q);
+        this.privateOf.set(q, t.privateChain(q)!);
+      }
+    }
+    for (; p < n; p++) {
       const s = this.slotOf(p);
       let priv: string | null;
       if (s < this.base && !this.overrides.has(s)) {
@@ -233,7 +253,7 @@ export class Store {
         this.updatedAt[p] = c.updatedAt[g];
         this.amountUsd[p] = c.amountUsd[g];
         this.features[p] = c.features[g];
-        this.tieKey[p] = t!.idKey(s);
+        this.tieKey[p] = t!.idKeys[g];
         priv = t!.privateChain(s);
       } else {
         const r = this.row(p);
@@ -295,13 +315,14 @@ export class Store {
     const read = (p: number): Key | null | readonly (Key | null)[] => this.keyAt(name, p);
     if ('hashed' in state) {
       const builder = state.hashed;
+      const hashes = new Uint32Array(4);
       for (let p = state.next; p < end; p++) {
-        // Wallet indexes of generated rows: cached wallet hashes instead of wallet strings.
+        // Generated rows: hashes without building the strings where the table can.
         const s = this.slotOf(p);
-        const hashes = s < this.base && !this.overrides.has(s) ? this.table!.walletKeyHashes(name, s) : null;
-        if (hashes === null) addHashed(builder, read, p, p + 1);
-        else if (hashes.length === 0) builder.addNull(p);
-        else for (const h of hashes) builder.add(h, p);
+        const n = s < this.base && !this.overrides.has(s) ? this.table!.keyHashes(name, s, hashes) : -1;
+        if (n < 0) addHashed(builder, read, p, p + 1);
+        else if (n === 0) builder.addNull(p);
+        else for (let i = 0; i < n; i++) builder.add(hashes[i], p);
       }
     } else addMapped(state.map, read, state.next, end);
     state.next = end;
@@ -311,7 +332,11 @@ export class Store {
     if ('hashed' in state) {
       this.sortScratch = radixScratch(this.sortScratch, state.hashed.length);
       index = state.hashed.finish(this.sortScratch);
-    } else index = state.map;
+    } else {
+      // Finished postings in typed arrays: a quarter to half the memory of arrays of numbers.
+      for (const [k, v] of state.map) if (Array.isArray(v)) state.map.set(k, Int32Array.from(v));
+      index = state.map;
+    }
     if (this.building.size === 0) this.sortScratch = null;
     this.indexes.set(name, index);
     return index;
@@ -343,7 +368,7 @@ export class Store {
   }
 
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */
-  lookup(name: IndexName, key: Key | null): readonly number[] {
+  lookup(name: IndexName, key: Key | null): Positions {
     const index = this.index(name);
     if (index instanceof HashedIndex) {
       const dirty = this.dirty.get(name);
@@ -547,7 +572,7 @@ function keysOf(v: Key | null | readonly (Key | null)[]): Key[] {
 }
 
 /** Ascending union of two position lists (the first ascending). */
-function mergeAscending(a: readonly number[], b: readonly number[]): readonly number[] {
+function mergeAscending(a: Positions, b: readonly number[]): Positions {
   if (b.length === 0) return a;
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
@@ -563,15 +588,17 @@ function removePosting(map: Map<Key, Posting>, k: Key, p: number): void {
     if (cur === p) map.delete(k);
     return;
   }
-  const i = cur.indexOf(p);
-  if (i >= 0) cur.splice(i, 1);
-  if (cur.length === 0) map.delete(k);
+  const list = Array.isArray(cur) ? cur : Array.from(cur);
+  const i = list.indexOf(p);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) map.delete(k);
+  else if (list !== cur) map.set(k, list);
 }
 
 function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
   const cur = map.get(k);
   if (cur === undefined) return void map.set(k, p);
-  const list = typeof cur === 'number' ? [cur] : cur;
+  const list = typeof cur === 'number' ? [cur] : Array.isArray(cur) ? cur : Array.from(cur);
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -580,7 +607,7 @@ function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
     else hi = mid;
   }
   if (list[lo] !== p) list.splice(lo, 0, p);
-  if (typeof cur === 'number') map.set(k, list);
+  if (list !== cur) map.set(k, list);
 }
 
 /** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */
@@ -591,7 +618,7 @@ function addMapped(map: Map<Key, Posting>, read: (p: number) => ReturnType<Extra
     if (cur === undefined) map.set(k, pos);
     else if (typeof cur === 'number') {
       if (cur !== pos) map.set(k, [cur, pos]);
-    } else if (cur[cur.length - 1] !== pos) cur.push(pos);
+    } else if (cur[cur.length - 1] !== pos) (cur as number[]).push(pos);
   };
   for (let p = from; p < end; p++) {
     const v = read(p);
