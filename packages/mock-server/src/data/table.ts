@@ -300,6 +300,31 @@ export class GeneratedTable {
   }
 
   /**
+   * For an index of catalogue values: the column of codes (by generation index) and the value of
+   * each code, as `key` gives it; null for other indexes (a store builds the index by counting).
+   */
+  codes(name: string): { column: ArrayLike<number>; value: (code: number) => string | number | null } | null {
+    const c = this.c;
+    const code = (column: ArrayLike<number>, list: readonly string[]) => ({ column, value: (k: number) => (k === NO_CODE ? null : list[k]) });
+    const currency = (column: Uint16Array, field: 'chainId' | 'address' | 'symbol') => ({ column, value: (k: number) => CURRENCIES[k][field] });
+    switch (name) {
+      case 'status': return code(c.status, V3_STATUSES);
+      case 'requestType': return code(c.type, REQUEST_TYPES);
+      case 'failReason': return code(c.failReason, FAILURES);
+      case 'refundFailReason': return code(c.refundFailReason, REFUND_FAILURES);
+      case 'apiKey': return { column: c.keyIdx, value: (k) => (k >= 0 ? k : null) };
+      case 'referrer': return { column: c.keyIdx, value: referrerOfKey };
+      case 'originChainId': case 'currencyInChainId': return currency(c.inCur, 'chainId');
+      case 'destinationChainId': case 'currencyOutChainId': return currency(c.outCur, 'chainId');
+      case 'currencyInAddress': return currency(c.inCur, 'address');
+      case 'currencyOutAddress': return currency(c.outCur, 'address');
+      case 'currencyInSymbol': return currency(c.inCur, 'symbol');
+      case 'currencyOutSymbol': return currency(c.outCur, 'symbol');
+      default: return null;
+    }
+  }
+
+  /**
    * Writes to `out` the distinct hashes (`hashKey`, case-insensitive) of the values the hashed
    * index `name` reads at position `p` and returns how many (0: the null value), without building
    * strings where it can (cached wallet hashes, hex digits from the stream); -1 for another index.

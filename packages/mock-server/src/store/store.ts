@@ -307,6 +307,13 @@ export class Store {
     const done = this.indexes.get(name);
     if (done) return done;
     let state = this.building.get(name);
+    const codes = !state && !this.slots && this.objects.length === 0 && this.overrides.size === 0 ? this.table?.codes(name) : null;
+    if (codes) {
+      // Catalogue values of generated data: counted from the code column at once (no slices).
+      const index = countedIndex(codes, this.table!.order);
+      this.indexes.set(name, index);
+      return index;
+    }
     if (!state) {
       state = HASHED.has(name) ? { hashed: new HashedIndexBuilder(this.size), next: 0 } : { map: new Map(), next: 0 };
       this.building.set(name, state);
@@ -608,6 +615,41 @@ function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
   }
   if (list[lo] !== p) list.splice(lo, 0, p);
   if (list !== cur) map.set(k, list);
+}
+
+/**
+ * A `Map` index of a code column (codes by generation index, `order` = generation index of each
+ * position): positions counted per key, then written in ascending position order.
+ */
+function countedIndex(codes: { column: ArrayLike<number>; value: (code: number) => Key | null }, order: Int32Array): Map<Key, Posting> {
+  const { column, value } = codes;
+  // Codes to key numbers (codes of equal keys, e.g. one symbol on two chains, share one).
+  const keyNo: number[] = [];
+  const keys: Key[] = [];
+  const byKey = new Map<Key, number>();
+  const numberOf = (code: number): number => {
+    let k = keyNo[code + 1];
+    if (k !== undefined) return k;
+    const v = value(code);
+    const key = v === null || v === '' ? NULL_KEY : keyOf(v);
+    const seen = byKey.get(key);
+    if (seen !== undefined) k = seen;
+    else {
+      k = keys.length;
+      keys.push(key);
+      byKey.set(key, k);
+    }
+    keyNo[code + 1] = k;
+    return k;
+  };
+  const of = new Int32Array(order.length);
+  for (let p = 0; p < order.length; p++) of[p] = numberOf(column[order[p]]);
+  const counts = new Int32Array(keys.length);
+  for (let p = 0; p < of.length; p++) counts[of[p]]++;
+  const lists = keys.map((_, k) => new Int32Array(counts[k]));
+  counts.fill(0);
+  for (let p = 0; p < of.length; p++) lists[of[p]][counts[of[p]]++] = p;
+  return new Map(keys.map((key, k) => [key, lists[k]]));
 }
 
 /** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */
