@@ -1,6 +1,6 @@
 /**
  * Deterministic data set generator: `generateDataset({ records, seed, now })` always yields the same
- * rows. Covers every request type, status and feature, deposit-address requests with superseded
+ * rows, generated into columns (`GeneratedTable`, src/data/table.ts). Covers every request type, status and feature, deposit-address requests with superseded
  * pairs (Bitcoin origin), same-chain swaps, refunds and failures with reasons, app fees, two
  * integrators and requests of no integrator, ties in createdAt and amountUsd.
  */
@@ -35,6 +35,8 @@ const TYPE_WEIGHTS: Record<RequestType, number> = {
   Bridge: 34, 'Crosschain Swap': 24, 'Same-chain Swap': 12, Send: 8, Wrap: 5, Unwrap: 5, Call: 12,
 };
 const ROUND_AMOUNTS = [10, 25, 50, 100, 250, 500, 1000];
+/** Amounts in USD are log-uniform up to 50,000. */
+const LOG_MAX_AMOUNT = Math.log(50_000);
 
 const PUBLIC_CHAINS = CHAINS.filter((c) => !c.privateUuid);
 const PRIVATE_CHAIN = CHAINS.find((c) => c.privateUuid)!;
@@ -138,7 +140,7 @@ export function generateTable(options: GenerateOptions): GeneratedTable {
     }
     const originVm = CHAIN_BY_ID.get(inCur.chainId)!.vmType;
     const destVm = CHAIN_BY_ID.get(outCur.chainId)!.vmType;
-    const amountUsd = rng.chance(0.04) ? lastAmount : rng.chance(0.15) ? rng.pick(ROUND_AMOUNTS) : Math.round(Math.exp(rng.next() * Math.log(50_000)) * 1e6) / 1e6;
+    const amountUsd = rng.chance(0.04) ? lastAmount : rng.chance(0.15) ? rng.pick(ROUND_AMOUNTS) : Math.round(Math.exp(rng.next() * LOG_MAX_AMOUNT) * 1e6) / 1e6;
     lastAmount = amountUsd;
     let createdAt = forced?.createdAt ?? (rng.chance(0.04) ? lastCreated : now - Math.floor(rng.next() * SPAN));
     createdAt = Math.min(createdAt, now);

@@ -1,7 +1,9 @@
 /**
  * In-memory store: equality indexes (value -> ascending row positions) for every equality filter
  * of GET /requests/v3, bitsets of the frequent index values, and pre-sorted orders for each
- * `sortBy`. Filters never scan field values.
+ * `sortBy`. Filters never scan field values. Generated data stays in its columns
+ * (`GeneratedTable`): the store reads index values and sort keys from them and builds a row only
+ * when one is served; rows changed by the lifecycle and arrivals are held as objects.
  */
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
