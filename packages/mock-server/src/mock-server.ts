@@ -210,6 +210,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const t of timers) clearInterval(t);
+        store.stopWarming();
         stream.close();
         webhooks?.close();
         app.server.close(() => resolve());

@@ -152,6 +152,8 @@ export class Store {
   private bitsetBytes = 0;
   /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
   private readonly scratchBits: Bitset[] = [];
+  /** Whether `warm()` goes on (`stopWarming()`). */
+  private warming = false;
 
   /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
   constructor(
@@ -357,10 +359,12 @@ export class Store {
    * an index finishes that one index itself; a sort order is one turn of its own).
    */
   warm(): Promise<void> {
+    this.warming = true;
     const names = [...new Set([...WARM_FIRST, ...(Object.keys(EXTRACT) as IndexName[])])].filter((n) => !this.indexes.has(n));
     const sorts: SortBy[] = ['updatedAt', 'amountUsd'];
     return new Promise((resolve) => {
       const step = (): void => {
+        if (!this.warming) return resolve();
         while (names.length > 0 && this.indexes.has(names[0])) names.shift();
         // The low-cardinality filters first, then the sort orders (one turn each), then the rest.
         const by = names.length === 0 || !WARM_FIRST.includes(names[0]) ? sorts.shift() : undefined;
@@ -374,6 +378,11 @@ export class Store {
       };
       setImmediate(step);
     });
+  }
+
+  /** Stops the background build of `warm()` after its current slice (the server closes: the process may exit). */
+  stopWarming(): void {
+    this.warming = false;
   }
 
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */

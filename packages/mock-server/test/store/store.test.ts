@@ -35,6 +35,18 @@ describe('Store', () => {
     expect(probes.map(([name, key]) => [...warmed.lookup(name, key)])).toEqual(expected);
   });
 
+  it('stopWarming ends the background build after the slice under way (a closing server lets the process exit); lookups still build on demand', async () => {
+    const store = new Store(dataset);
+    const built = (): number => (store as unknown as { indexes: Map<string, unknown> }).indexes.size;
+    const done = store.warm();
+    await new Promise((r) => setImmediate(r));
+    store.stopWarming();
+    await done;
+    expect(built()).toBeLessThan(27);
+    const reference = new Store(dataset);
+    for (const [name, key] of probes) expect([...store.lookup(name, key)]).toEqual([...reference.lookup(name, key)]);
+  });
+
   it('hashed indexes (ids, wallets, hashes) answer like a scan: case-insensitive, null rows, no match', () => {
     const store = new Store(dataset);
     const values: Record<string, (r: (typeof rows)[number]) => (string | null)[]> = {
