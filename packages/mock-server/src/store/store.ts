@@ -9,7 +9,7 @@ import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
 import { clearBit, emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
-import { sortPositions } from './radix.js';
+import { sortSteps } from './radix.js';
 import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
 
 /** Index key used for "empty" (null check). */
@@ -130,6 +130,8 @@ export class Store {
   private privateOf!: Map<number, string>;
   /** Sort orders, built on first use (or by `warm()`); createdAt is the position itself. */
   private readonly sortedBy = new Map<SortBy, Sorted>();
+  /** Sorts under way in the background (`warm()`), a radix pass per step. */
+  private readonly sorting = new Map<SortBy, Generator<void, Int32Array>>();
   /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
   readonly order: Record<SortBy, Int32Array>;
   readonly rank: Record<SortBy, Int32Array>;
@@ -280,7 +282,7 @@ export class Store {
     return this.tieKey[a] - this.tieKey[b] || this.tiebreak(this.row(a), this.row(b));
   }
 
-  /** The order of `sortBy`, sorting now if needed. */
+  /** The order of `sortBy`, sorting now (or finishing the background sort) if needed. */
   sorted(sortBy: SortBy): Sorted {
     let s = this.sortedBy.get(sortBy);
     if (s) return s;
@@ -288,14 +290,28 @@ export class Store {
       const order = new Int32Array(this.size);
       for (let i = 0; i < this.size; i++) order[i] = i;
       s = { order, rank: order };
-    } else {
+      this.sortedBy.set(sortBy, s);
+      return s;
+    }
+    while (!this.sortStep(sortBy));
+    return this.sortedBy.get(sortBy)!;
+  }
+
+  /** One step of the sort of `sortBy` (updatedAt or amountUsd); true once the order is there. */
+  private sortStep(sortBy: SortBy): boolean {
+    if (this.sortedBy.has(sortBy)) return true;
+    let steps = this.sorting.get(sortBy);
+    if (!steps) {
       // updatedAt desc (ties desc), amountUsd asc (ties asc, no amount first).
       const desc = sortBy === 'updatedAt';
-      const order = sortPositions(desc ? this.updatedAt : this.amountUsd, desc, this.tieKey, (a, b) => (desc ? this.tie(b, a) : this.tie(a, b)));
-      s = { order, rank: invert(order) };
+      steps = sortSteps(desc ? this.updatedAt : this.amountUsd, desc, this.tieKey, (a, b) => (desc ? this.tie(b, a) : this.tie(a, b)));
+      this.sorting.set(sortBy, steps);
     }
-    this.sortedBy.set(sortBy, s);
-    return s;
+    const step = steps.next();
+    if (!step.done) return false;
+    this.sorting.delete(sortBy);
+    this.sortedBy.set(sortBy, { order: step.value, rank: invert(step.value) });
+    return true;
   }
 
   /** The complete index `name`, finishing (or doing) its build now if needed. */
@@ -366,10 +382,10 @@ export class Store {
       const step = (): void => {
         if (!this.warming) return resolve();
         while (names.length > 0 && this.indexes.has(names[0])) names.shift();
-        // The low-cardinality filters first, then the sort orders (one turn each), then the rest.
-        const by = names.length === 0 || !WARM_FIRST.includes(names[0]) ? sorts.shift() : undefined;
-        if (by) {
-          this.sorted(by);
+        // The low-cardinality filters first, then the sort orders (a radix pass per turn), then the rest.
+        while (sorts.length > 0 && this.sortedBy.has(sorts[0])) sorts.shift();
+        if (sorts.length > 0 && (names.length === 0 || !WARM_FIRST.includes(names[0]))) {
+          this.sortStep(sorts[0]);
           return void setImmediate(step);
         }
         if (names.length === 0) return resolve();
@@ -498,7 +514,11 @@ export class Store {
       }
     });
     this.updatedAt[p] = row.updatedAt;
-    if (row.updatedAt !== updatedAt) this.reorderUpdated(p);
+    if (row.updatedAt !== updatedAt) {
+      // A sort under way read the old key: it starts again.
+      this.sorting.delete('updatedAt');
+      this.reorderUpdated(p);
+    }
     for (const l of this.listeners) l({ kind: 'rows', positions: [p] });
   }
 
@@ -537,6 +557,7 @@ export class Store {
     this.bitsetBytes = 0;
     this.scratchBits.length = 0;
     this.sortedBy.clear();
+    this.sorting.clear();
     this.readKeys();
     for (const l of this.listeners) l({ kind: 'all' });
   }

@@ -47,6 +47,21 @@ describe('Store', () => {
     for (const [name, key] of probes) expect([...store.lookup(name, key)]).toEqual([...reference.lookup(name, key)]);
   });
 
+  it('a background sort that meets a change of updatedAt starts again: the order equals a fresh sort of the current rows', async () => {
+    const store = new Store(dataset);
+    const sorting = (store as unknown as { sorting: Map<string, unknown> }).sorting;
+    const done = store.warm();
+    for (let turn = 0; turn < 200 && !sorting.has('updatedAt'); turn++) await new Promise((r) => setImmediate(r));
+    expect(sorting.has('updatedAt')).toBe(true);
+    const row = store.row(20_000);
+    store.update(row, (r) => {
+      r.updatedAt = r.createdAt;
+    });
+    await done;
+    const fresh = new Store({ ...dataset, rows: store.rows, table: undefined });
+    expect([...store.order.updatedAt]).toEqual([...fresh.order.updatedAt]);
+  });
+
   it('hashed indexes (ids, wallets, hashes) answer like a scan: case-insensitive, null rows, no match', () => {
     const store = new Store(dataset);
     const values: Record<string, (r: (typeof rows)[number]) => (string | null)[]> = {
