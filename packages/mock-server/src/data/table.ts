@@ -212,7 +212,10 @@ interface Wallets {
   depositor: string | null;
 }
 
-/** A generated data set: columns by slot, strings by generation index, rows built on demand. */
+/**
+ * A generated data set: columns and strings by generation index, read by position (`order`: the
+ * generation index of each position in the default order); rows built on demand.
+ */
 export class GeneratedTable {
   readonly size: number;
 
@@ -241,7 +244,7 @@ export class GeneratedTable {
     return this.strings.id(this.order[p]);
   }
 
-  /** UUID of the private chain slot `p` touches, or null. */
+  /** UUID of the private chain the request at position `p` touches, or null. */
   privateChain(p: number): string | null {
     return this.privateOf(this.order[p]);
   }
@@ -369,7 +372,7 @@ export class GeneratedTable {
   }
 
   /**
-   * The value(s) the store's index `name` reads from slot `p` (as `EXTRACT[name]` reads them
+   * The value(s) the store's index `name` reads from position `p` (as `EXTRACT[name]` reads them
    * from the row), computing only the strings that index needs.
    */
   key(name: string, p: number): string | number | null | readonly (string | number | null)[] {
@@ -405,7 +408,7 @@ export class GeneratedTable {
     }
   }
 
-  /** `fillTimeSec` (NaN when not filled) or `appFeesUsd` of slot `p`. */
+  /** `fillTimeSec` (NaN when not filled) or `appFeesUsd` at position `p`. */
   number(field: 'fillTimeSec' | 'appFeesUsd', p: number): number {
     const c = this.c;
     const g = this.order[p];
@@ -413,7 +416,7 @@ export class GeneratedTable {
     return (c.flags[g] & F_FILLED) !== 0 ? c.fillTime[g] : Number.NaN;
   }
 
-  /** The row of slot `p` (a fresh object, `idx` = p). */
+  /** The row at position `p` (a fresh object, `idx` = p). */
   row(p: number): Row {
     const c = this.c;
     const g = this.order[p];

@@ -110,7 +110,10 @@ const idOrder = (a: Row, b: Row): number => cmpId(a.id, b.id);
 
 export class Store {
   size: number;
-  /** Generated data in columns (slots 0..base-1), or null. */
+  /**
+   * Generated data in columns, or null. A slot names a row: slots 0..base-1 are the table's
+   * positions, slots from base the objects; positions map to slots once rows arrive.
+   */
   private readonly table: GeneratedTable | null;
   private readonly base: number;
   /** Rows held as objects: a file's rows, or requests that arrived after start (slots base..). */
