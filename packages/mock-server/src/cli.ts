@@ -5,7 +5,7 @@
 import { DataFileError } from './data/ndjson.js';
 import { checkWebhookTargets } from './events/webhooks.js';
 import { faultCatalogue } from './faults.js';
-import { startMockServer, type MockServerOptions } from './mock-server.js';
+import { MAX_RECORDS, startMockServer, type MockServerOptions } from './mock-server.js';
 import { Variants, variantCatalogue } from './variants/catalogue.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
@@ -74,7 +74,7 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         options.port = intArg('--port', value(), 0, 65535, '4010');
         break;
       case '--records':
-        options.records = intArg('--records', value(), 1, 5_000_000, '3000');
+        options.records = intArg('--records', value(), 1, MAX_RECORDS, '3000');
         break;
       case '--seed':
         options.seed = intArg('--seed', value(), 0, 2 ** 32 - 1, '1');

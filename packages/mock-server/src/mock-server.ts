@@ -4,7 +4,7 @@
  * `buildMock` is the part shared with the fetch handler (fetch-handler.ts): everything but the socket.
  */
 import { authenticatedFields, buildV3Record } from './data/record-v3.js';
-import { generateRows } from './data/generate.js';
+import { generateTable } from './data/generate.js';
 import { loadNdjson } from './data/ndjson.js';
 import { checkWebhookTargets, WebhookDispatcher, type WebhookStats } from './events/webhooks.js';
 import { StatusStream } from './events/websocket.js';
@@ -117,16 +117,25 @@ function checkCount(name: string, value: number, min: number, max: number): void
   if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
 }
 
+/** Most records a generated data set holds (columns: about 40 bytes a record, plus the indexes). */
+export const MAX_RECORDS = 20_000_000;
+
 /** Generates the deterministic data set (same options, same data). */
 export function generateDataset(options: GenerateDatasetOptions = {}): Dataset {
   const records = options.records ?? 3000;
   const seed = options.seed ?? 1;
-  checkCount('records', records, 1, 5_000_000);
+  checkCount('records', records, 1, MAX_RECORDS);
   checkCount('seed', seed, 0, 2 ** 32 - 1);
   const now = toEpoch(options.now, 'now') ?? Date.now();
-  const rows = generateRows({ records, seed, now });
+  const table = generateTable({ records, seed, now });
+  let rows: Row[] | undefined;
   return {
-    rows,
+    table,
+    /** Every row built, on first read (tests, small variants); the store reads the table. */
+    get rows() {
+      rows ??= Array.from({ length: table.size }, (_, p) => table.row(p));
+      return rows;
+    },
     source: 'generated',
     record: (row) => buildV3Record(row, seed),
     authenticated: (row) => authenticatedFields(row, seed),
@@ -222,6 +231,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
     },
     stop() {
       for (const t of timers) clearInterval(t);
+      store.stopWarming();
       stream.close();
       webhooks?.close();
     },

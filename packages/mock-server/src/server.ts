@@ -95,7 +95,8 @@ const ROUTES: Record<string, string> = {
 const MAX_BODY = 64 * 1024;
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
 const RECORD_FAULTS = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
-const CACHE_MAX = 20_000;
+/** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_REQUESTS = Buffer.from('{"requests":[');
 const COMMA = Buffer.from(',');
 
@@ -126,16 +127,26 @@ export function createApp(opts: AppOptions): App {
   /** The scale faults of `total` (faults.ts), hooked into the query engine's count. */
   const totalFaults = scaleTotal(faults);
   const throttle = new Throttle();
-  /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
+  /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted past CACHE_MAX_BYTES. */
   const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
+  let cachedBytes = 0;
+  const uncache = (key: number): void => {
+    const json = jsonCache!.get(key);
+    if (json === undefined) return;
+    cachedBytes -= json.length;
+    jsonCache!.delete(key);
+  };
   const app: App = { respond: undefined as unknown as App['respond'], server: undefined as unknown as Server, baseUrl: '' };
   // Status changes and arrivals (issue 9) invalidate the serialized records they touch.
   store.onChange((change) => {
     if (!jsonCache) return;
-    if (change.kind === 'all') return jsonCache.clear();
+    if (change.kind === 'all') {
+      cachedBytes = 0;
+      return jsonCache.clear();
+    }
     for (const p of change.positions) {
-      jsonCache.delete(p * 2);
-      jsonCache.delete(p * 2 + 1);
+      uncache(p * 2);
+      uncache(p * 2 + 1);
     }
   });
   const variants = opts.variants ?? new Variants();
@@ -244,8 +255,9 @@ export function createApp(opts: AppOptions): App {
       let json = jsonCache.get(key);
       if (json === undefined) {
         json = Buffer.from(JSON.stringify(presentV3(store, r, ctx)));
-        if (jsonCache.size >= CACHE_MAX) jsonCache.delete(jsonCache.keys().next().value!);
+        while (cachedBytes + json.length > CACHE_MAX_BYTES && jsonCache.size > 0) uncache(jsonCache.keys().next().value!);
         jsonCache.set(key, json);
+        cachedBytes += json.length;
       }
       parts.push(json);
     });

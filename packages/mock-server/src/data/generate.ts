@@ -1,16 +1,21 @@
 /**
  * Deterministic data set generator: `generateDataset({ records, seed, now })` always yields the same
- * rows. Covers every request type, status and feature, deposit-address requests with superseded
+ * rows, generated into columns (`GeneratedTable`, src/data/table.ts). Covers every request type, status and feature, deposit-address requests with superseded
  * pairs (Bitcoin origin), same-chain swaps, refunds and failures with reasons, app fees, two
  * integrators and requests of no integrator, ties in createdAt and amountUsd.
  */
 import { createRng, type Rng } from '../prng.js';
 import {
-  API_KEYS, CHAIN_BY_ID, INTEGRATORS, CHAINS, CURRENCIES, FAIL_REASONS, FEATURE_BIT, FEATURES, REFUND_FAIL_REASONS,
-  REQUEST_TYPES, SAME_CHAIN_TYPES, type CatalogueCurrency, type Feature, type RequestType, type V3Status, type VmType,
+  CHAIN_BY_ID, CHAINS, CURRENCIES, FEATURE_BIT, REQUEST_TYPES, SAME_CHAIN_TYPES, V3_STATUSES,
+  type CatalogueCurrency, type RequestType, type V3Status,
 } from './catalogue.js';
 import type { Row } from './row.js';
-import { canonicalWallet, txHash, walletAddress } from './wallets.js';
+import {
+  APP_BPS, Columns, F_DEPOSIT, F_FAILED_TX, F_FILLED, F_IN_TX, F_REFUNDED, F_REGENERATED, F_SUPERSEDED,
+  FAILURES, GeneratedTable, NO_CODE, REFUND_FAILURES, StringSource,
+} from './table.js';
+
+export { appFeesUsd, blockAt, referrerOfKey } from './table.js';
 
 export interface GenerateOptions {
   records: number;
@@ -30,23 +35,8 @@ const TYPE_WEIGHTS: Record<RequestType, number> = {
   Bridge: 34, 'Crosschain Swap': 24, 'Same-chain Swap': 12, Send: 8, Wrap: 5, Unwrap: 5, Call: 12,
 };
 const ROUND_AMOUNTS = [10, 25, 50, 100, 250, 500, 1000];
-/** Block height at 2026-01-01T00:00:00Z and block time (ms) per chain, for plausible block numbers. */
-const BLOCKS: Record<number, [number, number]> = {
-  1: [24_100_000, 12_000], 8453: [40_300_000, 2_000], 42161: [415_000_000, 250], 10: [145_800_000, 2_000],
-  137: [81_000_000, 2_000], 56: [73_000_000, 750], 792703809: [389_000_000, 400], 8253038: [929_000, 600_000],
-  1337: [23_000_000, 1_000], 728126428: [78_500_000, 3_000], 99990001: [1_200_000, 5_000],
-};
-const BLOCK_EPOCH = Date.UTC(2026, 0, 1);
-/** Shared empty list (rows never mutate their lists after generation). */
-const NONE: never[] = [];
-/** One shared feature list per bitmask. */
-const FEATURE_LISTS: Feature[][] = Array.from({ length: 1 << FEATURES.length }, (_, m) => FEATURES.filter((f) => (m & FEATURE_BIT[f]) !== 0));
-
-/** Block number of `chainId` at epoch ms `t`. */
-export function blockAt(chainId: number, t: number): number {
-  const [base, ms] = BLOCKS[chainId] ?? [1_000_000, 2_000];
-  return Math.max(1, base + Math.floor((t - BLOCK_EPOCH) / ms));
-}
+/** Amounts in USD are log-uniform up to 50,000. */
+const LOG_MAX_AMOUNT = Math.log(50_000);
 
 const PUBLIC_CHAINS = CHAINS.filter((c) => !c.privateUuid);
 const PRIVATE_CHAIN = CHAINS.find((c) => c.privateUuid)!;
@@ -59,20 +49,6 @@ const WRAP_PAIRS: Array<[CatalogueCurrency, CatalogueCurrency]> = [];
 for (const [chainId, wrapped] of [[1, 'WETH'], [8453, 'WETH'], [42161, 'WETH'], [10, 'WETH'], [137, 'WPOL'], [56, 'WBNB']] as const) {
   const list = TRADABLE.get(chainId)!;
   WRAP_PAIRS.push([list.find((c) => c.metadata.isNative)!, list.find((c) => c.symbol === wrapped)!]);
-}
-
-/** Wallet pools per VM type, so that a wallet appears in several requests. */
-class WalletPool {
-  private readonly pools = new Map<VmType, string[]>();
-  constructor(private readonly rng: Rng, private readonly size: number) {}
-  pick(vm: VmType): string {
-    let pool = this.pools.get(vm);
-    if (!pool) {
-      pool = Array.from({ length: this.size }, () => walletAddress(this.rng, vm));
-      this.pools.set(vm, pool);
-    }
-    return pool[this.rng.u32() % pool.length];
-  }
 }
 
 const VERIFIED = new Map<number, CatalogueCurrency[]>();
@@ -89,11 +65,8 @@ for (const [chainId, list] of TRADABLE) {
     SAME_CHAIN_OUT.set(c, { all, verified: verified.length ? verified : all });
   }
 }
-const REFERRER_OF_KEY = API_KEYS.map((k) => INTEGRATORS.find((i) => i.name === k.integrator)!.referrer);
 const SAME_CHAIN_ORIGINS = PUBLIC_CHAINS.filter((c) => c.id !== 8253038);
 const DEPOSIT_ORIGINS = [1, 8453, 42161, 10, 137, 792703809, 8253038, 728126428];
-const FAILURES = FAIL_REASONS.slice(0, -1);
-const REFUND_FAILURES = REFUND_FAIL_REASONS.slice(0, -1);
 
 function currencyOn(rng: Rng, chainId: number): CatalogueCurrency {
   const unverified = UNVERIFIED.get(chainId)!;
@@ -106,19 +79,38 @@ function sameAsset(rng: Rng, from: CatalogueCurrency, chainId: number): Catalogu
   return list.find((c) => c.currencyId === from.currencyId) ?? list.find((c) => c.currencyId === 'usdc') ?? currencyOn(rng, chainId);
 }
 
-/** Generates `records` rows in the default order (createdAt desc, id desc), `idx` set. */
-export function generateRows(options: GenerateOptions): Row[] {
+/** The rows a `forced` make() call pins (deposit-address pairs). */
+interface Forced {
+  status?: V3Status;
+  deposit?: boolean;
+  origin?: number;
+  createdAt?: number;
+}
+
+/** The index of a value in a catalogue list (columns hold indexes, not strings). */
+const STATUS_CODE = new Map<V3Status, number>(V3_STATUSES.map((s, i) => [s, i]));
+const TYPE_CODE = new Map<RequestType, number>(REQUEST_TYPES.map((t, i) => [t, i]));
+const CURRENCY_CODE = new Map<CatalogueCurrency, number>(CURRENCIES.map((c, i) => [c, i]));
+
+/**
+ * Generates `records` requests into columns (`GeneratedTable`), in the default order (createdAt
+ * desc, id desc). Numbers come from one seeded stream, in generation order; strings (ids, order
+ * ids, wallets, deposit addresses, transaction hashes) from the seed and the generation index, so
+ * that a row is built only when it is read.
+ */
+export function generateTable(options: GenerateOptions): GeneratedTable {
   const { records, seed, now, stream } = options;
   const rng = stream === undefined ? createRng(seed, 0xda7a) : createRng(seed, 0xda7a, stream);
-  const wallets = new WalletPool(stream === undefined ? createRng(seed, 0xa11e7) : createRng(seed, 0xa11e7, stream), Math.max(40, Math.ceil(records / 20)));
-  const rows: Row[] = [];
+  const poolSize = Math.max(40, Math.ceil(records / 20));
+  const c = new Columns(records);
   let lastCreated = now - DAY;
   let lastAmount = 100;
   const statusItems = STATUS_WEIGHTS.map(([s]) => s);
   const statusWeights = STATUS_WEIGHTS.map(([, w]) => w);
   const typeWeights = REQUEST_TYPES.map((t) => TYPE_WEIGHTS[t]);
 
-  const make = (forced?: Partial<{ status: V3Status; deposit: boolean; origin: number; parent: Row; createdAt: number }>): Row => {
+  /** Writes request `g` into the columns. */
+  const make = (g: number, forced?: Forced): void => {
     const requestType: RequestType = forced?.deposit ? 'Bridge' : rng.weighted(REQUEST_TYPES, typeWeights);
     const sameChain = SAME_CHAIN_TYPES.has(requestType);
     let status: V3Status = forced?.status ?? rng.weighted(statusItems, statusWeights);
@@ -148,7 +140,7 @@ export function generateRows(options: GenerateOptions): Row[] {
     }
     const originVm = CHAIN_BY_ID.get(inCur.chainId)!.vmType;
     const destVm = CHAIN_BY_ID.get(outCur.chainId)!.vmType;
-    const amountUsd = rng.chance(0.04) ? lastAmount : rng.chance(0.15) ? rng.pick(ROUND_AMOUNTS) : Math.round(Math.exp(rng.next() * Math.log(50_000)) * 1e6) / 1e6;
+    const amountUsd = rng.chance(0.04) ? lastAmount : rng.chance(0.15) ? rng.pick(ROUND_AMOUNTS) : Math.round(Math.exp(rng.next() * LOG_MAX_AMOUNT) * 1e6) / 1e6;
     lastAmount = amountUsd;
     let createdAt = forced?.createdAt ?? (rng.chance(0.04) ? lastCreated : now - Math.floor(rng.next() * SPAN));
     createdAt = Math.min(createdAt, now);
@@ -166,110 +158,69 @@ export function generateRows(options: GenerateOptions): Row[] {
     const fast = (features & FEATURE_BIT.fast_fill) !== 0;
     const fillTime = fast ? rng.int(1, 5) : rng.int(4, 900);
     const updatedAt = Math.min(now, createdAt + (fillTime + rng.int(0, 40)) * 1000 + rng.int(0, 999));
-    const sender = wallets.pick(originVm);
-    const recipient = sameChain || rng.chance(0.3) ? (originVm === destVm ? sender : wallets.pick(destVm)) : wallets.pick(destVm);
-    let depositAddress: string | null = null;
-    let depositor: string | null = null;
-    let user = canonicalWallet(sender);
-    let senderOut: string | null = sender;
-    if (deposit) {
-      depositAddress = walletAddress(rng, originVm);
-      depositor = canonicalWallet(sender);
-      senderOut = depositAddress;
-      user = depositor;
-    }
-    const hasDeposit = status !== 'waiting' && status !== 'depositing';
-    const inTxHashes = hasDeposit ? [txHash(rng, originVm)] : NONE;
-    const inBlocks = hasDeposit ? [blockAt(inCur.chainId, createdAt + 1000)] : NONE;
-    const filled = status === 'success' || status === 'submitted';
-    const fillTxHashes = filled ? [txHash(rng, destVm)] : NONE;
-    const fillAt = createdAt + fillTime * 1000;
-    const refunded = status === 'refund';
-    const outBlocks = filled ? [blockAt(outCur.chainId, fillAt)] : refunded ? [blockAt(inCur.chainId, updatedAt)] : NONE;
-    const refundTxHashes = refunded ? [txHash(rng, originVm)] : NONE;
+    const sender = rng.u32() % poolSize;
+    const recipient = sameChain || rng.chance(0.3) ? (originVm === destVm ? sender : rng.u32() % poolSize) : rng.u32() % poolSize;
     const failed = status === 'failure' || status === 'refund';
-    const failReason = failed ? rng.pick(FAILURES) : null;
-    const refundFailReason = status === 'failure' && rng.chance(0.35) ? rng.pick(REFUND_FAILURES) : null;
-    const failedTxHash = failed && rng.chance(0.5) ? txHash(rng, destVm) : null;
-    const appBps = (features & FEATURE_BIT.app_fees) !== 0 ? rng.pick([5, 10, 25, 50, 100]) : 0;
-    const featureList = FEATURE_LISTS[features];
-    const privateChain = CHAIN_BY_ID.get(inCur.chainId)!.privateUuid ?? CHAIN_BY_ID.get(outCur.chainId)!.privateUuid ?? null;
-    return {
-      idx: 0,
-      id: rng.hex(64, '0x'),
-      status,
-      requestType,
-      originChainId: inCur.chainId,
-      destinationChainId: outCur.chainId,
-      inChainId: inCur.chainId,
-      inAddress: inCur.address,
-      inSymbol: inCur.symbol,
-      outChainId: outCur.chainId,
-      outAddress: outCur.address,
-      outSymbol: outCur.symbol,
-      amountUsd,
-      createdAt,
-      updatedAt,
-      user,
-      sender: senderOut,
-      recipient,
-      depositAddress,
-      depositor,
-      orderId: rng.hex(64, '0x'),
-      inTxHashes,
-      inBlocks,
-      fillTxHashes,
-      outBlocks,
-      refundTxHashes,
-      failedTxHash,
-      failReason,
-      refundFailReason,
-      keyIdx,
-      referrer: keyIdx >= 0 ? REFERRER_OF_KEY[keyIdx] : null,
-      features,
-      featureList,
-      appFeesUsd: appBps ? Math.round(amountUsd * appBps * 100) / 1e6 : 0,
-      fillTimeSec: filled ? fillTime : Number.NaN,
-      supersededByRequestId: null,
-      parentId: forced?.parent?.id ?? null,
-      privateChain,
-    };
+    const failReason = failed ? rng.int(0, FAILURES.length - 1) : NO_CODE;
+    const refundFailReason = status === 'failure' && rng.chance(0.35) ? rng.int(0, REFUND_FAILURES.length - 1) : NO_CODE;
+    const failedTx = failed && rng.chance(0.5);
+    const appBps = (features & FEATURE_BIT.app_fees) !== 0 ? rng.pick(APP_BPS) : 0;
+    let flags = 0;
+    if (deposit) flags |= F_DEPOSIT;
+    if (status !== 'waiting' && status !== 'depositing') flags |= F_IN_TX;
+    if (status === 'success' || status === 'submitted') flags |= F_FILLED;
+    if (status === 'refund') flags |= F_REFUNDED;
+    if (failedTx) flags |= F_FAILED_TX;
+    c.status[g] = STATUS_CODE.get(status)!;
+    c.type[g] = TYPE_CODE.get(requestType)!;
+    c.inCur[g] = CURRENCY_CODE.get(inCur)!;
+    c.outCur[g] = CURRENCY_CODE.get(outCur)!;
+    c.amountUsd[g] = amountUsd;
+    c.createdAt[g] = createdAt;
+    c.updatedAt[g] = updatedAt;
+    c.keyIdx[g] = keyIdx;
+    c.features[g] = features;
+    c.fillTime[g] = fillTime;
+    c.appBps[g] = appBps;
+    c.failReason[g] = failReason;
+    c.refundFailReason[g] = refundFailReason;
+    c.flags[g] = flags;
+    c.sender[g] = sender;
+    c.recipient[g] = recipient;
+    c.link[g] = -1;
   };
 
-  while (rows.length < records) {
-    if (records - rows.length >= 2 && rng.chance(0.012)) {
-      // Superseded deposit-address pair (document: supersededByRequestId, Bitcoin/BVM only).
-      const original = make({ status: 'pending', deposit: true, origin: 8253038 });
-      const regenerated = make({ deposit: true, origin: 8253038, parent: original, createdAt: original.createdAt + 3_600_000 });
-      regenerated.depositAddress = original.depositAddress;
-      regenerated.depositor = original.depositor;
-      regenerated.sender = original.sender;
-      regenerated.user = original.user;
-      if (regenerated.updatedAt < regenerated.createdAt) regenerated.updatedAt = regenerated.createdAt;
-      original.supersededByRequestId = regenerated.id;
-      original.updatedAt = Math.max(original.updatedAt, Math.min(now, regenerated.createdAt));
-      rows.push(original, regenerated);
+  let g = 0;
+  while (g < records) {
+    if (records - g >= 2 && rng.chance(0.012)) {
+      // Superseded deposit-address pair (document: supersededByRequestId, Bitcoin/BVM only): the
+      // regenerated request keeps the original's deposit address and wallet.
+      make(g, { status: 'pending', deposit: true, origin: 8253038 });
+      make(g + 1, { deposit: true, origin: 8253038, createdAt: c.createdAt[g] + 3_600_000 });
+      c.sender[g + 1] = c.sender[g];
+      c.flags[g] |= F_SUPERSEDED;
+      c.flags[g + 1] |= F_REGENERATED;
+      c.link[g] = g + 1;
+      c.link[g + 1] = g;
+      if (c.updatedAt[g + 1] < c.createdAt[g + 1]) c.updatedAt[g + 1] = c.createdAt[g + 1];
+      c.updatedAt[g] = Math.max(c.updatedAt[g], Math.min(now, c.createdAt[g + 1]));
+      g += 2;
     } else {
-      rows.push(make());
+      make(g++);
     }
   }
-  for (const r of rows) {
-    if (r.createdAt > now) r.createdAt = now;
-    if (r.updatedAt > now) r.updatedAt = now;
-    if (r.updatedAt < r.createdAt) r.updatedAt = r.createdAt;
+  for (let i = 0; i < records; i++) {
+    if (c.createdAt[i] > now) c.createdAt[i] = now;
+    if (c.updatedAt[i] > now) c.updatedAt[i] = now;
+    if (c.updatedAt[i] < c.createdAt[i]) c.updatedAt[i] = c.createdAt[i];
   }
-  // compareDefault on a typed copy of createdAt (rows are touched only on ties): same order, faster at 1M.
-  const created = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i++) created[i] = rows[i].createdAt;
-  const order = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) order[i] = i;
-  order.sort((a, b) => created[b] - created[a] || (rows[a].id < rows[b].id ? 1 : rows[a].id > rows[b].id ? -1 : 0));
-  const sorted = new Array<Row>(rows.length);
-  for (let i = 0; i < order.length; i++) {
-    sorted[i] = rows[order[i]];
-    sorted[i].idx = i;
-  }
-  return sorted;
+  return new GeneratedTable(c, new StringSource(seed, stream ?? 0, poolSize));
+}
+
+/** Generates `records` rows (materialised objects) in the default order, `idx` set. */
+export function generateRows(options: GenerateOptions): Row[] {
+  const table = generateTable(options);
+  return Array.from({ length: table.size }, (_, p) => table.row(p));
 }
 
 /** The default order: createdAt desc, then id desc (the deterministic tie-break). */

@@ -98,7 +98,7 @@ export class Lifecycle {
     if (total === 0) return undefined;
     let k = this.rng.int(0, total - 1);
     for (const list of lists) {
-      if (k < list.length) return this.store.rows[list[k]];
+      if (k < list.length) return this.store.row(list[k]);
       k -= list.length;
     }
     return undefined;

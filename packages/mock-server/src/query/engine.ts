@@ -6,7 +6,7 @@
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
 import { andBits, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
-import type { Store } from '../store/store.js';
+import type { Positions, Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
 
@@ -30,10 +30,10 @@ export interface Page {
 
 /** Ascending union of the postings of a condition (before negation). */
 function postings(store: Store, c: Condition): readonly number[] {
-  const lists: (readonly number[])[] = [];
+  const lists: Positions[] = [];
   for (const index of c.indexes) for (const k of c.keys) lists.push(store.lookup(index, k));
   let out: readonly number[];
-  if (lists.length === 1) out = lists[0];
+  if (lists.length === 1) out = Array.from(lists[0]);
   else {
     const set = new Set<number>();
     for (const l of lists) for (const p of l) set.add(p);
@@ -41,11 +41,11 @@ function postings(store: Store, c: Condition): readonly number[] {
   }
   if (c.exactSymbol) {
     const { side, values } = c.exactSymbol;
-    out = out.filter((p) => values.includes(side === 'in' ? store.rows[p].inSymbol : store.rows[p].outSymbol));
+    out = out.filter((p) => values.includes(store.keyAt(side === 'in' ? 'currencyInSymbol' : 'currencyOutSymbol', p) as string));
   }
   if (c.withChildren) {
     const set = new Set(out);
-    for (const p of out) for (const child of store.lookup('parentId', store.rows[p].id)) set.add(child);
+    for (const p of out) for (const child of store.lookup('parentId', store.idAt(p))) set.add(child);
     out = [...set].sort((a, b) => a - b);
   }
   return out;
@@ -123,9 +123,10 @@ function membership(store: Store, q: ListQuery): Bitset | null {
   return member;
 }
 
-function rangeOk(r: Row, ranges: readonly Range[]): boolean {
+function rangeOk(store: Store, p: number, ranges: readonly Range[]): boolean {
   for (const g of ranges) {
     if (g.field === 'block') {
+      const r = store.row(p);
       const blocks = g.originOnly ? r.inBlocks : r.inBlocks.concat(r.outBlocks);
       if (g.eitherBound && g.min !== undefined && g.max !== undefined) {
         if (!blocks.some((b) => b >= g.min!) && !blocks.some((b) => b <= g.max!)) return false;
@@ -135,8 +136,9 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
       continue;
     }
     let v: number;
-    if (g.field === 'createdAt' || g.field === 'updatedAt') v = Math.floor(r[g.field] / 1000);
-    else v = r[g.field];
+    if (g.field === 'createdAt' || g.field === 'updatedAt') v = Math.floor(store[g.field][p] / 1000);
+    else if (g.field === 'amountUsd') v = store.amountUsd[p];
+    else v = store.numberAt(g.field, p);
     if (Number.isNaN(v)) return false;
     if (g.min !== undefined && v < g.min) return false;
     if (g.max !== undefined && v > g.max) return false;
@@ -147,26 +149,26 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
 /** Runs `q`; returns the page rows, the next cursor and (when asked) the exact total. */
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
-  const rows = store.rows;
   const member = membership(store, q);
   const hidePrivate = store.privateRows.length > 0;
   const perRow = q.features !== 0 || q.ranges.length > 0;
   /** Checks that are not equality filters: private-chain visibility, features, ranges. */
   const rowOk = (p: number): boolean => {
-    const r = rows[p];
-    if (hidePrivate && r.privateChain !== null && !q.privateInclude.has(r.privateChain)) return false;
-    if (q.features && (r.features & q.features) === 0) return false;
-    return q.ranges.length === 0 || rangeOk(r, q.ranges);
+    if (hidePrivate) {
+      const chain = store.privateAt(p);
+      if (chain !== null && !q.privateInclude.has(chain)) return false;
+    }
+    if (q.features && (store.features[p] & q.features) === 0) return false;
+    return q.ranges.length === 0 || rangeOk(store, p, q.ranges);
   };
-  const rank = store.rank[q.sortBy];
-  const order = store.order[q.sortBy];
+  const { rank, order } = store.sorted(q.sortBy);
   const natural = q.sortBy === 'amountUsd' ? 'asc' : 'desc';
   const forward = q.direction === natural;
   let after = forward ? -1 : n;
   if (q.cursor) {
     let pos = q.cursor.rank;
     // A live store (status changes, arrivals) moves rows: the cursor's record is then found by id.
-    if (pos < 0 || pos >= n || rows[order[pos]].id !== q.cursor.id) pos = store.rankOf(q.sortBy, q.cursor.id);
+    if (pos < 0 || pos >= n || store.idAt(order[pos]) !== q.cursor.id) pos = store.rankOf(q.sortBy, q.cursor.id);
     if (pos < 0) {
       throw new HttpError(400, 'Invalid continuation: it does not belong to this data set or query; expected a continuation value returned by a previous page of this same query', 'INVALID_PARAMETER');
     }
@@ -213,7 +215,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     }
   }
   const hasMore = picked.length > q.limit;
-  const pageRows = picked.slice(0, q.limit).map((p) => rows[p]);
+  const pageRows = picked.slice(0, q.limit).map((p) => store.row(p));
   const page: Page = { rows: pageRows };
   if (hasMore && pageRows.length) {
     const last = pageRows[pageRows.length - 1];
@@ -236,7 +238,7 @@ function countMatches(store: Store, q: ListQuery, member: Bitset | null, memberC
   if (!perRow) {
     count = memberCount;
     for (const p of store.privateRows) {
-      if ((!member || hasBit(member, p)) && !q.privateInclude.has(store.rows[p].privateChain!)) count--;
+      if ((!member || hasBit(member, p)) && !q.privateInclude.has(store.privateAt(p)!)) count--;
     }
   } else if (member) {
     for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) if (rowOk(p)) count++;

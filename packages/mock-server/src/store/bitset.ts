@@ -17,7 +17,7 @@ export function emptyBits(n: number): Bitset {
 }
 
 /** Sets the bits of `positions` (each in [0, n)) in `target`. */
-export function setPositions(target: Bitset, positions: readonly number[]): void {
+export function setPositions(target: Bitset, positions: ArrayLike<number>): void {
   for (let i = 0; i < positions.length; i++) {
     const p = positions[i];
     target[p >>> 5] |= 1 << (p & 31);

@@ -7,7 +7,7 @@
  */
 
 /** Characters hashed: the last ones of a string (the varying part of hashes, addresses and ids). */
-const HASHED_CHARS = 24;
+export const HASHED_CHARS = 24;
 
 /**
  * A hash of `s.toLowerCase()`: FNV-1a of its last 24 characters (random-looking in tx hashes,
@@ -78,7 +78,7 @@ export class HashedIndexBuilder {
     const tmpP = scratch.positions.subarray(0, n);
     radixPass(hashes, positions, tmpH, tmpP, 0);
     radixPass(tmpH, tmpP, hashes, positions, 16);
-    return new HashedIndex(hashes, positions, this.nulls);
+    return new HashedIndex(hashes, positions, Int32Array.from(this.nulls));
   }
 
   /** Number of (hash, position) pairs so far. */
@@ -117,7 +117,7 @@ export class HashedIndex {
     private readonly hashes: Uint32Array,
     private readonly positions: Int32Array,
     /** Ascending positions of the rows without a value. */
-    readonly nulls: readonly number[],
+    readonly nulls: Int32Array,
   ) {}
 
   /**

@@ -1,18 +1,24 @@
 /**
  * In-memory store: equality indexes (value -> ascending row positions) for every equality filter
  * of GET /requests/v3, bitsets of the frequent index values, and pre-sorted orders for each
- * `sortBy`. Filters never scan field values.
+ * `sortBy`. Filters never scan field values. Generated data stays in its columns
+ * (`GeneratedTable`): the store reads index values and sort keys from them and builds a row only
+ * when one is served; rows changed by the lifecycle and arrivals are held as objects.
  */
 import type { Row } from '../data/row.js';
+import type { GeneratedTable } from '../data/table.js';
 import { clearBit, emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
+import { sortSteps } from './radix.js';
 import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
 
 /** Index key used for "empty" (null check). */
 export const NULL_KEY = '\u0000null';
 export type Key = string | number;
-/** A posting: one row position or an ascending list of them. */
-type Posting = number | number[];
+/** A posting: one row position or an ascending list of them (an Int32Array once the index is built; an array again after a change). */
+type Posting = number | number[] | Int32Array;
+/** Ascending row positions (a lookup's answer). */
+export type Positions = readonly number[] | Int32Array;
 
 /** Postings at least this long get a cached bitset (shorter ones are set bit by bit per query). */
 const BITSET_MIN_POSTINGS = 64;
@@ -93,19 +99,51 @@ const MUTABLE: readonly IndexName[] = ['status', 'failReason', 'refundFailReason
 /** What changed in the store: the positions of updated rows, or `all` (rows were inserted). */
 export type StoreChange = { kind: 'rows'; positions: readonly number[] } | { kind: 'all' };
 
+/** A sort order: order[rank] = position, rank[position] = rank. */
+interface Sorted {
+  order: Int32Array;
+  rank: Int32Array;
+}
+
+/** The default tie-break of equal sort keys: ascending id. */
+const idOrder = (a: Row, b: Row): number => cmpId(a.id, b.id);
+
 export class Store {
-  readonly rows: Row[];
   size: number;
+  /**
+   * Generated data in columns, or null. A slot names a row: slots 0..base-1 are the table's
+   * positions, slots from base the objects; positions map to slots once rows arrive.
+   */
+  private readonly table: GeneratedTable | null;
+  private readonly base: number;
+  /** Rows held as objects: a file's rows, or requests that arrived after start (slots base..). */
+  private readonly objects: Row[];
+  /** Slot of each position, or null while position = slot (until rows arrive). */
+  private slots: Int32Array | null = null;
+  /** Table rows changed by a lifecycle step: the changed object replaces the columns' values. */
+  private readonly overrides = new Map<number, Row>();
+  /** Per position: the sort keys, features and the first digits of the id (tie-break key). */
+  createdAt!: Float64Array;
+  updatedAt!: Float64Array;
+  amountUsd!: Float64Array;
+  features!: Uint8Array;
+  private tieKey!: Uint32Array;
+  /** Positions of the rows on a private chain, and their chain. */
+  privateRows!: number[];
+  private privateOf!: Map<number, string>;
+  /** Sort orders, built on first use (or by `warm()`); createdAt is the position itself. */
+  private readonly sortedBy = new Map<SortBy, Sorted>();
+  /** Sorts under way in the background (`warm()`), a radix pass per step. */
+  private readonly sorting = new Map<SortBy, Generator<void, Int32Array>>();
+  /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
+  readonly order: Record<SortBy, Int32Array>;
+  readonly rank: Record<SortBy, Int32Array>;
   /** Indexes are built on first use (or by `warm()` in the background after start-up). */
   private readonly indexes = new Map<IndexName, Index>();
   /** Indexes under construction by `warm()`: the index so far and the next row position. */
   private readonly building = new Map<IndexName, Building>();
   /** Radix-sort arrays shared by the hashed index builds (dropped when no build is under way). */
   private sortScratch: RadixScratch | null = null;
-  /** order[sortBy][rank] = row position; rank[sortBy][position] = rank. Natural directions: createdAt/updatedAt desc, amountUsd asc. */
-  order!: Record<SortBy, Int32Array>;
-  rank!: Record<SortBy, Int32Array>;
-  privateRows!: number[];
   /**
    * Changes since a hashed index was built, per index: the positions changed (for null lookups)
    * and, per new lowercased value, the positions that took it. A lookup re-checks every candidate's
@@ -119,37 +157,164 @@ export class Store {
   private bitsetBytes = 0;
   /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
   private readonly scratchBits: Bitset[] = [];
+  /** Whether `warm()` goes on (`stopWarming()`). */
+  private warming = false;
 
   /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
   constructor(
     readonly dataset: Dataset,
     /** Breaks ties of the sort keys (by id; the sort-tiebreak-hash variant passes another). */
-    private readonly tiebreak: (a: Row, b: Row) => number = (a, b) => cmpId(a.id, b.id),
+    private readonly tiebreak: (a: Row, b: Row) => number = idOrder,
   ) {
-    this.rows = dataset.rows;
-    this.size = this.rows.length;
-    this.sortAll();
+    this.table = dataset.table ?? null;
+    this.base = this.table ? this.table.size : 0;
+    this.objects = this.table ? [] : dataset.rows;
+    this.size = this.base + this.objects.length;
+    this.readKeys();
+    const lazy = (pick: (s: Sorted) => Int32Array): Record<SortBy, Int32Array> => {
+      const out = {} as Record<SortBy, Int32Array>;
+      for (const by of ['createdAt', 'updatedAt', 'amountUsd'] as const) Object.defineProperty(out, by, { enumerable: true, get: () => pick(this.sorted(by)) });
+      return out;
+    };
+    this.order = lazy((s) => s.order);
+    this.rank = lazy((s) => s.rank);
   }
 
-  /** Computes the private rows and the sort orders from the rows (construction and `prepend`). */
-  private sortAll(): void {
+  private slotOf(p: number): number {
+    return this.slots ? this.slots[p] : p;
+  }
+
+  /** The row at position `p`: the object of a file, arrival or changed row, else built from the columns. */
+  row(p: number): Row {
+    const s = this.slotOf(p);
+    const r = s >= this.base ? this.objects[s - this.base] : (this.overrides.get(s) ?? this.table!.row(s));
+    r.idx = p;
+    return r;
+  }
+
+  /** Every row, built (tests and small data sets; the server reads rows one at a time). */
+  get rows(): Row[] {
+    return Array.from({ length: this.size }, (_, p) => this.row(p));
+  }
+
+  /** The value(s) index `name` reads from position `p`, without building the row when it is in the columns. */
+  keyAt(name: IndexName, p: number): Key | null | readonly (Key | null)[] {
+    const s = this.slotOf(p);
+    if (s >= this.base) return EXTRACT[name](this.objects[s - this.base]);
+    const o = this.overrides.size ? this.overrides.get(s) : undefined;
+    return o ? EXTRACT[name](o) : this.table!.key(name, s);
+  }
+
+  /** The id at position `p`. */
+  idAt(p: number): string {
+    return this.keyAt('id', p) as string;
+  }
+
+  /** The private chain of position `p`, or null. */
+  privateAt(p: number): string | null {
+    return this.privateOf.size ? (this.privateOf.get(p) ?? null) : null;
+  }
+
+  /** `fillTimeSec` or `appFeesUsd` of position `p` (NaN when none), from the columns when they hold it. */
+  numberAt(field: 'fillTimeSec' | 'appFeesUsd', p: number): number {
+    const s = this.slotOf(p);
+    if (s < this.base && !this.overrides.has(s)) return this.table!.number(field, s);
+    return this.row(p)[field];
+  }
+
+  /** Reads the per-position keys (construction and `prepend`). */
+  private readKeys(): void {
+    const n = this.size;
+    this.createdAt = new Float64Array(n);
+    this.updatedAt = new Float64Array(n);
+    this.amountUsd = new Float64Array(n);
+    this.features = new Uint8Array(n);
+    this.tieKey = new Uint32Array(n);
     this.privateRows = [];
-    for (const row of this.rows) if (row.privateChain) this.privateRows.push(row.idx);
-    const created = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) created[i] = i;
-    const rows = this.rows;
-    const tiebreak = this.tiebreak;
-    // Sort keys copied into typed arrays first: the comparators then touch rows only on ties.
-    const updatedKey = new Float64Array(this.size);
-    const amountKeys = new Float64Array(this.size);
-    for (let i = 0; i < this.size; i++) {
-      updatedKey[i] = rows[i].updatedAt;
-      amountKeys[i] = amountKey(rows[i]);
+    this.privateOf = new Map();
+    const keyed = this.tiebreak === idOrder && this.table !== null;
+    const t = this.table;
+    const slots = this.slots;
+    let p = 0;
+    if (t && !slots && this.overrides.size === 0) {
+      // Start-up: the columns gathered into position order.
+      const { c, order, idKeys } = t;
+      for (; p < this.base; p++) {
+        const g = order[p];
+        this.createdAt[p] = c.createdAt[g];
+        this.updatedAt[p] = c.updatedAt[g];
+        this.amountUsd[p] = c.amountUsd[g];
+        this.features[p] = c.features[g];
+        this.tieKey[p] = idKeys[g];
+      }
+      for (const q of t.privateRows()) {
+        this.privateRows.push(q);
+        this.privateOf.set(q, t.privateChain(q)!);
+      }
     }
-    const updated = Int32Array.from(created).sort((a, b) => updatedKey[b] - updatedKey[a] || tiebreak(rows[b], rows[a]));
-    const amount = Int32Array.from(created).sort((a, b) => cmpNum(amountKeys[a], amountKeys[b]) || tiebreak(rows[a], rows[b]));
-    this.order = { createdAt: created, updatedAt: updated, amountUsd: amount };
-    this.rank = { createdAt: created, updatedAt: invert(updated), amountUsd: invert(amount) };
+    for (; p < n; p++) {
+      const s = this.slotOf(p);
+      let priv: string | null;
+      if (s < this.base && !this.overrides.has(s)) {
+        const c = t!.c;
+        const g = t!.order[s];
+        this.createdAt[p] = c.createdAt[g];
+        this.updatedAt[p] = c.updatedAt[g];
+        this.amountUsd[p] = c.amountUsd[g];
+        this.features[p] = c.features[g];
+        this.tieKey[p] = t!.idKeys[g];
+        priv = t!.privateChain(s);
+      } else {
+        const r = this.row(p);
+        this.createdAt[p] = r.createdAt;
+        this.updatedAt[p] = r.updatedAt;
+        this.amountUsd[p] = r.amountUsd;
+        this.features[p] = r.features;
+        if (keyed) this.tieKey[p] = idPrefixKey(r.id);
+        priv = r.privateChain;
+      }
+      if (priv !== null) {
+        this.privateRows.push(p);
+        this.privateOf.set(p, priv);
+      }
+    }
+  }
+
+  /** Ascending tie-break of positions `a` and `b` (the tie key first, then the rows). */
+  private tie(a: number, b: number): number {
+    return this.tieKey[a] - this.tieKey[b] || this.tiebreak(this.row(a), this.row(b));
+  }
+
+  /** The order of `sortBy`, sorting now (or finishing the background sort) if needed. */
+  sorted(sortBy: SortBy): Sorted {
+    let s = this.sortedBy.get(sortBy);
+    if (s) return s;
+    if (sortBy === 'createdAt') {
+      const order = new Int32Array(this.size);
+      for (let i = 0; i < this.size; i++) order[i] = i;
+      s = { order, rank: order };
+      this.sortedBy.set(sortBy, s);
+      return s;
+    }
+    while (!this.sortStep(sortBy));
+    return this.sortedBy.get(sortBy)!;
+  }
+
+  /** One step of the sort of `sortBy` (updatedAt or amountUsd); true once the order is there. */
+  private sortStep(sortBy: SortBy): boolean {
+    if (this.sortedBy.has(sortBy)) return true;
+    let steps = this.sorting.get(sortBy);
+    if (!steps) {
+      // updatedAt desc (ties desc), amountUsd asc (ties asc, no amount first).
+      const desc = sortBy === 'updatedAt';
+      steps = sortSteps(desc ? this.updatedAt : this.amountUsd, desc, this.tieKey, (a, b) => (desc ? this.tie(b, a) : this.tie(a, b)));
+      this.sorting.set(sortBy, steps);
+    }
+    const step = steps.next();
+    if (!step.done) return false;
+    this.sorting.delete(sortBy);
+    this.sortedBy.set(sortBy, { order: step.value, rank: invert(step.value) });
+    return true;
   }
 
   /** The complete index `name`, finishing (or doing) its build now if needed. */
@@ -165,13 +330,31 @@ export class Store {
     const done = this.indexes.get(name);
     if (done) return done;
     let state = this.building.get(name);
+    const codes = !state && !this.slots && this.objects.length === 0 && this.overrides.size === 0 ? this.table?.codes(name) : null;
+    if (codes) {
+      // Catalogue values of generated data: counted from the code column at once (no slices).
+      const index = countedIndex(codes, this.table!.order);
+      this.indexes.set(name, index);
+      return index;
+    }
     if (!state) {
       state = HASHED.has(name) ? { hashed: new HashedIndexBuilder(this.size), next: 0 } : { map: new Map(), next: 0 };
       this.building.set(name, state);
     }
     const end = Math.min(this.size, state.next + count);
-    if ('hashed' in state) addHashed(state.hashed, EXTRACT[name], this.rows, state.next, end);
-    else addMapped(state.map, EXTRACT[name], this.rows, state.next, end);
+    const read = (p: number): Key | null | readonly (Key | null)[] => this.keyAt(name, p);
+    if ('hashed' in state) {
+      const builder = state.hashed;
+      const hashes = new Uint32Array(4);
+      for (let p = state.next; p < end; p++) {
+        // Generated rows: hashes without building the strings where the table can.
+        const s = this.slotOf(p);
+        const n = s < this.base && !this.overrides.has(s) ? this.table!.keyHashes(name, s, hashes) : -1;
+        if (n < 0) addHashed(builder, read, p, p + 1);
+        else if (n === 0) builder.addNull(p);
+        else for (let i = 0; i < n; i++) builder.add(hashes[i], p);
+      }
+    } else addMapped(state.map, read, state.next, end);
     state.next = end;
     if (end < this.size) return null;
     this.building.delete(name);
@@ -179,22 +362,35 @@ export class Store {
     if ('hashed' in state) {
       this.sortScratch = radixScratch(this.sortScratch, state.hashed.length);
       index = state.hashed.finish(this.sortScratch);
-    } else index = state.map;
+    } else {
+      // Finished postings in typed arrays: a quarter to half the memory of arrays of numbers.
+      for (const [k, v] of state.map) if (Array.isArray(v)) state.map.set(k, Int32Array.from(v));
+      index = state.map;
+    }
     if (this.building.size === 0) this.sortScratch = null;
     this.indexes.set(name, index);
     return index;
   }
 
   /**
-   * Builds the missing indexes in the background, a slice of rows per event-loop turn, so that
-   * neither start-up nor a request waits for more than one slice (a request needing an index
-   * finishes that one index itself).
+   * Builds the missing indexes and sort orders in the background, a slice of rows per event-loop
+   * turn, so that neither start-up nor a request waits for more than one slice (a request needing
+   * an index finishes that one index itself; a sort order is one turn of its own).
    */
   warm(): Promise<void> {
+    this.warming = true;
     const names = [...new Set([...WARM_FIRST, ...(Object.keys(EXTRACT) as IndexName[])])].filter((n) => !this.indexes.has(n));
+    const sorts: SortBy[] = ['updatedAt', 'amountUsd'];
     return new Promise((resolve) => {
       const step = (): void => {
+        if (!this.warming) return resolve();
         while (names.length > 0 && this.indexes.has(names[0])) names.shift();
+        // The low-cardinality filters first, then the sort orders (a radix pass per turn), then the rest.
+        while (sorts.length > 0 && this.sortedBy.has(sorts[0])) sorts.shift();
+        if (sorts.length > 0 && (names.length === 0 || !WARM_FIRST.includes(names[0]))) {
+          this.sortStep(sorts[0]);
+          return void setImmediate(step);
+        }
         if (names.length === 0) return resolve();
         this.advance(names[0], WARM_SLICE);
         setImmediate(step);
@@ -203,22 +399,26 @@ export class Store {
     });
   }
 
+  /** Stops the background build of `warm()` after its current slice (the server closes: the process may exit). */
+  stopWarming(): void {
+    this.warming = false;
+  }
+
   /** Ascending row positions whose `name` field equals `key` (case-insensitive for strings). */
-  lookup(name: IndexName, key: Key | null): readonly number[] {
+  lookup(name: IndexName, key: Key | null): Positions {
     const index = this.index(name);
     if (index instanceof HashedIndex) {
-      const extract = EXTRACT[name];
       const dirty = this.dirty.get(name);
       if (key === null) {
         if (!dirty) return index.nulls;
-        const isNull = (p: number): boolean => keysOf(extract(this.rows[p]))[0] === NULL_KEY;
+        const isNull = (p: number): boolean => keysOf(this.keyAt(name, p))[0] === NULL_KEY;
         return mergeAscending(index.nulls.filter(isNull), [...dirty.touched].filter(isNull));
       }
       if (typeof key !== 'string') return [];
       const k = key.toLowerCase();
-      const found = index.candidates(k, (p) => hasValue(extract(this.rows[p]), k));
+      const found = index.candidates(k, (p) => hasValue(this.keyAt(name, p), k));
       const added = dirty?.added.get(k);
-      return added ? mergeAscending(found, added.filter((p) => hasValue(extract(this.rows[p]), k))) : found;
+      return added ? mergeAscending(found, added.filter((p) => hasValue(this.keyAt(name, p), k))) : found;
     }
     const k = key === null ? NULL_KEY : keyOf(key);
     const cur = index.get(k);
@@ -257,7 +457,7 @@ export class Store {
   /** Row of a request id, or undefined. */
   byId(id: string): Row | undefined {
     const hits = this.lookup('id', id);
-    return hits.length ? this.rows[hits[0]] : undefined;
+    return hits.length ? this.row(hits[0]) : undefined;
   }
 
   /** Calls `listener` after every `update` and `prepend`. */
@@ -268,13 +468,20 @@ export class Store {
   /**
    * Changes one row in place (a lifecycle step: status, transactions, fail reasons, updatedAt) and
    * keeps every index, cached bitset and the updatedAt order right. `change` must assign new
-   * arrays rather than push to the row's own (generated rows share empty lists).
+   * arrays rather than push to the row's own (generated rows share empty lists). The changed row
+   * is kept as an object from then on (the columns keep the generated values).
    */
   update(row: Row, change: (row: Row) => void): void {
     const p = row.idx;
+    const s = this.slotOf(p);
+    const held = s >= this.base ? this.objects[s - this.base] : this.overrides.get(s);
+    // A row built before an earlier change of the same request takes that change first.
+    if (held && held !== row) Object.assign(row, held);
     const before = MUTABLE.map((name) => keysOf(EXTRACT[name](row)));
     const updatedAt = row.updatedAt;
     change(row);
+    if (s >= this.base) this.objects[s - this.base] = row;
+    else this.overrides.set(s, row);
     MUTABLE.forEach((name, i) => {
       const after = keysOf(EXTRACT[name](row));
       if (sameKeys(before[i], after)) return;
@@ -309,50 +516,75 @@ export class Store {
         if (bits) setPositions(bits, [p]);
       }
     });
-    if (row.updatedAt !== updatedAt) this.reorderUpdated(p);
+    this.updatedAt[p] = row.updatedAt;
+    if (row.updatedAt !== updatedAt) {
+      // A sort under way read the old key: it starts again.
+      this.sorting.delete('updatedAt');
+      this.reorderUpdated(p);
+    }
     for (const l of this.listeners) l({ kind: 'rows', positions: [p] });
   }
 
   /**
    * Inserts rows created now in front of the default order (createdAt desc, id desc): positions
-   * shift, so the orders are recomputed and the indexes and bitsets rebuilt on demand.
+   * shift, so the keys and orders are read again and the indexes and bitsets rebuilt on demand.
    */
   prepend(rows: readonly Row[]): void {
     if (rows.length === 0) return;
-    this.rows.unshift(...rows);
-    this.rows.sort((a, b) => b.createdAt - a.createdAt || this.tiebreak(b, a));
-    this.rows.forEach((r, i) => (r.idx = i));
-    this.size = this.rows.length;
+    const added = rows.map((r) => {
+      this.objects.push(r);
+      return this.base + this.objects.length - 1;
+    });
+    const key = (s: number): Row => (s >= this.base ? this.objects[s - this.base] : (this.overrides.get(s) ?? this.table!.row(s)));
+    // Default order: createdAt desc, tie-break desc. New rows are sorted, then merged with the old order.
+    const desc = (a: Row, b: Row): number => b.createdAt - a.createdAt || this.tiebreak(b, a);
+    added.sort((a, b) => desc(key(a), key(b)));
+    const n = this.size + added.length;
+    const slots = new Int32Array(n);
+    const keyed = this.tiebreak === idOrder && this.table !== null;
+    /** < 0 when the new row `r` comes before old position `i`. */
+    const before = (r: Row, i: number): number =>
+      this.createdAt[i] - r.createdAt || (keyed ? this.tieKey[i] - idPrefixKey(r.id) : 0) || this.tiebreak(this.row(i), r);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < n; k++) {
+      const takeNew = j < added.length && (i >= this.size || before(key(added[j]), i) < 0);
+      slots[k] = takeNew ? added[j++] : this.slotOf(i++);
+    }
+    this.slots = slots;
+    this.size = n;
     this.indexes.clear();
     this.building.clear();
     this.dirty.clear();
     this.bitsets.clear();
     this.bitsetBytes = 0;
     this.scratchBits.length = 0;
-    this.sortAll();
+    this.sortedBy.clear();
+    this.sorting.clear();
+    this.readKeys();
     for (const l of this.listeners) l({ kind: 'all' });
   }
 
   /** Current rank of request `id` in the order of `sortBy`, or -1 (cursors survive moves and inserts). */
   rankOf(sortBy: SortBy, id: string): number {
     const row = this.byId(id);
-    return row ? this.rank[sortBy][row.idx] : -1;
+    return row ? this.sorted(sortBy).rank[row.idx] : -1;
   }
 
   /** Moves position `p` to its place in the updatedAt order after its updatedAt changed. */
   private reorderUpdated(p: number): void {
-    const order = this.order.updatedAt;
-    const rank = this.rank.updatedAt;
-    const rows = this.rows;
+    const sorted = this.sortedBy.get('updatedAt');
+    if (!sorted) return;
+    const { order, rank } = sorted;
+    const key = this.updatedAt;
     const from = rank[p];
-    const r = rows[p];
-    const at = (i: number): Row => rows[order[i < from ? i : i + 1]];
+    const at = (i: number): number => order[i < from ? i : i + 1];
     let lo = 0;
     let hi = this.size - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const q = at(mid);
-      if (q.updatedAt > r.updatedAt || (q.updatedAt === r.updatedAt && q.id > r.id)) lo = mid + 1;
+      if (key[q] > key[p] || (key[q] === key[p] && this.tie(q, p) > 0)) lo = mid + 1;
       else hi = mid;
     }
     if (lo < from) order.copyWithin(lo + 1, lo, from);
@@ -360,6 +592,11 @@ export class Store {
     order[lo] = p;
     for (let i = Math.min(lo, from); i <= Math.max(lo, from); i++) rank[order[i]] = i;
   }
+}
+
+/** The first 8 hex digits after `0x` as a number (generated ids), else 0 (ties then go to the rows). */
+function idPrefixKey(id: string): number {
+  return /^0x[0-9a-f]{8}/.test(id) ? parseInt(id.slice(2, 10), 16) : 0;
 }
 
 /** Key of a cached bitset: index name and normalised key. */
@@ -377,7 +614,7 @@ function keysOf(v: Key | null | readonly (Key | null)[]): Key[] {
 }
 
 /** Ascending union of two position lists (the first ascending). */
-function mergeAscending(a: readonly number[], b: readonly number[]): readonly number[] {
+function mergeAscending(a: Positions, b: readonly number[]): Positions {
   if (b.length === 0) return a;
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
@@ -393,15 +630,17 @@ function removePosting(map: Map<Key, Posting>, k: Key, p: number): void {
     if (cur === p) map.delete(k);
     return;
   }
-  const i = cur.indexOf(p);
-  if (i >= 0) cur.splice(i, 1);
-  if (cur.length === 0) map.delete(k);
+  const list = Array.isArray(cur) ? cur : Array.from(cur);
+  const i = list.indexOf(p);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) map.delete(k);
+  else if (list !== cur) map.set(k, list);
 }
 
 function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
   const cur = map.get(k);
   if (cur === undefined) return void map.set(k, p);
-  const list = typeof cur === 'number' ? [cur] : cur;
+  const list = typeof cur === 'number' ? [cur] : Array.isArray(cur) ? cur : Array.from(cur);
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -410,21 +649,56 @@ function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
     else hi = mid;
   }
   if (list[lo] !== p) list.splice(lo, 0, p);
-  if (typeof cur === 'number') map.set(k, list);
+  if (list !== cur) map.set(k, list);
+}
+
+/**
+ * A `Map` index of a code column (codes by generation index, `order` = generation index of each
+ * position): positions counted per key, then written in ascending position order.
+ */
+function countedIndex(codes: { column: ArrayLike<number>; value: (code: number) => Key | null }, order: Int32Array): Map<Key, Posting> {
+  const { column, value } = codes;
+  // Codes to key numbers (codes of equal keys, e.g. one symbol on two chains, share one).
+  const keyNo: number[] = [];
+  const keys: Key[] = [];
+  const byKey = new Map<Key, number>();
+  const numberOf = (code: number): number => {
+    let k = keyNo[code + 1];
+    if (k !== undefined) return k;
+    const v = value(code);
+    const key = v === null || v === '' ? NULL_KEY : keyOf(v);
+    const seen = byKey.get(key);
+    if (seen !== undefined) k = seen;
+    else {
+      k = keys.length;
+      keys.push(key);
+      byKey.set(key, k);
+    }
+    keyNo[code + 1] = k;
+    return k;
+  };
+  const of = new Int32Array(order.length);
+  for (let p = 0; p < order.length; p++) of[p] = numberOf(column[order[p]]);
+  const counts = new Int32Array(keys.length);
+  for (let p = 0; p < of.length; p++) counts[of[p]]++;
+  const lists = keys.map((_, k) => new Int32Array(counts[k]));
+  counts.fill(0);
+  for (let p = 0; p < of.length; p++) lists[of[p]][counts[of[p]]++] = p;
+  return new Map(keys.map((key, k) => [key, lists[k]]));
 }
 
 /** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */
-function addMapped(map: Map<Key, Posting>, extract: Extract, rows: readonly Row[], from: number, end: number): void {
+function addMapped(map: Map<Key, Posting>, read: (p: number) => ReturnType<Extract>, from: number, end: number): void {
   const add = (key: Key | null, pos: number): void => {
     const k = key === null || key === '' ? NULL_KEY : keyOf(key);
     const cur = map.get(k);
     if (cur === undefined) map.set(k, pos);
     else if (typeof cur === 'number') {
       if (cur !== pos) map.set(k, [cur, pos]);
-    } else if (cur[cur.length - 1] !== pos) cur.push(pos);
+    } else if (cur[cur.length - 1] !== pos) (cur as number[]).push(pos);
   };
   for (let p = from; p < end; p++) {
-    const v = extract(rows[p]);
+    const v = read(p);
     if (Array.isArray(v)) {
       let any = false;
       for (const k of v as readonly (Key | null)[]) {
@@ -441,9 +715,9 @@ function addMapped(map: Map<Key, Posting>, extract: Extract, rows: readonly Row[
  * Adds rows `from`..`end` to a hashed index: one entry per distinct hash of a row's non-empty
  * values (a lookup re-checks every value of a candidate row), rows without one as nulls.
  */
-function addHashed(builder: HashedIndexBuilder, extract: Extract, rows: readonly Row[], from: number, end: number): void {
+function addHashed(builder: HashedIndexBuilder, read: (p: number) => ReturnType<Extract>, from: number, end: number): void {
   for (let p = from; p < end; p++) {
-    const v = extract(rows[p]);
+    const v = read(p);
     if (!Array.isArray(v)) {
       if (v === null || v === '') builder.addNull(p);
       else builder.add(hashKey(String(v)), p);
@@ -470,15 +744,6 @@ function hasValue(v: Key | null | readonly (Key | null)[], k: string): boolean {
   if (!Array.isArray(v)) return typeof v === 'string' && v.toLowerCase() === k;
   for (const x of v as readonly (Key | null)[]) if (typeof x === 'string' && x.toLowerCase() === k) return true;
   return false;
-}
-
-function amountKey(r: Row): number {
-  return Number.isNaN(r.amountUsd) ? -Infinity : r.amountUsd;
-}
-
-/** Numeric order where equal infinities compare equal (`-Infinity - -Infinity` is NaN). */
-function cmpNum(a: number, b: number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function cmpId(a: string, b: string): number {

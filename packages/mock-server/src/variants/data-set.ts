@@ -24,7 +24,7 @@ export function withSize(dataset: Dataset, records: number | undefined): Dataset
   rows.forEach((r, i) => {
     r.idx = i;
   });
-  return { ...dataset, rows };
+  return { ...dataset, rows, table: undefined };
 }
 
 /** Ties of a sort key broken by a hash of the id instead of by the id (sort-tiebreak-hash). */
@@ -38,5 +38,5 @@ export function withHashTiebreak(dataset: Dataset): Dataset {
   rows.forEach((r, i) => {
     r.idx = i;
   });
-  return { ...dataset, rows };
+  return { ...dataset, rows, table: undefined };
 }

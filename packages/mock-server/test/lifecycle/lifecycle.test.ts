@@ -26,6 +26,14 @@ function setup(records = 2000) {
   return { dataset, store, lifecycle };
 }
 
+/**
+ * A store built afresh over the current rows of `store` (the store keeps its changes and arrivals
+ * itself: the generated columns it was given stay as generated).
+ */
+function rebuilt(store: Store): Store {
+  return new Store({ ...store.dataset, rows: store.rows, table: undefined });
+}
+
 /** Every key of `name` present in the rows, plus null. */
 function keysOf(store: Store, name: IndexName): Array<string | null> {
   const pick: Record<string, (r: any) => unknown> = {
@@ -42,15 +50,15 @@ function keysOf(store: Store, name: IndexName): Array<string | null> {
 
 describe('Store.update and Store.prepend keep the indexes right', () => {
   it('equals a fresh build after steps (indexes built before and during the changes) and arrivals', async () => {
-    const { dataset, store, lifecycle } = setup();
+    const { store, lifecycle } = setup();
     // Build some indexes and frequent bitsets first, so that the incremental paths are exercised.
     for (const name of NAMES) store.lookup(name, null);
     store.frequentBits('status', 'pending');
     store.frequentBits('status', 'success');
     store.frequentBits('failReason', null);
     for (let i = 0; i < 300; i++) lifecycle.advance();
-    const fresh = new Store(dataset);
-    for (const name of NAMES) for (const k of keysOf(store, name)) expect(store.lookup(name, k), `${name}=${k}`).toEqual(fresh.lookup(name, k));
+    const fresh = rebuilt(store);
+    for (const name of NAMES) for (const k of keysOf(store, name)) expect([...store.lookup(name, k)], `${name}=${k}`).toEqual([...fresh.lookup(name, k)]);
     for (const [name, k] of [['status', 'pending'], ['status', 'success'], ['failReason', null]] as const) {
       expect(store.frequentBits(name, k)).toEqual(fresh.frequentBits(name, k));
     }
@@ -59,23 +67,23 @@ describe('Store.update and Store.prepend keep the indexes right', () => {
     const arrived = lifecycle.arrive(5);
     expect(arrived).toHaveLength(5);
     for (let i = 0; i < 50; i++) lifecycle.advance(arrived[i % 5]);
-    const again = new Store(dataset);
+    const again = rebuilt(store);
     expect(store.size).toBe(2005);
-    for (const name of NAMES) for (const k of keysOf(store, name)) expect(store.lookup(name, k)).toEqual(again.lookup(name, k));
+    for (const name of NAMES) for (const k of keysOf(store, name)) expect([...store.lookup(name, k)]).toEqual([...again.lookup(name, k)]);
     expect([...store.order.updatedAt]).toEqual([...again.order.updatedAt]);
   });
 });
 
 describe('Store.update past the rebuild threshold of the hashed indexes', () => {
   it('equals a fresh build when more than size/8 rows changed (indexes dropped and rebuilt)', () => {
-    const { dataset, store, lifecycle } = setup(300);
+    const { store, lifecycle } = setup(300);
     for (const name of NAMES) store.lookup(name, null);
     for (let i = 0; i < 600; i++) {
       lifecycle.advance();
       if (i % 50 === 0) for (const name of NAMES) store.lookup(name, null);
     }
-    const fresh = new Store(dataset);
-    for (const name of NAMES) for (const k of keysOf(store, name)) expect(store.lookup(name, k), `${name}=${k}`).toEqual(fresh.lookup(name, k));
+    const fresh = rebuilt(store);
+    for (const name of NAMES) for (const k of keysOf(store, name)) expect([...store.lookup(name, k)], `${name}=${k}`).toEqual([...fresh.lookup(name, k)]);
   });
 });
 

@@ -50,7 +50,7 @@ describe('HashedIndex', () => {
     expect(index.candidates('a', check('a'))).toEqual([0, 2, 5]);
     expect(index.candidates('b', check('b'))).toEqual([1, 6]);
     expect(index.candidates('zz', () => true)).toEqual([]);
-    expect(index.nulls).toEqual([3, 7]);
+    expect([...index.nulls]).toEqual([3, 7]);
   });
 
   it('sorts many pairs by hash with positions ascending within a hash (stable radix sort)', () => {

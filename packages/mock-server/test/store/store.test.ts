@@ -22,7 +22,7 @@ const probes: Array<[IndexName, string | number | null]> = [
 describe('Store', () => {
   it('a lookup during the background build returns the same ascending postings as a fresh build', async () => {
     const reference = new Store(dataset);
-    const expected = probes.map(([name, key]) => reference.lookup(name, key));
+    const expected = probes.map(([name, key]) => [...reference.lookup(name, key)]);
     for (const list of expected) {
       expect(list.length).toBeGreaterThan(0);
       expect([...list].sort((a, b) => a - b)).toEqual(list);
@@ -30,9 +30,36 @@ describe('Store', () => {
     const warmed = new Store(dataset);
     const done = warmed.warm();
     await new Promise((r) => setImmediate(r)); // one slice of the first index is in
-    expect(warmed.lookup('status', 'refund')).toEqual(expected[0]);
+    expect([...warmed.lookup('status', 'refund')]).toEqual(expected[0]);
     await done;
-    expect(probes.map(([name, key]) => warmed.lookup(name, key))).toEqual(expected);
+    expect(probes.map(([name, key]) => [...warmed.lookup(name, key)])).toEqual(expected);
+  });
+
+  it('stopWarming ends the background build after the slice under way (a closing server lets the process exit); lookups still build on demand', async () => {
+    const store = new Store(dataset);
+    const built = (): number => (store as unknown as { indexes: Map<string, unknown> }).indexes.size;
+    const done = store.warm();
+    await new Promise((r) => setImmediate(r));
+    store.stopWarming();
+    await done;
+    expect(built()).toBeLessThan(27);
+    const reference = new Store(dataset);
+    for (const [name, key] of probes) expect([...store.lookup(name, key)]).toEqual([...reference.lookup(name, key)]);
+  });
+
+  it('a background sort that meets a change of updatedAt starts again: the order equals a fresh sort of the current rows', async () => {
+    const store = new Store(dataset);
+    const sorting = (store as unknown as { sorting: Map<string, unknown> }).sorting;
+    const done = store.warm();
+    for (let turn = 0; turn < 200 && !sorting.has('updatedAt'); turn++) await new Promise((r) => setImmediate(r));
+    expect(sorting.has('updatedAt')).toBe(true);
+    const row = store.row(20_000);
+    store.update(row, (r) => {
+      r.updatedAt = r.createdAt;
+    });
+    await done;
+    const fresh = new Store({ ...dataset, rows: store.rows, table: undefined });
+    expect([...store.order.updatedAt]).toEqual([...fresh.order.updatedAt]);
   });
 
   it('hashed indexes (ids, wallets, hashes) answer like a scan: case-insensitive, null rows, no match', () => {
@@ -55,10 +82,10 @@ describe('Store', () => {
     for (const name of Object.keys(values) as IndexName[]) {
       const samples = [rows[7], rows[15_000], rows[29_000]].flatMap((r) => values[name](r)).filter((v): v is string => !!v);
       for (const key of [...samples, ...samples.map((v) => v.toUpperCase()), null, 'no-such-value']) {
-        expect(store.lookup(name, key), `${name}=${key}`).toEqual(scan(name, key));
+        expect([...store.lookup(name, key)], `${name}=${key}`).toEqual(scan(name, key));
         compared++;
       }
-      expect(store.lookup(name, 42)).toEqual([]);
+      expect([...store.lookup(name, 42)]).toEqual([]);
     }
     expect(compared).toBeGreaterThan(20);
   });
