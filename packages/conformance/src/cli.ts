@@ -15,15 +15,9 @@ import { runConformance } from './engine/runner.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
+import type { CliIo } from './cli-io.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Colours on the console (default: stdout is a TTY and NO_COLOR is unset). */
-  color?: boolean;
-}
+export type { CliIo } from './cli-io.js';
 
 function defaultIo(): CliIo {
   return {
@@ -34,9 +28,13 @@ function defaultIo(): CliIo {
   };
 }
 
-function configLines(config: ConformanceConfig): string {
+/** Keys that only steer this printout or the CLI itself: left out of the --verbose configuration. */
+const NOT_SHOWN = new Set(['listChecks', 'quiet', 'verbose', 'format']);
+
+/** `--verbose`: the effective configuration, keys redacted, each key once. */
+export function configLines(config: ConformanceConfig): string {
   const shown = redactConfig({ ...config, ...targetDefaults(config, !config.baseUrl) });
-  if (config.baseUrl) for (const k of Object.keys(shown)) if (k.startsWith('mock')) delete shown[k];
+  for (const k of Object.keys(shown)) if (NOT_SHOWN.has(k) || (config.baseUrl && k.startsWith('mock'))) delete shown[k];
   const lines = Object.entries(shown).map(([k, v]) => `  ${k}: ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`);
   if (!config.baseUrl) lines.push('  target: embedded reference server');
   return `Configuration:\n${lines.join('\n')}\n`;
@@ -85,7 +83,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const json = config.format === 'json';
   // With --format json, stdout carries only results.json; everything else goes to stderr.
   const info = json ? io.stderr : io.stdout;
-  if (!config.quiet) info(configLines(config));
+  if (config.verbose && !config.quiet) info(configLines(config));
   info(`Seed: ${config.seed} (replay with --seed ${config.seed})\n`);
 
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });

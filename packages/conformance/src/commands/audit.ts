@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { HarError, readHar } from '../passive/har.js';

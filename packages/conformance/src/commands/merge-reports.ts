@@ -5,7 +5,7 @@
  * with the merged run's code (see EXIT).
  */
 import { join, resolve } from 'node:path';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import { EXIT } from '../engine/types.js';
 import { renderConsole, REPORT_FILES, writeReports } from '../reporters/index.js';

@@ -6,7 +6,7 @@
  * is fixed, 1 when one still fails, 2 on a usage error.
  */
 import { resolve } from 'node:path';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError, FIELD_BY_KEY } from '../config/fields.js';
 import { coerce } from '../config/validate.js';
 import { redactor } from '../engine/redact.js';

@@ -6,6 +6,10 @@
  * exchange), prints nothing, touches no file, and returns a {@link CheckResult}. A throw is a bug in
  * the kit and becomes the outcome `error`.
  */
+import type { SchemaError } from './schema-error.js';
+import type { EventsProbe } from '../events/types.js';
+
+export type { SchemaError } from './schema-error.js';
 
 /**
  * The exit codes of every kit command (architecture.md, "Interfaces that other tools rely on"):
@@ -55,12 +59,6 @@ export interface RequestSpec {
   acceptRateLimit?: boolean;
 }
 
-/** One schema problem, ajv style. */
-export interface SchemaError {
-  instancePath: string;
-  schemaPath: string;
-  message: string;
-}
 
 export interface ExchangeResponse {
   status: number;
@@ -255,12 +253,20 @@ export interface CheckContext {
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
   /** The websocket session and webhook deliveries of the run (src/events/), for the events checks. */
-  readonly events?: import('../events/types.js').EventsProbe;
+  readonly events?: EventsProbe;
   /**
    * Reads shared with the other checks of the run (shared-reads.ts): walks and totals asked once.
    * Absent on a re-read, which must see the target afresh.
    */
-  readonly shared?: import('./shared-reads.js').SharedReads;
+  readonly shared?: SharedReads;
+}
+
+/** What a check sees of the reads shared in a run (shared-reads.ts): {@link read} answers from the run's memo, {@link used} says whether it did. */
+export interface SharedReads {
+  /** The shared answer to `key`, loaded with `load` (given the run's client) by the first asker. */
+  read<T>(key: string, load: (http: HttpClient) => Promise<T>): Promise<T>;
+  /** Whether this check has read a shared answer (its failure must then be confirmed on fresh reads). */
+  readonly used: boolean;
 }
 
 export interface CheckDefinition {
