@@ -9,4 +9,6 @@ export interface CliIo {
   cwd: string;
   /** Colours on the console (default: stdout is a TTY and NO_COLOR is unset). */
   color?: boolean;
+  /** When the process started (ms since the epoch): --max-duration counts from it (default: when main() was called). */
+  startedAt?: number;
 }

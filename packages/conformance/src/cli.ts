@@ -25,6 +25,7 @@ function defaultIo(): CliIo {
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
+    startedAt: performance.timeOrigin,
   };
 }
 
@@ -52,6 +53,15 @@ function printCheckList(config: ConformanceConfig, io: CliIo): number {
   }
 }
 
+/**
+ * When the CLI's --max-duration starts counting: the process's start (module loading counts),
+ * less a reserve for what follows the run (closing sockets, writing the reports): a tenth of the
+ * bound, at most a second (issue 20: `--max-duration 2s` ran 6.1 s).
+ */
+function boundFrom(startedAt: number, maxDurationMs: number): number {
+  return startedAt - Math.min(1_000, maxDurationMs / 10);
+}
+
 /** The file options resolved against the CLI's working directory. */
 function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfig {
   const out = { ...config };
@@ -61,6 +71,7 @@ function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfi
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable, 5 inconclusive). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  const startedAt = io.startedAt ?? Date.now();
   const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
   if (command) return (await command.load()).run(argv.slice(1), io);
   let config: ConformanceConfig;
@@ -89,7 +100,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });
   let result;
   try {
-    result = await runConformance({ ...config, onEvent: progress });
+    result = await runConformance({ ...config, onEvent: progress, ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}) });
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);

@@ -91,4 +91,16 @@ describe('crosschain-conformance main()', () => {
       expect(t.out.join('')).not.toMatch(/PASSED/);
     }
   });
+
+  it('--max-duration counts from the process start (io.startedAt), discovery included: a spent bound tests nothing and says so, exit 5 (issue 20)', async () => {
+    const t = io();
+    const code = await main(['--only', 'currencies-v2', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--max-duration', '2s', '--format', 'json'], { ...t.io, startedAt: Date.now() - 60_000 });
+    expect(code).toBe(5);
+    const doc = JSON.parse(t.out.join('')) as { verdict: string; requests: number; outcomes: Array<{ status: string; reason?: string }> };
+    expect(doc.requests).toBe(0);
+    expect(doc.outcomes.length).toBeGreaterThan(0);
+    expect(doc.outcomes.every((o) => o.status === 'skip' && o.reason?.startsWith('budget: '))).toBe(true);
+    expect(t.err.join('')).toMatch(/the run stopped early: budget: time bound of the run reached \(--max-duration\)/);
+    expect(doc.verdict).toBe('INCONCLUSIVE');
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { allInOrder } from './concurrent.js';
 import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
+import { bodySummary } from './not-json.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
 export interface DiscoveryOptions {
@@ -40,9 +41,9 @@ function targetClock(exchange: Exchange | undefined): Date | undefined {
   return Number.isNaN(t) ? undefined : new Date(t);
 }
 
+/** `POST /currencies/v2 answered 200 (text/html, 215 bytes, title "Welcome to nginx!")`: what came back, never the body. */
 function describeStatus(ex: Exchange): string {
-  const body = ex.response?.bodyText ?? '';
-  return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${body ? `: ${body.slice(0, 120)}` : ''}`;
+  return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${ex.response ? ` (${bodySummary(ex.response)})` : ''}`;
 }
 
 function totalOf(json: unknown): number | undefined {

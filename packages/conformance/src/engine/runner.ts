@@ -59,9 +59,15 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
   spec?: { openapi: OpenApiDocument; clauses: readonly ClauseEntry[]; hash: string };
   /** Where the config came from (printed only). */
   configFile?: string;
+  /**
+   * When --max-duration starts counting (ms since the epoch; default: this call). The CLI passes
+   * its process's start less a reserve for writing the reports, so that the bound holds for the
+   * whole process, module loading and discovery included (issue 20).
+   */
+  boundFrom?: number;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile']);
+const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom']);
 
 const validators = new WeakMap<object, ResponseValidator>();
 /** One compiled validator per spec document, reused by every run of the process. */
@@ -125,6 +131,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
 
   const startedAt = new Date();
   const t0 = performance.now();
+  const deadline = config.maxDurationMs !== undefined ? (options.boundFrom ?? Date.now()) + config.maxDurationMs : undefined;
   const external = options.fetch === undefined && config.baseUrl !== undefined;
   const embedded = options.fetch === undefined && config.baseUrl === undefined;
   const v2 = targetDefaults(config, embedded);
@@ -153,7 +160,6 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const redact = redactor(secrets);
     const baseUrl = target?.baseUrl ?? config.baseUrl ?? 'http://in-process.invalid';
     const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
-    const deadline = config.maxDurationMs !== undefined ? Date.now() + config.maxDurationMs : undefined;
     const validator = validatorFor(spec.openapi);
     const fetchFn = (options.fetch ?? (agentFetch = createAgentFetch())) as FetchLike;
     const http = new FetchHttpClient({

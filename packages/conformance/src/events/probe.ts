@@ -71,6 +71,8 @@ async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: nu
 export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
   let session: Promise<WsObservation> | undefined;
   let hooks: Promise<WebhookObservation> | undefined;
+  /** Ends a session still running when the run closes (an early session against a URL must not outlive --max-duration). */
+  const stop = new AbortController();
 
   const websocket = async (): Promise<WsObservation> => {
     const base = options.wsUrl ?? (options.inProcess ? undefined : options.baseUrl);
@@ -103,6 +105,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       shownUrl,
       waitMs: options.waitMs,
       ids,
+      signal: stop.signal,
       ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls } : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
@@ -130,6 +133,8 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     websocket: () => (session ??= websocket()),
     webhooks: () => (hooks ??= webhooks()),
     close: async () => {
+      stop.abort();
+      await session?.catch(() => undefined);
       await options.embedded?.receiver?.close();
     },
   };

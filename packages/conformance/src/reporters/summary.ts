@@ -2,6 +2,7 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
+import { BUDGET, INCONCLUSIVE, NOT_JSON } from '../engine/outcome.js';
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
@@ -118,7 +119,8 @@ export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readon
  */
 function configurationVerdict(result: RunResult): Verdict | undefined {
   const c = result.completeness;
-  if (result.exitCode !== 2 || !c) return undefined;
+  // A target that is not a JSON API is the cause, not the keys its checks did not get (issue 20).
+  if (result.exitCode !== 2 || !c || result.aborted?.startsWith(NOT_JSON)) return undefined;
   if (c.keyRefused?.length) {
     const refused = c.keyRefused.map((r) => `the server refused ${r.flag} (${r.status})`).join('; ');
     return { word: 'KEY REFUSED', ok: false, sentence: `KEY REFUSED (exit 2): ${refused}; pass a key the server accepts` };
@@ -176,11 +178,23 @@ export function verdict(result: RunResult): Verdict {
       return {
         word: 'INCONCLUSIVE',
         ok: false,
-        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}`,
+        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}${untestedTail(result)}`,
       };
     default:
       return { word: 'UNKNOWN', ok: false, sentence: `UNKNOWN (exit ${String(result.exitCode)})` };
   }
+}
+
+/**
+ * What an inconclusive run did not test (issue 20): `; 84 of 84 checks not tested (families a, b, …)`,
+ * counting the checks skipped for a spent budget or throttling; empty when there are none.
+ */
+function untestedTail(result: RunResult): string {
+  const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.reason?.startsWith(BUDGET) || o.reason?.startsWith(INCONCLUSIVE)));
+  if (untested.length === 0) return '';
+  const families = [...new Set(untested.map((o) => o.family))];
+  const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');
+  return `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})`;
 }
 
 /** Number of outcomes in the run (sum of the totals). */
