@@ -7,6 +7,7 @@
 import { allInOrder } from './concurrent.js';
 import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
 import { bodySummary } from './not-json.js';
+import { TargetUnreachableError } from './types.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
 export interface DiscoveryOptions {
@@ -118,7 +119,19 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   /** No probe outlives discovery: the rest of a batch is waited for once the window is chosen. */
   const settled = async (): Promise<void> => void (await Promise.allSettled(asked.values()));
   for (const [i, span] of spans.entries()) {
-    const total = judge(await answerFor(i));
+    let answer: Exchange;
+    try {
+      answer = await answerFor(i);
+    } catch (err) {
+      // The rest of the batch ends first (its timeouts tell the client's per-operation circuit that
+      // the operation stalled, issue 20); an operation that gives no answer while currencies did
+      // is a problem of discovery, which keeps what it learnt.
+      await settled();
+      if (!(err instanceof TargetUnreachableError) || cur.response === undefined) throw err;
+      problems.push(`v3 records unavailable: ${err.message}`);
+      return base;
+    }
+    const total = judge(answer);
     if (total === 'failed') {
       await settled();
       return base;

@@ -29,7 +29,7 @@ import type { AgentFetch } from './agent-fetch.js';
 import { BodyTooLargeError, FetchHttpClient, RateLimitedError } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
 import { ExchangeOwners } from './check-client.js';
 import type { CheckClient } from './check-client.js';
@@ -42,7 +42,7 @@ import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline
 import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
 import { SharedReadMemo } from './shared-reads.js';
-import { BudgetExceededError, TargetUnreachableError } from './types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
 import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
@@ -405,7 +405,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const requests = view.requestCount;
       let outcome: CheckOutcome;
       const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
-      if (bounded) {
+      if (error instanceof OperationStalledError) {
+        // The operation stopped answering (http.ts circuit): the cause is the run's, said once (`stalled`).
+        outcome = { ...base, status: 'skip', reason: redact(`${STALLED}${error.operation} stopped answering; not run (the run's Stalled line names the cause)`), durationMs, requests };
+      } else if (bounded) {
         outcome = bounded;
         if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
       } else if (error instanceof TargetUnreachableError) {
@@ -511,6 +514,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
+      ...(http.stalled.length > 0 ? { stalled: http.stalled.map((s) => ({ ...s, cause: redact(s.cause) })) } : {}),
       ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
       ...(completeness ? { completeness } : {}),
       clauses: clauseMatrix(spec.clauses, checks, outcomes),

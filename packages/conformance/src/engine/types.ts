@@ -133,12 +133,38 @@ export class TargetUnreachableError extends Error {
   constructor(
     message: string,
     readonly exchange?: Exchange,
-    /** `timeout`: no answer within --timeout-ms; `network`: connection refused, reset, DNS… */
-    readonly reason: 'timeout' | 'network' = 'network',
+    /**
+     * `timeout`: no answer within --timeout-ms; `network`: connection refused, reset, DNS…;
+     * `stalled`: not sent, its operation stopped answering earlier in the run ({@link OperationStalledError}).
+     */
+    readonly reason: 'timeout' | 'network' | 'stalled' = 'network',
   ) {
     super(message);
     this.name = 'TargetUnreachableError';
   }
+}
+
+/**
+ * A request not sent, or cut, because its operation stopped answering while the target answered
+ * others (issue 20, the per-operation circuit of http.ts): `operation` (`GET /requests/v3`) and
+ * the `cause` the run records once.
+ */
+export class OperationStalledError extends TargetUnreachableError {
+  constructor(
+    readonly operation: string,
+    readonly cause: string,
+  ) {
+    super(`${operation} stopped answering (${cause}); the kit stopped sending it`, undefined, 'stalled');
+    this.name = 'OperationStalledError';
+  }
+}
+
+/** An operation the run stopped sending (see {@link OperationStalledError}), recorded once in the run's result. */
+export interface StalledOperation {
+  operation: string;
+  cause: string;
+  /** Its requests that got no answer before the kit stopped sending it. */
+  unanswered: number;
 }
 
 /**
@@ -393,6 +419,8 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /** Operations the run stopped sending because they stopped answering while others answered (http.ts); their checks skip. */
+  stalled?: StalledOperation[];
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */

@@ -15,6 +15,7 @@ import {
   familySummaries,
   requestsOutsideChecks,
   totalChecks,
+  stalledLine,
   verdict,
   type Counts,
 } from './summary.js';
@@ -181,6 +182,7 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
     `Seed:      ${result.seed}`,
     ...(result.discovery ? [`Discovery: ${discoveryLine(result.discovery)}`] : []),
     ...(result.aborted ? [`Aborted:   ${clean(result.aborted)}`] : []),
+    ...(result.stalled ?? []).map((s) => `Stalled:   ${clean(stalledLine(s))}`),
     `Target:    ${clean(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}`,
     `Spec:      ${clean(result.spec.hash)}`,
     `Result:    ${paint(v.ok ? 'green' : 'red', paint('bold', v.sentence))}`,

@@ -90,6 +90,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       problems: result.discovery.problems,
     },
     aborted: result.aborted,
+    stalled: result.stalled,
     baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
     completeness: result.completeness,
     families: familySummaries(result.outcomes).map((f) => ({

@@ -2,8 +2,8 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
-import { BUDGET, INCONCLUSIVE, NOT_JSON } from '../engine/outcome.js';
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED } from '../engine/outcome.js';
+import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
 export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
@@ -153,7 +153,12 @@ export function verdict(result: RunResult): Verdict {
     }
     case 1: {
       const parts: string[] = [];
-      if (t.fail > 0 || t.warn === 0 || !strict) parts.push(`${plural(t.fail, 'check')} failed`);
+      const stalled = result.outcomes.filter((o) => o.status === 'skip' && o.reason?.startsWith(STALLED)).length;
+      if (stalled > 0) {
+        const operations = (result.stalled ?? []).map((s) => s.operation);
+        parts.push(`${operations.length > 0 ? operations.join(', ') : 'an operation'} stopped answering (${plural(stalled, 'check')} not run)`);
+      }
+      if (t.fail > 0 || ((t.warn === 0 || !strict) && stalled === 0)) parts.push(`${plural(t.fail, 'check')} failed`);
       if (t.warn > 0) {
         parts.push(strict ? `${plural(t.warn, 'warning')} counted as ${t.warn === 1 ? 'a failure' : 'failures'} under --strict` : plural(t.warn, 'warning'));
       }
@@ -195,6 +200,11 @@ function untestedTail(result: RunResult): string {
   const families = [...new Set(untested.map((o) => o.family))];
   const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');
   return `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})`;
+}
+
+/** `GET /requests/v3 stopped answering while other operations answered: 3 requests in a row without an answer (last: …)`. */
+export function stalledLine(s: StalledOperation): string {
+  return `${s.operation} stopped answering while other operations answered: ${plural(s.unanswered, 'request')} in a row without an answer (last: ${s.cause}); the kit stopped sending it and skipped its checks`;
 }
 
 /** Number of outcomes in the run (sum of the totals). */

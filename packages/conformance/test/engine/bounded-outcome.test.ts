@@ -39,6 +39,10 @@ describe('exit codes of an incomplete run', () => {
     expect(exitCodeOf([skip('budget: x'), { status: 'fail' } as CheckOutcome], false)).toBe(1);
   });
 
+  it('1 when an operation stopped answering (its checks skipped "stalled: "), whatever else was inconclusive', () => {
+    expect(exitCodeOf([skip('stalled: GET /requests/v3 stopped answering; not run'), skip('budget: not run: …')], false)).toBe(1);
+  });
+
   it('2 when the target is not a JSON API', () => {
     expect(exitCodeOf([skip('not a JSON API: not run: …')], false)).toBe(2);
   });
