@@ -6,6 +6,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { resolveConfig } from './config/resolve.js';
 import { targetDefaults } from './config/defaults.js';
+import { invocationOf } from './config/invocation.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
 import type { ConformanceConfig } from './config/fields.js';
 import { redactConfig, secretsOf } from './config/redact.js';
@@ -100,7 +101,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });
   let result;
   try {
-    result = await runConformance({ ...config, onEvent: progress, ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}) });
+    result = await runConformance({ ...config, onEvent: progress, invocation: invocationOf(io.env, io.cwd), ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}) });
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);

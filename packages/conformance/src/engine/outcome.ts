@@ -40,12 +40,18 @@ const KEY_VARIABLES = [
 
 /**
  * The replay command of one check: the keys named by their environment variables
- * (`CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY"`, never a value), then target, seed, check,
+ * (`CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY"`, never a value), the command as the user runs it
+ * (`pinned.invocation`, config/invocation.ts; default the bare command), then target, seed, check,
  * strictness, number of runs and the discovery window the failure was found in.
  */
-export function replayCommand(config: ConformanceConfig, id: string, external: boolean, pinned: { window?: { start: number; end: number } } = {}): string {
+export function replayCommand(
+  config: ConformanceConfig,
+  id: string,
+  external: boolean,
+  pinned: { window?: { start: number; end: number }; invocation?: string } = {},
+): string {
   const env = KEY_VARIABLES.filter(([key]) => config[key] !== undefined).map(([, name]) => `${name}="$${name}"`);
-  const parts = [...env, 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
+  const parts = [...env, pinned.invocation ?? 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
   if (config.strict) parts.push('--strict');
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
   if (pinned.window) parts.push('--window', formatWindow(pinned.window));

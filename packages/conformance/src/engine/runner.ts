@@ -65,9 +65,11 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
    * whole process, module loading and discovery included (issue 20).
    */
   boundFrom?: number;
+  /** How the user runs the kit, for the replay lines (`pnpm exec crosschain-conformance`; config/invocation.ts). Default: the bare command. */
+  invocation?: string;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom']);
+const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
 
 const validators = new WeakMap<object, ResponseValidator>();
 /** One compiled validator per spec document, reused by every run of the process. */
@@ -366,7 +368,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     /** Each check's view of the client, kept for a second run alone (its requests count once per run). */
     const views = new Map<number, CheckClient>();
     const baseOf = (check: CheckDefinition): Base =>
-      outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
+      outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, { ...(discovery && aborted === undefined ? { window: discovery.window } : {}), ...(options.invocation ? { invocation: options.invocation } : {}) })));
 
     /** Runs one check (or decides it is not run), in run order; its outcome before the in-order rules of release. */
     const runIndex = async (index: number): Promise<Ended> => {
