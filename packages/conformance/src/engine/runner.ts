@@ -365,6 +365,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       /** Failed for want of an answer in time: beside other checks, it runs again alone (scheduler `again`). */
       timedOut?: boolean;
     }
+    /** When each check that ran started (its last run), in ms from the run's start. */
+    const startMsOf = new Map<number, number>();
     /** Each check's view of the client, kept for a second run alone (its requests count once per run). */
     const views = new Map<number, CheckClient>();
     const baseOf = (check: CheckDefinition): Base =>
@@ -393,6 +395,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       running.set(index, http.issuedCount);
       if (isExclusive(check)) soleView = view;
       const c0 = performance.now();
+      startMsOf.set(index, c0 - t0);
       let result: CheckResult | undefined;
       let error: unknown;
       try {
@@ -476,6 +479,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
             stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip', index);
           }
         }
+        if (outcome === ended.outcome && startMsOf.has(index)) outcome = { ...outcome, startMs: Math.round(startMsOf.get(index)!) };
         if (outcome.status === 'fail') failuresReleased += 1;
         announce(index);
         outcomes.push(outcome);

@@ -343,6 +343,8 @@ export interface CheckOutcome {
   level: Level;
   status: OutcomeStatus;
   durationMs: number;
+  /** When the check (its last run) started, in ms from the run's start: with `durationMs`, its span for a family's wall time. */
+  startMs?: number;
   /** skip/disabled reason, pass note, or error message. */
   reason?: string;
   violation?: {

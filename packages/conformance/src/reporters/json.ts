@@ -25,6 +25,7 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
     clauses: [...o.clauses],
     status: o.status,
     durationMs: ms(o.durationMs),
+    startMs: o.startMs,
     requests: o.requests,
     seed: o.seed,
     replay: o.replay,

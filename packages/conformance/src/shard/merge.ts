@@ -133,7 +133,8 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
   verifyShards(shards, names);
   const byId = new Map<string, CheckOutcome>();
   for (const shard of shards) for (const o of shard.outcomes) byId.set(o.id, byId.has(o.id) ? worse(byId.get(o.id)!, o) : o);
-  const outcomes = [...byId.values()];
+  // A check's start is of its own shard's clock: merged, a family's time is the sum of its checks'.
+  const outcomes = [...byId.values()].map(({ startMs: _startMs, ...o }) => o);
   const status = new Map(outcomes.map((o) => [o.id, o.status]));
   const first = shards[0]!;
   const clauses = first.clauses.map((c) => {
