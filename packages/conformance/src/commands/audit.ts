@@ -3,11 +3,11 @@
  * over recorded traffic (passive/har.ts, passive/auditor.ts), the same reports and exit codes as a
  * run. A file that cannot be read or is not HAR 1.2 is a usage error (exit 2).
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
+import { readHarText } from '../har/har.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { HarError, readHar } from '../passive/har.js';
 import { parseUrl, type ObservedExchange } from '../passive/observed.js';
@@ -54,7 +54,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const exchanges: ObservedExchange[] = [];
   for (const file of files) {
     try {
-      const text = await readFile(resolve(io.cwd, file), 'utf8');
+      const text = await readHarText(resolve(io.cwd, file), MAX_HAR_BYTES).catch((err: unknown) => {
+        throw err instanceof RangeError ? new HarError(`${file} is larger than ${MAX_HAR_BYTES} bytes; split the recording`) : err;
+      });
       if (text.length > MAX_HAR_BYTES) throw new HarError(`${file} is larger than ${MAX_HAR_BYTES} bytes; split the recording`);
       exchanges.push(...readHar(text, file));
     } catch (err) {
