@@ -2,17 +2,23 @@
 /**
  * Export checks of one package, run from its `lint` script (issue 12): publint (package.json
  * `exports`/`files`/`bin` against the packed files) and @arethetypeswrong/cli on the packed tarball
- * (types resolve where the JavaScript does). Usage: `node ../scripts/lint-exports.mjs [--exclude <entry>...]`
- * from the package directory; exits non-zero when either tool reports a problem.
+ * (types resolve where the JavaScript does). Usage: `node ../scripts/lint-exports.mjs [--profile <attw profile>]
+ * [--exclude <entry>...]` from the package directory; exits non-zero when either tool reports a problem.
  */
 import { spawnSync } from 'node:child_process';
 
 const exclude = [];
+// ESM-only packages ("type": "module", `import` conditions only) use the esm-only profile, which
+// ignores the node10 and node16-from-CJS resolutions, where a CommonJS `require` of an ES module
+// is expected to fail (consumers use `import`). A dual package (@crosschain/types) passes
+// `--profile strict`: every resolution, CommonJS ones included, must find its types.
+let profile = 'esm-only';
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--exclude' && args[i + 1]) exclude.push(args[++i]);
+  else if (args[i] === '--profile' && args[i + 1]) profile = args[++i];
   else {
-    console.error(`lint-exports: unknown argument ${JSON.stringify(args[i])}; use --exclude <entrypoint> (e.g. --exclude ./clauses.yaml)`);
+    console.error(`lint-exports: unknown argument ${JSON.stringify(args[i])}; use --profile <strict|node16|esm-only> or --exclude <entrypoint> (e.g. --exclude ./clauses.yaml)`);
     process.exit(2);
   }
 }
@@ -23,9 +29,6 @@ function run(command, commandArgs) {
 }
 
 const publint = run('publint', ['--strict']);
-// The four packages are ESM only ("type": "module", `import` conditions only), as the READMEs say:
-// the esm-only profile ignores the node10 and node16-from-CJS resolutions, where a CommonJS
-// `require` of an ES module is expected to fail (consumers use `import`).
 // Data entry points (YAML) are not modules, so TypeScript cannot resolve them: they are excluded.
-const attw = run('attw', ['--pack', '.', '--profile', 'esm-only', '--format', 'ascii', ...(exclude.length > 0 ? ['--exclude-entrypoints', ...exclude] : [])]);
+const attw = run('attw', ['--pack', '.', '--profile', profile, '--format', 'ascii', ...(exclude.length > 0 ? ['--exclude-entrypoints', ...exclude] : [])]);
 process.exitCode = publint === 0 && attw === 0 ? 0 : 1;

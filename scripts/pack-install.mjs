@@ -5,7 +5,11 @@
  * Packs the four publishable packages with `pnpm pack` (which rewrites `workspace:*` to real
  * versions), installs the tarballs with npm into an empty scratch project (no workspace), and there
  * runs the two bins, the kit against the installed reference server and against its embedded target,
- * and `tsc` on a consumer file importing `@crosschain/types`. Prints one line per step and a result;
+ * and `tsc` on a consumer file importing `@crosschain/types`. Then the typed client's other consumers
+ * (issue 21), each compiled and RUN against the installed reference server: a CommonJS project (what
+ * `npm init -y` creates) compiled by tsc with `module: commonjs`/`moduleResolution: node10` and with
+ * `module: node16`/`moduleResolution: node16`, and a bundler project (`moduleResolution: bundler`)
+ * bundled by esbuild. Prints one line per step and a result;
  * exits 0 when every step passed, 1 otherwise. Needs the packages built (`pnpm build`) and the npm
  * registry for third-party dependencies. `KEEP_SCRATCH=1` keeps the scratch directory.
  */
@@ -19,6 +23,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = ['specs', 'packages/types', 'packages/mock-server', 'packages/conformance'];
 /** Same compiler and Node types as the repository, so the consumer check sees what users see. */
 const CONSUMER_DEV_DEPENDENCIES = ['typescript@5.9.3', '@types/node@20.19.43'];
+/** The bundler of the bundler consumer (the version vite 8's peer range names). */
+const BUNDLER = 'esbuild@0.28.2';
 const STEP_TIMEOUT_MS = 180_000;
 const started = Date.now();
 
@@ -102,6 +108,76 @@ const client = createSettlementClient({ baseUrl: 'https://api.example.com' });
 export const page = client.requestsV3();
 `;
 
+/**
+ * A consumer that RUNS: the client against the reference server at SETTLEMENT_BASE_URL (one v3
+ * record, the filters encoder, an error class), printing one line that the step checks.
+ */
+const RUNNING_CONSUMER = `import { createSettlementClient, encodeRequestsV3Filters, SettlementApiError, type RequestV3 } from '@crosschain/types';
+
+async function main(): Promise<void> {
+  const client = createSettlementClient({ baseUrl: process.env.SETTLEMENT_BASE_URL!, apiKey: 'demo-key' });
+  const { data, response } = await client.requestsV3({ limit: 1, filters: encodeRequestsV3Filters([{ status: 'success' }]) });
+  const first: RequestV3 | undefined = data?.requests[0];
+  console.log(\`consumer ok: \${response.status} \${first?.status ?? 'none'} \${typeof SettlementApiError}\`);
+}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
+/** The CommonJS and bundler consumers: name, directory, package.json, tsconfig, build command, file to run. */
+const CONSUMERS = [
+  {
+    name: 'CommonJS consumer (npm init -y), tsc module commonjs + moduleResolution node10',
+    dir: 'cjs-node10',
+    pkg: { name: 'cjs-node10', version: '1.0.0', main: 'index.js' },
+    tsconfig: { compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', strict: true, esModuleInterop: true, outDir: 'out', types: ['node'], skipLibCheck: false }, files: ['index.ts'] },
+    build: ['tsc', '-p', 'tsconfig.json'],
+    run: 'out/index.js',
+  },
+  {
+    name: 'CommonJS consumer (npm init -y), tsc module node16 + moduleResolution node16',
+    dir: 'cjs-node16',
+    pkg: { name: 'cjs-node16', version: '1.0.0', main: 'index.js' },
+    tsconfig: { compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, outDir: 'out', types: ['node'], skipLibCheck: false }, files: ['index.ts'] },
+    build: ['tsc', '-p', 'tsconfig.json'],
+    run: 'out/index.js',
+  },
+  {
+    name: 'bundler consumer, tsc moduleResolution bundler + esbuild bundle',
+    dir: 'bundler',
+    pkg: { name: 'bundler-consumer', version: '1.0.0', private: true, type: 'module' },
+    tsconfig: { compilerOptions: { target: 'ES2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: ['node'], skipLibCheck: false }, files: ['index.ts'] },
+    build: ['tsc', '-p', 'tsconfig.json'],
+    bundle: ['esbuild', 'index.ts', '--bundle', '--platform=node', '--format=cjs', '--outfile=out/index.cjs'],
+    run: 'out/index.cjs',
+  },
+];
+
+/** Compiles and runs each consumer of {@link CONSUMERS} in its own project beside `project`, against `url`. */
+function runConsumers(files, url) {
+  for (const c of CONSUMERS) {
+    const dir = join(scratch, c.dir);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(c.pkg, null, 2)}\n`);
+    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(c.tsconfig, null, 2)}\n`);
+    writeFileSync(join(dir, 'index.ts'), RUNNING_CONSUMER);
+    const deps = [...files, ...CONSUMER_DEV_DEPENDENCIES, ...(c.bundle ? [BUNDLER] : [])];
+    const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...deps], dir);
+    if (!step(`${c.name}: npm install`, install.status === 0, install.output)) continue;
+    const built = run('npx', c.build, dir);
+    if (!step(`${c.name}: tsc --strict compiles`, built.status === 0, built.output)) continue;
+    if (c.bundle) {
+      const bundled = run('npx', c.bundle, dir);
+      if (!step(`${c.name}: esbuild bundles`, bundled.status === 0, bundled.output)) continue;
+    }
+    const ran = spawnSync('node', [c.run], { cwd: dir, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, env: { ...process.env, SETTLEMENT_BASE_URL: url } });
+    const output = `${ran.stdout ?? ''}${ran.stderr ?? ''}`;
+    step(`${c.name}: runs (node ${c.run})`, ran.status === 0 && /consumer ok: 200 success function/.test(ran.stdout ?? '') && !/ExperimentalWarning|ERR_/.test(output), `exit ${ran.status}\n${output}`);
+  }
+}
+
 async function main() {
   console.log(`pack-install: scratch ${scratch}`);
   const unbuilt = PACKAGES.filter((dir) => !existsSync(join(root, dir, 'dist')));
@@ -144,6 +220,7 @@ async function main() {
       project,
     );
     step('npx crosschain-conformance against the installed mock: exit 0', kit.status === 0, `exit ${kit.status}\n${kit.output}`);
+    runConsumers(files, url);
   } catch (error) {
     step('npx crosschain-mock --port 0', false, error.message);
   } finally {

@@ -13,6 +13,7 @@ import { redactConfig, secretsOf } from './config/redact.js';
 import { redactor } from './engine/redact.js';
 import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
+import { loadHandlerTarget } from './target/handler.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
@@ -38,7 +39,8 @@ export function configLines(config: ConformanceConfig): string {
   const shown = redactConfig({ ...config, ...targetDefaults(config, !config.baseUrl) });
   for (const k of Object.keys(shown)) if (NOT_SHOWN.has(k) || (config.baseUrl && k.startsWith('mock'))) delete shown[k];
   const lines = Object.entries(shown).map(([k, v]) => `  ${k}: ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`);
-  if (!config.baseUrl) lines.push('  target: embedded reference server');
+  if (config.target) lines.push(`  target: in-process handler ${config.target}`);
+  else if (!config.baseUrl) lines.push('  target: embedded reference server');
   return `Configuration:\n${lines.join('\n')}\n`;
 }
 
@@ -101,7 +103,14 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });
   let result;
   try {
-    result = await runConformance({ ...config, onEvent: progress, invocation: invocationOf(io.env, io.cwd), ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}) });
+    const handler = config.target !== undefined ? await loadHandlerTarget(config.target, io.cwd) : undefined;
+    result = await runConformance({
+      ...config,
+      ...(handler ? { handler } : {}),
+      onEvent: progress,
+      invocation: invocationOf(io.env, io.cwd),
+      ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}),
+    });
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);

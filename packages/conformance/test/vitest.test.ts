@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome, RunResult } from '../src/index.js';
 import { ConformanceFailure, DEFAULT_RUN_TIMEOUT_MS, defineConformanceSuite, selectionOf, settle, settleRun, splitSuiteOptions } from '../src/vitest.js';
+import { createMockHandler } from '@crosschain/mock-server';
 import { selectChecks } from '../src/engine/selection.js';
 import { allChecks } from '../src/checks/index.js';
 
@@ -88,6 +89,17 @@ defineConformanceSuite({
   only: ['currencies-v2', 'requests-v3.auth'],
   mockNow: '2026-10-15T12:00:00Z',
   mockRecords: 300,
+  seed: 3,
+  numRuns: 3,
+});
+
+// The adapter against an in-process fetch handler (issue 21): the reference server with no port.
+defineConformanceSuite({
+  name: 'adapter against the reference server as a fetch handler',
+  handler: createMockHandler({ records: 300, now: '2026-10-15T12:00:00Z', quiet: true }),
+  apiKey: 'demo-key',
+  otherApiKey: 'other-key',
+  only: ['currencies-v2', 'requests-v3.auth', 'requests-v3.pagination'],
   seed: 3,
   numRuns: 3,
 });

@@ -59,7 +59,50 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'webhook-wrong-signature', clause: 'events.webhook-signature', description: 'webhook deliveries are signed with another secret than the API key.' },
   { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
   { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
+  { name: 'v3-total-capped', clause: 'requests-v3.total.exact', description: "total is capped at 10,000 (a search index's tracked-hits limit): only a larger result set shows it." },
+  { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
+  { name: 'v3-block-bounds-or', clause: 'requests-v3.filter.range-nested', description: 'startBlock and endBlock together are OR-ed: a record matches when one of its blocks is above the minimum or one below the maximum, so the pair selects more than either bound alone.' },
+  { name: 'v3-count-cache-ignores-status', clause: 'requests-v3.total.exact', description: 'when the query without its status filter matches more than 20,000 requests, total comes from a count cache keyed without status (the page still applies it): only a large data set shows it.' },
 ];
+
+/** Thresholds of the scale faults of `total` (only a large data set shows them; issue 20). */
+export const SCALE_FAULTS = { cap: 10_000, estimatedAbove: 50_000, cacheAbove: 20_000 } as const;
+
+/** What the scale faults read of a query: its top-level conditions and its fingerprint (query/query.ts). */
+export interface CountedQuery {
+  top: ReadonlyArray<{ field: string }>;
+  fingerprint: string;
+}
+
+/**
+ * The `total` a query reports under the scale faults (v3-total-capped, v3-total-estimated,
+ * v3-count-cache-ignores-status), from its exact count; `recountWithout(field)` counts the same query
+ * without that top-level filter. Undefined when none of them is active (the exact count stands).
+ */
+export function scaleTotal(faults: Faults): ((exact: number, q: CountedQuery, recountWithout: (field: string) => number) => number) | undefined {
+  const cap = faults.has('v3-total-capped');
+  const estimated = faults.has('v3-total-estimated');
+  const cache = faults.has('v3-count-cache-ignores-status');
+  if (!cap && !estimated && !cache) return undefined;
+  return (exact, q, recountWithout) => {
+    let total = exact;
+    if (cache && q.top.some((c) => c.field === 'status')) {
+      const cached = recountWithout('status');
+      if (cached > SCALE_FAULTS.cacheAbove) total = cached;
+    }
+    if (estimated && total > SCALE_FAULTS.estimatedAbove) total = Math.round(total * (1 + estimateError(q.fingerprint)));
+    if (cap) total = Math.min(total, SCALE_FAULTS.cap);
+    return total;
+  };
+}
+
+/** A relative error in ±[0.1%, 1.5%], fixed per query fingerprint (FNV-1a), as a cardinality estimate's. */
+function estimateError(fingerprint: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < fingerprint.length; i++) h = Math.imul(h ^ fingerprint.charCodeAt(i), 0x01000193) >>> 0;
+  const magnitude = 0.001 + ((h % 1000) / 1000) * 0.014;
+  return h & 0x10000 ? magnitude : -magnitude;
+}
 
 /** The set of active faults, checked with `has(name)`. */
 export class Faults {

@@ -1,5 +1,6 @@
 /** Public API of the reference server (architecture.md, "Interfaces that other tools rely on"). */
-export { startMockServer, generateDataset, type MockServer, type MockServerOptions, type GenerateDatasetOptions } from './mock-server.js';
+export { startMockServer, generateDataset, type MockServer, type MockServerOptions, type MockOptions, type MockControls, type GenerateDatasetOptions } from './mock-server.js';
+export { createMockHandler, type MockHandler, type MockHandlerOptions } from './fetch-handler.js';
 export { faultCatalogue, type FaultInfo } from './faults.js';
 export type { StatusChange } from './lifecycle/lifecycle.js';
 export { variantCatalogue, type VariantInfo, type Allowance } from './variants/catalogue.js';

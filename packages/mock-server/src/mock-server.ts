@@ -1,6 +1,7 @@
 /**
  * `startMockServer(options)`: builds the data set (generated or `data` NDJSON), indexes it and
  * listens. Resolves to `{ url, wsUrl, close(), apiKeys, now(), faults, advance(), arrive() }`.
+ * `buildMock` is the part shared with the fetch handler (fetch-handler.ts): everything but the socket.
  */
 import { authenticatedFields, buildV3Record } from './data/record-v3.js';
 import { generateRows } from './data/generate.js';
@@ -10,18 +11,15 @@ import { StatusStream } from './events/websocket.js';
 import { Faults } from './faults.js';
 import { Lifecycle, type StatusChange } from './lifecycle/lifecycle.js';
 import { patchRecord } from './lifecycle/record-patch.js';
-import { baseUrlOf, createApp } from './server.js';
+import { baseUrlOf, createApp, type App } from './server.js';
 import type { Row } from './data/row.js';
 import type { Dataset } from './store/dataset.js';
 import { Store } from './store/store.js';
 import { Variants } from './variants/catalogue.js';
 import { hashTiebreak, variantRecords, withHashTiebreak, withSize } from './variants/data-set.js';
 
-export interface MockServerOptions {
-  /** Port; 0 (default) picks a free port. */
-  port?: number;
-  /** Host to bind; default 127.0.0.1. */
-  host?: string;
+/** Options of the reference server wherever it runs (a port, a fetch handler, MSW handlers). */
+export interface MockOptions {
   /** Number of generated records; default 3000. */
   records?: number;
   /** Generator seed; default 1. */
@@ -50,9 +48,15 @@ export interface MockServerOptions {
   webhookTimeoutMs?: number;
 }
 
-export interface MockServer {
-  url: string;
-  close(): Promise<void>;
+export interface MockServerOptions extends MockOptions {
+  /** Port; 0 (default) picks a free port. */
+  port?: number;
+  /** Host to bind; default 127.0.0.1. */
+  host?: string;
+}
+
+/** What every form of the reference server offers besides answering requests. */
+export interface MockControls {
   apiKeys: { demo: string; other: string; revoked: string };
   /** The server clock (epoch ms). */
   now(): number;
@@ -62,8 +66,6 @@ export interface MockServer {
   variants: string[];
   /** Number of records served at start. */
   records: number;
-  /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
-  wsUrl: string;
   /**
    * Moves request `id` one lifecycle step now (none when terminal), or without id: the subscribed
    * non-terminal requests (up to 16) and one picked at random. Returns the changes.
@@ -71,10 +73,18 @@ export interface MockServer {
   advance(id?: string): StatusChange[];
   /** Inserts `n` (default 1) requests created now; returns their ids. */
   arrive(n?: number): string[];
-  /** Closes every websocket from the server side (code 1012), as a rolling restart does. */
-  disconnectSockets(): void;
   /** Webhook delivery counters (all zero without `webhooks`). */
   webhookStats(): WebhookStats;
+  /** Stops the timers and webhook deliveries (and, for a server, closes it). */
+  close(): Promise<void>;
+}
+
+export interface MockServer extends MockControls {
+  url: string;
+  /** The Intent Status websocket: `ws://host:port/` (add `?apiKey=<key>`). */
+  wsUrl: string;
+  /** Closes every websocket from the server side (code 1012), as a rolling restart does. */
+  disconnectSockets(): void;
 }
 
 export interface GenerateDatasetOptions {
@@ -124,12 +134,21 @@ function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
 /** The rhythm of the `live-traffic` variant (src/variants/catalogue.ts). */
 const LIVE_TRAFFIC = { advanceEveryMs: 100, arriveEveryMs: 250 } as const;
 
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+/** The reference server without its socket: the core app, its store, lifecycle, events and timers. */
+export interface BuiltMock {
+  app: App;
+  stream: StatusStream;
+  controls: Omit<MockControls, 'close'>;
+  /** Starts the advance/arrive timers (unref'd). */
+  startTimers(): void;
+  /** Stops timers, the websocket stream and webhook deliveries. */
+  stop(): void;
+}
+
+/** Validates `options` (throws an Error that says what is wrong) and builds everything but the socket. */
+export function buildMock(options: MockOptions = {}): BuiltMock {
   const faults = new Faults(options.faults ?? []);
   const variants = new Variants(options.variants ?? []);
-  const port = options.port ?? 0;
-  checkCount('port', port, 0, 65535);
-  const host = options.host ?? '127.0.0.1';
   if (options.v2RateLimit !== undefined && (!Number.isFinite(options.v2RateLimit) || options.v2RateLimit < 0)) {
     throw new Error(`v2RateLimit must be a number >= 0 (0 = unlimited), got ${JSON.stringify(options.v2RateLimit)}`);
   }
@@ -160,17 +179,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...(options.v2RateLimit !== undefined ? { v2RateLimit: options.v2RateLimit } : {}),
     ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject);
-    app.server.listen(port, host, () => {
-      app.server.off('error', reject);
-      resolve();
-    });
-  });
-  app.baseUrl = baseUrlOf(app.server, host);
   void store.warm();
   const stream = new StatusStream({ store, faults, now });
-  stream.attach(app.server);
   const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds() });
   lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));
@@ -182,27 +192,58 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const live = variants.has('live-traffic');
   const advanceEveryMs = options.advanceEveryMs ?? (live ? LIVE_TRAFFIC.advanceEveryMs : undefined);
   const arriveEveryMs = options.arriveEveryMs ?? (live && !options.data ? LIVE_TRAFFIC.arriveEveryMs : undefined);
-  if (advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), advanceEveryMs));
-  if (arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), arriveEveryMs));
-  for (const t of timers) t.unref();
+  return {
+    app,
+    stream,
+    controls: {
+      advance: (id?: string) => lifecycle.advance(id),
+      arrive: (n?: number) => lifecycle.arrive(n),
+      webhookStats: () => webhooks?.stats() ?? { delivered: 0, failed: 0, dropped: 0, pending: 0 },
+      apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
+      now,
+      faults: faults.list(),
+      variants: variants.list(),
+      records: store.size,
+    },
+    startTimers() {
+      if (timers.length > 0) return;
+      if (advanceEveryMs) timers.push(setInterval(() => lifecycle.advance(), advanceEveryMs));
+      if (arriveEveryMs) timers.push(setInterval(() => lifecycle.arrive(1), arriveEveryMs));
+      for (const t of timers) t.unref();
+    },
+    stop() {
+      for (const t of timers) clearInterval(t);
+      stream.close();
+      webhooks?.close();
+    },
+  };
+}
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const port = options.port ?? 0;
+  checkCount('port', port, 0, 65535);
+  const host = options.host ?? '127.0.0.1';
+  const mock = buildMock(options);
+  const { app, stream } = mock;
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(port, host, () => {
+      app.server.off('error', reject);
+      resolve();
+    });
+  });
+  app.baseUrl = baseUrlOf(app.server, host);
+  stream.attach(app.server);
+  mock.startTimers();
   let closing: Promise<void> | undefined;
   return {
+    ...mock.controls,
     url: app.baseUrl,
     wsUrl: `${app.baseUrl.replace(/^http/, 'ws')}/`,
-    advance: (id?: string) => lifecycle.advance(id),
-    arrive: (n?: number) => lifecycle.arrive(n),
     disconnectSockets: () => stream.disconnectAll(),
-    webhookStats: () => webhooks?.stats() ?? { delivered: 0, failed: 0, dropped: 0, pending: 0 },
-    apiKeys: { demo: 'demo-key', other: 'other-key', revoked: 'revoked-key' },
-    now,
-    faults: faults.list(),
-    variants: variants.list(),
-    records: store.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
-        for (const t of timers) clearInterval(t);
-        stream.close();
-        webhooks?.close();
+        mock.stop();
         app.server.close(() => resolve());
         app.server.closeAllConnections();
       });

@@ -1,15 +1,19 @@
 /**
- * The reference server on plain node:http: POST /currencies/v2, GET /intents/status,
- * GET /requests/v3, GET /requests/v2, 501 for the operations the document only names, 404/405
- * otherwise. Bad input gets a 4xx JSON `{ message, errorCode }`; a bug becomes a 500 JSON.
+ * The reference server's core: POST /currencies/v2, GET /intents/status, GET /requests/v3,
+ * GET /requests/v2, 501 for the operations the document only names, 404/405 otherwise. Bad input
+ * gets a 4xx JSON `{ message, errorCode }`; a bug becomes a 500 JSON. `respond` takes a
+ * {@link CoreRequest} and resolves to the {@link WireReply} (it never rejects); node:http
+ * (`app.server`, below) and the WHATWG fetch handler (fetch-handler.ts) are adapters over it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { optionalKey, requireKey } from './auth.js';
 import { defaultV2RateLimit, deprecationHeaders, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from './deprecation.js';
-import type { Faults } from './faults.js';
+import { scaleTotal, type Faults } from './faults.js';
 import { HttpError } from './http/errors.js';
-import { errorReply, send, type Reply } from './http/respond.js';
+import { nodeRequest, writeWire } from './http/node.js';
+import type { CoreRequest } from './http/request.js';
+import { errorReply, wireReply, type Reply, type WireReply } from './http/respond.js';
 import { runQuery } from './query/engine.js';
 import { toParams } from './query/params.js';
 import { parseV2Query } from './query/v2-query.js';
@@ -24,7 +28,7 @@ import { cursorCodec, inwardContinuation } from './variants/cursor-codec.js';
 import { addExtrasDeep, intentStatusExtras, wrapperExtras, wrapperExtrasJson } from './variants/extra-fields.js';
 import { capBodyLimit, capQueryLimit } from './variants/limits.js';
 import { OccasionalRateLimit, RATE_LIMITED_BODY } from './variants/rate-limit.js';
-import { sendVaried, WIRE_VARIANTS } from './variants/response.js';
+import { variedWireReply, WIRE_VARIANTS } from './variants/response.js';
 
 /** Paths of the operations the document names only (live-service facts §5), by method. */
 export const NAMED_ONLY: ReadonlyArray<[method: string, path: RegExp, label: string]> = [
@@ -77,35 +81,22 @@ export interface AppOptions {
 }
 
 export interface App {
+  /** The core: one request in, its wire reply out (never rejects). */
+  respond(req: CoreRequest): Promise<WireReply>;
+  /** The node:http adapter over {@link App.respond} (not listening until asked). */
   server: Server;
   /** Set once listening: `http://host:port`. */
   baseUrl: string;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new HttpError(413, `Request body too large: ${size}+ bytes; the maximum is ${MAX_BODY} bytes`, 'PAYLOAD_TOO_LARGE'));
-        req.resume();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export function createApp(opts: AppOptions): App {
   const { store, faults, now } = opts;
+  /** The scale faults of `total` (faults.ts), hooked into the query engine's count. */
+  const totalFaults = scaleTotal(faults);
   const throttle = new Throttle();
   /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted. */
   const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
-  const app: App = { server: undefined as unknown as Server, baseUrl: '' };
+  const app: App = { respond: undefined as unknown as App['respond'], server: undefined as unknown as Server, baseUrl: '' };
   // Status changes and arrivals (issue 9) invalidate the serialized records they touch.
   store.onChange((change) => {
     if (!jsonCache) return;
@@ -128,8 +119,8 @@ export function createApp(opts: AppOptions): App {
   const v2Headers = (): Record<string, string> => deprecationHeaders(app.baseUrl, faults);
   const v2ErrorHeaders = (): Record<string, string> => (faults.has('v2-no-deprecation-on-errors') ? {} : v2Headers());
 
-  async function handle(req: IncomingMessage, url: URL): Promise<Reply> {
-    const method = req.method ?? 'GET';
+  async function handle(req: CoreRequest, url: URL): Promise<Reply> {
+    const method = req.method;
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const expected = ROUTES[path];
     if (expected) {
@@ -142,7 +133,7 @@ export function createApp(opts: AppOptions): App {
       switch (path) {
         case '/currencies/v2': {
           optionalKey(req.headers['x-api-key']);
-          const text = await readBody(req);
+          const text = await req.body(MAX_BODY);
           let body: unknown = {};
           if (text.trim() !== '') {
             try {
@@ -198,12 +189,12 @@ export function createApp(opts: AppOptions): App {
     return 0;
   }
 
-  function requestsV3(req: IncomingMessage, url: URL): Reply {
+  function requestsV3(req: CoreRequest, url: URL): Reply {
     const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor') });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), total: totalFaults });
     const ctx = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {
@@ -230,13 +221,13 @@ export function createApp(opts: AppOptions): App {
     return { status: 200, raw: Buffer.concat(parts) };
   }
 
-  function requestsV2(req: IncomingMessage, url: URL): Reply {
+  function requestsV2(req: CoreRequest, url: URL): Reply {
     const t = now();
     const key = optionalKey(req.headers['x-api-key']);
     if (t >= SUNSET_AT) return { status: 410, body: retiredBody(app.baseUrl) };
     const limit = opts.v2RateLimit !== undefined ? (opts.v2RateLimit > 0 ? opts.v2RateLimit : null) : defaultV2RateLimit(t);
     if (limit !== null) {
-      const caller = key ? `key:${key.key}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+      const caller = key ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
       if (!throttle.take(caller, limit, t)) {
         return { status: 429, body: rateLimitedBody(app.baseUrl), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
       }
@@ -260,37 +251,39 @@ export function createApp(opts: AppOptions): App {
     return { status: 200, body };
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const emit = (reply: Reply, head = false): void => (wire ? sendVaried(req, res, reply, now(), head, variants) : send(res, reply, now(), head));
+  app.respond = async (req: CoreRequest): Promise<WireReply> => {
+    const head = req.method === 'HEAD';
+    const accept = req.headers['accept-encoding'];
+    const wireOf = (reply: Reply): WireReply => (wire ? variedWireReply(reply, now(), head, variants, Array.isArray(accept) ? accept.join(', ') : accept) : wireReply(reply, now(), head));
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://localhost');
+      url = new URL(req.url, 'http://localhost');
     } catch {
-      emit(errorReply(400, 'Malformed request URL', 'INVALID_URL'));
-      return;
+      return wireOf(errorReply(400, 'Malformed request URL', 'INVALID_URL'));
     }
     const isV2 = url.pathname.replace(/\/+$/, '') === '/requests/v2';
-    const head = req.method === 'HEAD';
     /** Every /requests/v2 response, whatever produced it, gets the deprecation headers here (and only here). */
     const withV2 = (reply: Reply): Reply => {
       if (isV2) reply.headers = { ...(reply.status < 400 ? v2Headers() : v2ErrorHeaders()), ...reply.headers };
       return reply;
     };
-    handle(req, url).then(
-      (reply) => emit(withV2(reply), head),
-      (err: unknown) => {
-        let reply: Reply;
-        if (err instanceof HttpError) {
-          const status = err.status === 401 && variants.has('auth-403') ? 403 : err.status;
-          reply = errorReply(status, err.message, err.errorCode, { ...err.headers });
-        }
-        else {
-          opts.log?.(`500 ${req.method} ${url.pathname}: ${err instanceof Error ? err.message : String(err)}`);
-          reply = errorReply(500, 'Internal server error', 'INTERNAL_ERROR');
-        }
-        if (!res.headersSent) emit(withV2(reply), head);
-      },
-    );
+    let reply: Reply;
+    try {
+      reply = await handle(req, url);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        const status = err.status === 401 && variants.has('auth-403') ? 403 : err.status;
+        reply = errorReply(status, err.message, err.errorCode, { ...err.headers });
+      } else {
+        opts.log?.(`500 ${req.method} ${url.pathname}: ${err instanceof Error ? err.message : String(err)}`);
+        reply = errorReply(500, 'Internal server error', 'INTERNAL_ERROR');
+      }
+    }
+    return wireOf(withV2(reply));
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void app.respond(nodeRequest(req)).then((wire) => writeWire(res, wire));
   });
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (_err, socket) => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalogue, startMockServer, type MockServer } from '../src/index.js';
+import { Faults, SCALE_FAULTS, scaleTotal } from '../src/faults.js';
 import { EVENT_FAULTS } from './events/probes.js';
 import { call, qs } from './helpers/contract.js';
 
@@ -15,6 +16,7 @@ const v3 = (base: string, p: Record<string, string | number | boolean>, key: str
 const ids = (b: any): string[] => b.requests.map((r: any) => r.id);
 const count = async (base: string, filters: unknown, extra: Record<string, string | number> = {}) =>
   (await v3(base, { filters: JSON.stringify(filters), includeTotal: true, limit: 1, ...extra })).body.total as number;
+const total = async (base: string, p: Record<string, string | number>) => (await v3(base, { ...p, includeTotal: true, limit: 1 })).body.total as number;
 const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(base + path, { headers: key ? { 'x-api-key': key } : {} });
 const currencies = (base: string, body: unknown) =>
   fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
@@ -120,6 +122,20 @@ const PROBES: Record<string, Probe> = {
     const third = (await v3(b, { ...p, limit: 1 })).body.total;
     return first === again && again === third;
   },
+  // The scale faults of `total` show only on a large data set (SCALE below): a partition of the
+  // whole by `status=success` / `not:status=success` adds up to its total; disjoint statuses never
+  // count more together than the whole.
+  'v3-total-capped': async (b) => (await total(b, {})) === (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])),
+  'v3-total-estimated': async (b) => (await total(b, {})) === (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])),
+  'v3-count-cache-ignores-status': async (b) => {
+    let sum = 0;
+    for (const status of ['success', 'failure', 'refund', 'pending', 'depositing']) sum += await total(b, { status });
+    return sum <= (await total(b, {}));
+  },
+  'v3-block-bounds-or': async (b) => {
+    const both = await total(b, { startBlock: 1_000_000, endBlock: 1_000_000 });
+    return both <= (await total(b, { startBlock: 1_000_000 })) && both <= (await total(b, { endBlock: 1_000_000 }));
+  },
   'v2-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
     return true;
@@ -130,8 +146,10 @@ const PROBES: Record<string, Probe> = {
   },
 };
 
+/** Faults that only a large data set shows (faults.ts SCALE_FAULTS): probed on 100,000 records. */
+const SCALE = new Set(['v3-total-capped', 'v3-total-estimated', 'v3-count-cache-ignores-status']);
 /** The throttle probe needs a small v2 limit; the others an unlimited one. */
-const options = (name: string) => ({ records: 1500, seed: 11, now: NOW, v2RateLimit: name === 'v2-429-retry-after' ? 3 : 0, quiet: true });
+const options = (name: string) => ({ records: SCALE.has(name) ? 100_000 : 1500, seed: 11, now: NOW, v2RateLimit: name === 'v2-429-retry-after' ? 3 : 0, quiet: true });
 let clean: MockServer;
 let cleanThrottled: MockServer;
 beforeAll(async () => {
@@ -161,7 +179,16 @@ describe('fault catalogue', () => {
     } finally {
       await faulty.close();
     }
-  });
+    if (SCALE.has(name)) {
+      // Only the size shows it: on the default data set the faulty server still honours the clause.
+      const small = await startMockServer({ ...options(''), faults: [name] });
+      try {
+        expect(await probe(small.url), 'the fault does not show on 1,500 records').toBe(true);
+      } finally {
+        await small.close();
+      }
+    }
+  }, 60_000);
 });
 
 describe('responses under faults stay valid JSON with the right status family', () => {
@@ -172,5 +199,32 @@ describe('responses under faults stay valid JSON with the right status family', 
     } finally {
       await faulty.close();
     }
+  });
+});
+
+describe('scale faults of total (faults.ts scaleTotal): exact below their thresholds', () => {
+  const q = (status: boolean) => ({ top: status ? [{ field: 'status' }] : [], fingerprint: 'q1' });
+  it('none active: no hook', () => {
+    expect(scaleTotal(new Faults([]))).toBeUndefined();
+    expect(scaleTotal(new Faults(['v3-page-gap']))).toBeUndefined();
+  });
+  it('v3-total-capped caps at 10,000', () => {
+    const t = scaleTotal(new Faults(['v3-total-capped']))!;
+    expect(t(9_999, q(false), () => 0)).toBe(9_999);
+    expect(t(10_001, q(false), () => 0)).toBe(SCALE_FAULTS.cap);
+  });
+  it('v3-total-estimated is exact up to 50,000, then off by 0.1% to 1.5%, the same for the same query', () => {
+    const t = scaleTotal(new Faults(['v3-total-estimated']))!;
+    expect(t(50_000, q(false), () => 0)).toBe(50_000);
+    const est = t(80_000, q(false), () => 0);
+    expect(Math.abs(est - 80_000)).toBeGreaterThanOrEqual(80);
+    expect(Math.abs(est - 80_000)).toBeLessThanOrEqual(1_200);
+    expect(t(80_000, q(false), () => 0)).toBe(est);
+  });
+  it('v3-count-cache-ignores-status counts without the status filter only when that set is large', () => {
+    const t = scaleTotal(new Faults(['v3-count-cache-ignores-status']))!;
+    expect(t(10, q(true), () => 30_000)).toBe(30_000);
+    expect(t(10, q(true), () => 20_000)).toBe(10);
+    expect(t(10, q(false), () => 30_000)).toBe(10);
   });
 });

@@ -1,23 +1,33 @@
 /**
- * Known failures (`--baseline`, `--write-baseline`; issue 10 item 5). A baseline file (YAML or
- * JSON, schema in baseline.schema.json) lists failures accepted for now, by check id × operation,
- * with a reason and an expiry date. A listed failure (or warning) reports as `known` and does not
- * fail the run; a failure whose entry expired fails again; a listed check that now passes is
- * reported as fixed, to be removed from the file.
+ * Known failures (`--baseline`, `--write-baseline`; issue 10 item 5, issue 18 item 4). A baseline
+ * file (YAML or JSON, schema in baseline.schema.json) lists violations accepted for now, by their
+ * fingerprint (check, operation, clause, where in the body, rule; fingerprint.ts) or, in the older
+ * form, by check id × operation alone, with a reason and an expiry date. A failure (or warning) whose
+ * every violation is listed (or a catalogued divergence of the live service) reports as `known` and
+ * does not fail the run; a violation no entry lists fails it; a failure whose entry expired fails
+ * again; a listed check that now passes is reported as fixed, to be removed from the file.
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { ConfigError } from '../config/fields.js';
-import type { BaselineSummary, CheckOutcome } from '../engine/types.js';
+import type { BaselineSummary, CheckOutcome, ViolationKind } from '../engine/types.js';
+import { fingerprintOf, kindsOf, type Fingerprint } from './fingerprint.js';
 import baselineSchemaJson from './baseline.schema.json' with { type: 'json' };
 
 /** JSON Schema (2020-12) of the baseline file. */
 export const baselineSchema: Readonly<Record<string, unknown>> = baselineSchemaJson;
 
-/** One accepted failure. */
+/**
+ * One accepted failure. An entry with only check and operation (the form before issue 18) accepts
+ * every violation of the check; one with a fingerprint (clause, where, rule: fingerprint.ts)
+ * accepts only the violations that have it, so a new violation of the same check still fails.
+ */
 export interface BaselineEntry {
   check: string;
   operation: string;
+  clause?: string;
+  where?: string;
+  rule?: string;
   reason: string;
   /** Last day the entry holds (UTC), `YYYY-MM-DD`. */
   expires: string;
@@ -31,6 +41,7 @@ export interface Baseline {
 /** Days an entry written by --write-baseline holds. */
 export const WRITTEN_ENTRY_DAYS = 90;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ENTRY_KEYS: ReadonlySet<string> = new Set(['check', 'operation', 'clause', 'where', 'rule', 'reason', 'expires']);
 
 function refuse(file: string, what: string): never {
   throw new ConfigError(`--baseline file ${JSON.stringify(file)} ${what}. Fix: see baseline.schema.json, e.g. entries: [{check: requests-v3.limit.max, operation: GET /requests/v3, reason: "TICKET-1", expires: 2026-12-31}]`);
@@ -50,7 +61,15 @@ export function parseBaseline(data: unknown, file: string): Baseline {
     }
     const expires = e.expires instanceof Date ? e.expires.toISOString().slice(0, 10) : (e.expires as string);
     if (!DAY.test(expires) || Number.isNaN(Date.parse(`${expires}T00:00:00Z`))) refuse(file, `entry ${i + 1} (${String(e.check)}) must have expires as YYYY-MM-DD, got ${JSON.stringify(expires)}`);
-    return { check: e.check as string, operation: e.operation as string, reason: e.reason as string, expires };
+    const marks: Partial<Pick<BaselineEntry, 'clause' | 'where' | 'rule'>> = {};
+    for (const key of ['clause', 'where', 'rule'] as const) {
+      if (e[key] === undefined) continue;
+      if (typeof e[key] !== 'string' || e[key].trim() === '') refuse(file, `entry ${i + 1} (${String(e.check)}) must have ${key} as a non-empty string when given, got ${JSON.stringify(e[key])}`);
+      marks[key] = e[key];
+    }
+    const unknown = Object.keys(e).filter((k) => !ENTRY_KEYS.has(k));
+    if (unknown.length > 0) refuse(file, `entry ${i + 1} (${String(e.check)}) has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}`);
+    return { check: e.check as string, operation: e.operation as string, ...marks, reason: e.reason as string, expires };
   });
   return { version: 1, entries };
 }
@@ -82,53 +101,130 @@ export function holds(entry: BaselineEntry, today: string): boolean {
   return entry.expires >= today;
 }
 
-/** The entry of a check × operation, if any. */
+/** Whether `entry` accepts the violation of fingerprint `f`: same check and operation, and each fingerprint field the entry gives. */
+export function matches(entry: BaselineEntry, f: Fingerprint): boolean {
+  return entry.check === f.check && entry.operation === f.operation && (entry.clause ?? f.clause) === f.clause && (entry.where ?? f.where) === f.where && (entry.rule ?? f.rule) === f.rule;
+}
+
+/** The entries of a check × operation (any fingerprint). */
+export function entriesFor(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation'>): BaselineEntry[] {
+  return baseline.entries.filter((e) => e.check === outcome.id && e.operation === outcome.operation);
+}
+
+/** The entry of a check × operation, if any (the first). */
 export function entryFor(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation'>): BaselineEntry | undefined {
-  return baseline.entries.find((e) => e.check === outcome.id && e.operation === outcome.operation);
+  return entriesFor(baseline, outcome)[0];
+}
+
+/** The entry that accepts one violation of an outcome, if any (a holding one before an expired one). */
+export function entryOf(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation' | 'clauses'>, kind: ViolationKind, today: string): BaselineEntry | undefined {
+  const f = fingerprintOf(outcome, kind);
+  const all = entriesFor(baseline, outcome).filter((e) => matches(e, f));
+  return all.find((e) => holds(e, today)) ?? all[0];
+}
+
+/** The violations of a failing outcome; one without any (an error mapped to a failure) stands as one without a fingerprint. */
+function failureKinds(outcome: CheckOutcome): ViolationKind[] {
+  const kinds = kindsOf(outcome);
+  return kinds.length > 0 ? kinds : [{ message: outcome.reason ?? '', expected: '', received: '', count: 1 }];
+}
+
+/** Violations of a failing outcome that nothing accepts (no holding entry, no catalogued divergence). */
+function unaccepted(outcome: CheckOutcome, baseline: Baseline, today: string): ViolationKind[] {
+  return failureKinds(outcome).filter((k) => {
+    if (k.divergence) return false;
+    const e = entryOf(baseline, outcome, k, today);
+    return !(e && holds(e, today));
+  });
 }
 
 /**
- * Applies the baseline to one outcome: a failure or warning with an entry that holds becomes
- * `known`; one with an expired entry stays and says so; a listed check that passes says it is fixed.
+ * Applies the baseline to one outcome: a failure or warning whose every violation an entry that
+ * holds accepts (or is a catalogued divergence) becomes `known`; one with a violation no entry lists
+ * stays and shows that violation first; one with an expired entry stays and says so; a listed check
+ * that passes says it is fixed.
  */
 export function applyBaseline(outcome: CheckOutcome, baseline: Baseline, today: string): CheckOutcome {
-  const entry = entryFor(baseline, outcome);
-  if (!entry) return outcome;
+  const listed = entriesFor(baseline, outcome);
+  if (listed.length === 0) return outcome;
   if (outcome.status === 'fail' || outcome.status === 'warn') {
-    if (holds(entry, today)) return { ...outcome, status: 'known', reason: `known failure (baseline: ${entry.reason}; expires ${entry.expires})` };
-    return { ...outcome, reason: `baseline entry expired on ${entry.expires} (${entry.reason}): the failure counts again` };
+    const kinds = failureKinds(outcome);
+    const entries = kinds.map((k) => entryOf(baseline, outcome, k, today));
+    const open = unaccepted(outcome, baseline, today);
+    if (open.length === 0) {
+      const used = entries.find((e): e is BaselineEntry => e !== undefined);
+      if (!used) return outcome;
+      return { ...outcome, status: 'known', reason: `known failure (baseline: ${used.reason}; expires ${used.expires})` };
+    }
+    const expired = entries.find((e) => e !== undefined && !holds(e, today));
+    if (expired && open.every((k) => entryOf(baseline, outcome, k, today) !== undefined)) {
+      return { ...outcome, reason: `baseline entry expired on ${expired.expires} (${expired.reason}): the failure counts again` };
+    }
+    if (entries.every((e) => e === undefined)) return outcome;
+    // Some violations are listed, another is new: the new one is the one to show.
+    const fresh = open.find((k) => entryOf(baseline, outcome, k, today) === undefined) ?? open[0]!;
+    const shown = outcome.violation && fingerprintEquals(outcome, outcome.violation, fresh) ? outcome.violation : { message: fresh.message, expected: fresh.expected, received: fresh.received, ...markFields(fresh) };
+    return { ...outcome, violation: shown, reason: `a violation no baseline entry lists (${open.length} of ${kinds.length} kind${kinds.length === 1 ? '' : 's'} of violation not listed)` };
   }
-  if (outcome.status === 'pass') return { ...outcome, reason: `fixed: listed as a known failure (${entry.reason}); remove it from the baseline` };
+  if (outcome.status === 'pass') return { ...outcome, reason: `fixed: listed as a known failure (${listed[0]!.reason}); remove it from the baseline` };
   return outcome;
+}
+
+function fingerprintEquals(outcome: CheckOutcome, a: Parameters<typeof fingerprintOf>[1], b: Parameters<typeof fingerprintOf>[1]): boolean {
+  return JSON.stringify(fingerprintOf(outcome, a)) === JSON.stringify(fingerprintOf(outcome, b));
+}
+
+function markFields(k: ViolationKind): Partial<ViolationKind> {
+  const out: Partial<ViolationKind> = {};
+  for (const key of ['clause', 'where', 'rule', 'divergence'] as const) if (k[key] !== undefined) out[key] = k[key];
+  return out;
 }
 
 /** What the baseline did to a run's outcomes (after {@link applyBaseline}). */
 export function baselineSummary(file: string, outcomes: readonly CheckOutcome[], baseline: Baseline, today: string): BaselineSummary {
-  const listed = (o: CheckOutcome) => entryFor(baseline, o);
+  const listed = (o: CheckOutcome) => entriesFor(baseline, o).length > 0;
+  const expired = (o: CheckOutcome) => kindsOf(o).some((k) => {
+    const e = entryOf(baseline, o, k, today);
+    return e !== undefined && !holds(e, today);
+  });
   return {
     file,
-    known: outcomes.filter((o) => o.status === 'known').map((o) => o.id),
+    known: outcomes.filter((o) => o.status === 'known' && listed(o)).map((o) => o.id),
     fixed: outcomes.filter((o) => o.status === 'pass' && listed(o)).map((o) => o.id),
-    expired: outcomes.filter((o) => (o.status === 'fail' || o.status === 'warn') && listed(o) && !holds(listed(o)!, today)).map((o) => o.id),
+    expired: outcomes.filter((o) => (o.status === 'fail' || o.status === 'warn') && expired(o)).map((o) => o.id),
   };
 }
 
 /**
- * The baseline of a run's failures, warnings and known failures: entries already in `previous`
- * keep their reason and expiry; new ones get a placeholder reason and expire in 90 days.
+ * The baseline of a run's failures, warnings and known failures, one entry per violation by its
+ * fingerprint (catalogued divergences of the live service left out: the catalogue accepts them).
+ * An entry of `previous` that accepts the violation and still holds keeps its reason and expiry;
+ * new ones get a placeholder reason and expire in 90 days.
  */
 export function baselineOf(outcomes: readonly CheckOutcome[], today: Date, previous?: Baseline): Baseline {
   const expires = dayOf(new Date(today.getTime() + WRITTEN_ENTRY_DAYS * 86_400_000));
-  const entries = outcomes
-    .filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known')
-    .map((o): BaselineEntry => {
-      const kept = previous && entryFor(previous, o);
-      return kept && holds(kept, dayOf(today)) ? { ...kept } : { check: o.id, operation: o.operation, reason: `TODO: why this is accepted (${o.violation?.message ?? o.status})`.slice(0, 300), expires };
-    });
+  const day = dayOf(today);
+  const entries: BaselineEntry[] = [];
+  for (const o of outcomes) {
+    if (o.status !== 'fail' && o.status !== 'warn' && o.status !== 'known') continue;
+    const kinds = kindsOf(o);
+    if (kinds.length === 0) {
+      const kept = previous && entriesFor(previous, o).find((e) => holds(e, day));
+      entries.push(kept ? { ...kept } : { check: o.id, operation: o.operation, reason: `TODO: why this is accepted (${o.reason ?? o.status})`.slice(0, 300), expires });
+    }
+    for (const k of kinds) {
+      if (k.divergence) continue;
+      const f = fingerprintOf(o, k);
+      const kept = previous && entryOf(previous, o, k, day);
+      const { reason, expires: until } = kept && holds(kept, day) ? kept : { reason: `TODO: why this is accepted (${k.message})`.slice(0, 300), expires };
+      const entry: BaselineEntry = { check: f.check, operation: f.operation, ...(f.clause ? { clause: f.clause } : {}), ...(f.where ? { where: f.where } : {}), rule: f.rule, reason, expires: until };
+      if (!entries.some((e) => JSON.stringify(e) === JSON.stringify(entry))) entries.push(entry);
+    }
+  }
   return { version: 1, entries };
 }
 
 /** The baseline file's text (YAML, with a pointer to its schema for editors). */
 export function renderBaseline(baseline: Baseline): string {
-  return `# yaml-language-server: $schema=./node_modules/@crosschain/conformance/dist/baseline/baseline.schema.json\n# Known failures of crosschain-conformance (--baseline): check x operation, why, until when.\n${stringifyYaml(baseline, { lineWidth: 0 })}`;
+  return `# yaml-language-server: $schema=./node_modules/@crosschain/conformance/dist/baseline/baseline.schema.json\n# Known failures of crosschain-conformance (--baseline): each violation by check, operation, clause, where in the body and rule; why, until when.\n${stringifyYaml(baseline, { lineWidth: 0 })}`;
 }

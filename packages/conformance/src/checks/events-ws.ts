@@ -27,6 +27,28 @@ function field(m: WsMessage, ...path: string[]): unknown {
   return v;
 }
 
+/** Epoch ms of an `updatedAt` (ISO 8601, or epoch ms or seconds as a number) and its precision in ms; undefined when unreadable. */
+export function instantOf(value: unknown): { ms: number; precisionMs: number } | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value < 1e11 ? { ms: value * 1000, precisionMs: 1000 } : { ms: value, precisionMs: 1 };
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return undefined;
+  return { ms, precisionMs: /[T ]\d{2}:\d{2}:\d{2}[.,]\d/.test(value) ? 1 : 1000 };
+}
+
+/**
+ * Whether a record read after a push can show the state the push announced: its `updatedAt` is not
+ * later than the push's `data.updatedAt`, both read at the coarser precision of the two. False when
+ * either cannot be read.
+ */
+export function sameMoment(recordUpdatedAt: unknown, pushUpdatedAt: unknown): boolean {
+  const rec = instantOf(recordUpdatedAt);
+  const push = instantOf(pushUpdatedAt);
+  if (!rec || !push) return false;
+  const unit = Math.max(rec.precisionMs, push.precisionMs);
+  return Math.floor(rec.ms / unit) <= Math.floor(push.ms / unit);
+}
+
 export const checks: CheckDefinition[] = [
   wsCheck('events.ws.ready', 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
     if (obs.problem) violate(`The Intent Status stream at ${obs.url} must open and send its connection/ready message`, 'a connection/ready message', obs.problem);
@@ -121,7 +143,7 @@ export const checks: CheckDefinition[] = [
     if (later.length === 0) return skip(`no push for any request arrived after the unsubscribe acknowledgement within ${obs.waitMs} ms, so silence proves nothing; raise --events-wait-ms`);
     return pass(`${later.length} later push(es) for other requests, none for ${gone.id}`);
   }),
-  wsCheck('events.ws.status-agrees', 'The last pushed status of a request agrees with GET /requests/v3?id= read after it', async (obs, ctx) => {
+  wsCheck('events.ws.status-agrees', 'The last pushed status of a request agrees with GET /requests/v3?id= read after it, where the record has not changed since the push', async (obs, ctx) => {
     const last = new Map<string, WsMessage>();
     const followed = new Set(obs.subscriptions.map((s) => s.id).filter((id) => !obs.changedAfterUnsubscribe.includes(id)));
     for (const m of pushes(obs)) {
@@ -129,15 +151,31 @@ export const checks: CheckDefinition[] = [
       if (id !== undefined && followed.has(id) && typeof field(m, 'data', 'status') === 'string') last.set(id, m);
     }
     if (last.size === 0) return skip(noPushReason(obs));
+    const movedOn: string[] = [];
     for (const [id, push] of last) {
       const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } });
       const records = (exchange.response?.json as { requests?: unknown } | undefined)?.requests;
-      const record = Array.isArray(records) ? (records.find((r) => (r as { id?: unknown })?.id === id) as { status?: unknown } | undefined) : undefined;
+      const record = Array.isArray(records) ? (records.find((r) => (r as { id?: unknown })?.id === id) as { status?: unknown; updatedAt?: unknown } | undefined) : undefined;
       if (exchange.response?.status !== 200 || !record) return skip(`GET /requests/v3?id=${id} did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot compare`);
+      // The REST read comes after the session: the request may have moved on since its last push.
+      // Only a record not updated after the push shows the state the push announced.
+      if (!sameMoment(record.updatedAt, field(push, 'data', 'updatedAt'))) {
+        movedOn.push(id);
+        continue;
+      }
       const pushed = field(push, 'data', 'status');
-      ensure(record.status === pushed, `The status pushed for request ${id} must be its status in /requests/v3`, `status ${brief(record.status)} (as /requests/v3 says)`, `pushed ${brief(pushed)} in ${shown(push)}`, exchange);
+      ensure(
+        record.status === pushed,
+        `The status pushed for request ${id} must be its status in /requests/v3 (the record was not updated after the push)`,
+        `status ${brief(record.status)} (as /requests/v3 says, updatedAt ${brief(record.updatedAt)})`,
+        `pushed ${brief(pushed)} in ${shown(push)}`,
+        exchange,
+      );
     }
-    return pass(`${last.size} request(s) compared`);
+    const compared = last.size - movedOn.length;
+    const later = movedOn.length > 0 ? `; ${movedOn.length} changed again after the push (not compared): ${movedOn.join(', ')}` : '';
+    if (compared === 0) return skip(`every followed request was updated after its last push, or its updatedAt cannot be read, so no REST read shows a pushed state${later}`);
+    return pass(`${compared} request(s) compared${later}`);
   }),
   wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs) => {
     const expected = '{"type":"error","status":"error","message":"<what was wrong>"}, socket open';

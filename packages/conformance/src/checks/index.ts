@@ -17,6 +17,8 @@ import { checks as requestsV3Records } from './requests-v3-records.js';
 import { checks as requestsV3SpecialFilters } from './requests-v3-special-filters.js';
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
+import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
+import { checks as requestsV3RangeRelations } from './requests-v3-range-relations.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
 
@@ -38,8 +40,10 @@ export const allChecks: readonly CheckDefinition[] = [
   ...requestsV3Sort,
   ...requestsV3Pagination,
   ...requestsV3Total,
+  ...requestsV3TotalScale,
   ...requestsV3EqualityFilters,
   ...requestsV3SpecialFilters,
+  ...requestsV3RangeRelations,
   ...requestsV3Groups,
   ...requestsV3GroupsNull,
   ...requestsV3GroupsTopLevel,

@@ -9,7 +9,7 @@ import { ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import { recordsOfBody } from './support/listing.js';
 import { pass, skip, statusLine } from './support/outcome.js';
-import { V2_LOCK, retiredReason } from './requests-v2.js';
+import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 
 const OP = 'GET /requests/v2';
 /** v2's maximum `limit` (live facts §2.4). */
@@ -22,7 +22,8 @@ const limitMax: CheckDefinition = {
   clauses: ['requests-v2.limit.max'],
   operation: OP,
   lock: V2_LOCK,
-  async run(ctx) {
+  async run(outer) {
+    const ctx = await datedContext(outer, 'v2-window');
     const retired = retiredReason(ctx);
     if (retired) return skip(retired);
     const tried: number[] = [];

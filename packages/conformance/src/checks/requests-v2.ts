@@ -3,10 +3,15 @@
  * (API document, Versioning > Timeline and Deprecation signals; Errors table and rule 1).
  *
  * Every check judges time by the target's clock (`ctx.discovery.targetNow`): from the sunset date
- * on, v2 is retired and every v2 check is skipped with the reason; a retirement is never a failure.
+ * on, v2 is retired and every v2 check is skipped with the reason; a retirement is never a failure,
+ * and `requests-v2.retired` then judges the retirement answer. Against the embedded reference
+ * server the kit picks the clock (issue 20): the v2 checks run against the embedded server as of a
+ * date inside the v2 window and `requests-v2.retired` as of a date after the sunset
+ * (`ctx.at`, target/embedded.ts: the main server when its clock is there, else a clock-pinned twin),
+ * so that a run covers every v2 clause whatever the date.
  */
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult, Exchange, QueryValue } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckResult, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from './support/deprecation-headers.js';
 import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
@@ -28,6 +33,42 @@ export const V2_LOCK = OP;
 /** The v2 timeline, UTC days (defined with the deprecation oracles). */
 export { V2_TIMELINE };
 const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+
+/** `http` sending every request to `base` (a twin of the embedded target), or `http` itself. */
+function towards(http: HttpClient, base: string | undefined): HttpClient {
+  if (base === undefined) return http;
+  return {
+    send: (req) => http.send({ ...req, base }),
+    get exchanges() {
+      return http.exchanges;
+    },
+  };
+}
+
+/**
+ * The context of a v2 check as of `date`: against the embedded target, its server at that date
+ * (`ctx.at`), with the discovery window moved to that server's clock (a twin holds the same data
+ * set, generated at its own clock); against a URL, `ctx` itself (the target's clock decides).
+ */
+export async function datedContext(ctx: CheckContext, date: TargetDate): Promise<CheckContext & { dated?: DatedTarget }> {
+  if (!ctx.at) return ctx;
+  const dated = await ctx.at(date);
+  const shift = Math.round((dated.now.getTime() - ctx.discovery.targetNow.getTime()) / 1000);
+  const { start, end } = ctx.discovery.window;
+  const shared = ctx.shared;
+  return {
+    ...ctx,
+    http: towards(ctx.http, dated.base),
+    discovery: { ...ctx.discovery, targetNow: dated.now, window: { start: start + shift, end: end + shift } },
+    shared: shared && {
+      read: (key, load) => shared.read(`${key} @${dated.base ?? 'main'}`, (http) => load(towards(http, dated.base))),
+      get used() {
+        return shared.used;
+      },
+    },
+    dated,
+  };
+}
 
 /** The skip reason once v2 is retired by the target's clock, else undefined. */
 export function retiredReason(ctx: CheckContext): string | undefined {
@@ -65,8 +106,9 @@ function answered(ctx: CheckContext): Exchange[] {
 }
 
 /**
- * A v2 check: its family and operation, and skipped with the reason, before it sends anything,
- * once v2 is retired by the target's clock.
+ * A v2 check: its family and operation, run as of a date inside the v2 window (the embedded
+ * target's, {@link datedContext}), and skipped with the reason, before it sends anything, once v2
+ * is retired by the target's clock.
  */
 function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefinition {
   return {
@@ -75,8 +117,9 @@ function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefin
     operation: OP,
     lock: V2_LOCK, // reads every v2 exchange recorded so far, or spends the v2 quota on purpose (rate-limit.*)
     async run(ctx) {
-      const retired = retiredReason(ctx);
-      return retired ? skip(retired) : def.run(ctx);
+      const v2 = await datedContext(ctx, 'v2-window');
+      const retired = retiredReason(v2);
+      return retired ? skip(retired) : def.run(v2);
     },
   };
 }
@@ -138,6 +181,43 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
   const earlier = answered(ctx).filter((x) => x.response!.status === 200 && parsedBody(x.response) !== undefined).pop();
   return earlier ?? skip(`v2 did not answer 200 (${statusLine(e)})`);
 }
+
+/**
+ * The retirement answer (API document, Versioning > Timeline: "Nov 24, 2026: v2 retired; all
+ * traffic must use v3"), as of a date after the sunset. The document shows no status: any 4xx but
+ * 429 (throttled is not retired) is a retirement, never a 2xx, 3xx or 5xx. A 410 says "gone on
+ * purpose" and is a v2 response, so it carries the deprecation signals of every v2 response; a 404
+ * (the route removed) is not judged further. The embedded reference server is held to its own
+ * documented answer: 410 with those headers and the 429's body shape.
+ */
+const retired: CheckDefinition = {
+  id: 'requests-v2.retired',
+  family: FAMILY,
+  operation: OP,
+  lock: V2_LOCK,
+  title: 'From the sunset date (target clock) v2 answers a 4xx other than 429, never v2 data; a 410 carries the deprecation headers',
+  clauses: ['requests-v2.retired-answer'],
+  async run(ctx) {
+    const v2 = await datedContext(ctx, 'v2-retired');
+    if (!retiredReason(v2)) return skip(`v2 is not retired yet by the target's clock (${v2.discovery.targetNow.toISOString()}); it retires on ${V2_TIMELINE.sunsetAt}`);
+    const e = await sendV2(v2);
+    const status = e.response?.status ?? 0;
+    const at = `target clock ${v2.discovery.targetNow.toISOString()}`;
+    ensure(status >= 400 && status < 500 && status !== 429, `v2 is retired since ${V2_TIMELINE.sunsetAt}: it must no longer serve (${at})`, 'a 4xx other than 429, e.g. 410 Gone or 404', statusLine(e), e);
+    const h = e.response!.headers;
+    if (status === 410) {
+      const p = deprecationProblem(h['deprecation']) ?? sunsetProblem(h['sunset']) ?? linkProblem(h['link'], e.request.url) ?? exposeProblem(h['access-control-expose-headers']);
+      if (p !== undefined) violate('A 410 of the retired v2 is a v2 response: it must carry the deprecation headers (Deprecation, Sunset, Link, exposed)', 'Deprecation, Sunset and Link headers, listed in Access-Control-Expose-Headers', `${p} (on the 410)`, e);
+    }
+    if (ctx.config.embedded) {
+      // The reference server's documented answer (its README): 410 Gone, the 429's body shape.
+      ensure(status === 410, "The embedded reference server's retirement answer is 410 Gone", '410', statusLine(e), e);
+      const problem = rateLimitBodyProblem(parsedBody(e.response), e.response!.bodyText, e.request.url);
+      if (problem !== undefined) violate("The embedded reference server's 410 has the body of the 429: message, successor (/requests/v3), migrationGuide", RATE_LIMIT_BODY, problem, e);
+    }
+    return pass(`${statusLine(e)} (${v2.dated?.what ?? at})`);
+  },
+};
 
 export const checks: CheckDefinition[] = [
   v2Check({
@@ -283,4 +363,5 @@ export const checks: CheckDefinition[] = [
     phase: 'final',
     run: (ctx) => checkWrapperFields(ctx, OP),
   }),
+  retired,
 ];

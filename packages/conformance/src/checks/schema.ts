@@ -12,6 +12,7 @@ import { brief, violate } from '../engine/expect.js';
 import { CURSOR_FIELD, LIST_FIELD } from '../engine/list-wrapper.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError } from '../engine/types.js';
 import { pass, skip } from './support/outcome.js';
+import { schemaMark } from '../baseline/fingerprint.js';
 
 type Verdict = NonNullable<Exchange['schema']>;
 
@@ -52,6 +53,7 @@ export async function validateRecorded(ctx: CheckContext, operation: string): Pr
       `a body valid against ${verdict.schemaRef ?? 'the 200 response schema'}${field ? ` (its records read from \`${field}\`)` : ''}`,
       `${format(verdict.errors, 5)} (body: ${brief(bad.response?.bodyText, 200)})`,
       bad,
+      schemaMark(verdict.errors),
     );
   }
   const renamed = [...new Set(validated.filter((e) => effectiveVerdict(e) !== e.schema).map((e) => e.listWrapper!.listField!))].filter((f) => f !== LIST_FIELD);

@@ -1,28 +1,27 @@
 /**
- * `crosschain-conformance audit <file.har>... [--report-dir <dir>] [--strict]`: the passive oracles
- * over recorded traffic (passive/har.ts, passive/auditor.ts), the same reports and exit codes as a
- * run. A file that cannot be read or is not HAR 1.2 is a usage error (exit 2).
+ * `crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict]`: the passive
+ * oracles over recorded traffic and integrators' mocks (recordings/: HAR, Polly.js, Pact, WireMock,
+ * VCR; the format told from the content), the same reports and exit codes as a run, each violation
+ * named by its interaction. A file that cannot be read or is none of these formats is a usage
+ * error (exit 2).
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
-import { readHarText } from '../har/har.js';
-import { PassiveAuditor } from '../passive/auditor.js';
-import { HarError, readHar } from '../passive/har.js';
-import { parseUrl, type ObservedExchange } from '../passive/observed.js';
 import { ConfigError } from '../config/fields.js';
 import { finishPassive } from '../passive/report.js';
+import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
+import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';
 
-export const USAGE = `Usage: crosschain-conformance audit <file.har>... [--report-dir <dir>] [--strict]
+export const USAGE = `Usage: crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict]
 
-Checks the recorded exchanges of HAR 1.2 files with the kit's oracles (browser exports, --record, proxy logs).
+Checks recorded exchanges and mocks with the kit's oracles; the format is told from the content:
+  HAR 1.2 (browser exports, --record, proxy logs), Polly.js recordings (recording.har),
+  Pact files (specification v1-v4), WireMock mappings (a mapping file, or a folder with mappings/
+  and __files/), VCR cassettes (vcrpy and Ruby VCR, YAML or JSON). A folder is read recursively.
   --report-dir <dir>  write results.json, junit.xml, summary.md, report.html (CONFORMANCE_REPORT_DIR)
   --strict            SHOULD violations fail too (CONFORMANCE_STRICT=true)
 `;
-
-/** HAR files larger than this are refused (bounded memory). */
-export const MAX_HAR_BYTES = 512 * 1024 * 1024;
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let files: string[];
@@ -40,7 +39,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT.ok;
     }
     files = parsed.positionals;
-    if (files.length === 0) throw new ConfigError('audit needs at least one HAR file, e.g. crosschain-conformance audit traffic.har');
+    if (files.length === 0) throw new ConfigError('audit needs at least one recording, e.g. crosschain-conformance audit traffic.har or audit pacts/');
     reportDir = parsed.values['report-dir'] ?? io.env.CONFORMANCE_REPORT_DIR;
     strict = parsed.values.strict === true || io.env.CONFORMANCE_STRICT === 'true' || io.env.CONFORMANCE_STRICT === '1';
   } catch (err) {
@@ -51,28 +50,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw err;
   }
   const startedAt = new Date();
-  const exchanges: ObservedExchange[] = [];
-  for (const file of files) {
-    try {
-      const text = await readHarText(resolve(io.cwd, file), MAX_HAR_BYTES).catch((err: unknown) => {
-        throw err instanceof RangeError ? new HarError(`${file} is larger than ${MAX_HAR_BYTES} bytes; split the recording`) : err;
-      });
-      if (text.length > MAX_HAR_BYTES) throw new HarError(`${file} is larger than ${MAX_HAR_BYTES} bytes; split the recording`);
-      exchanges.push(...readHar(text, file));
-    } catch (err) {
-      const why = err instanceof HarError ? err.message : `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
-      io.stderr(`error: ${why}\n`);
-      return EXIT.config;
-    }
+  const validator = apiValidator();
+  let recordings: Recordings;
+  try {
+    recordings = await readRecordings(files, io.cwd, apiOperations(validator));
+  } catch (err) {
+    if (!(err instanceof RecordingError)) throw err;
+    io.stderr(`error: ${err.message}\n`);
+    return EXIT.config;
   }
-  const auditor = new PassiveAuditor();
-  for (const e of exchanges) auditor.observe(e);
-  const result = auditor.result({
-    startedAt,
-    target: [...new Set(exchanges.map((e) => parseUrl(e.url)?.origin ?? '?'))].join(', ') || '(no exchange)',
-    config: { command: 'audit', files, strict },
-    replay: `crosschain-conformance audit ${files.join(' ')}`,
-    strict,
-  });
-  return finishPassive(result, io, reportDir);
+  const audit = auditRecordings(recordings, { startedAt, files, strict, validator });
+  io.stdout(judgedNote(audit, recordings));
+  return finishPassive(audit.result, io, reportDir);
 }

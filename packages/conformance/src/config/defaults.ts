@@ -90,6 +90,7 @@ export function randomSeed(): number {
 export function withDefaults(raw: Raw): ConformanceConfig {
   return {
     baseUrl: raw.baseUrl as string | undefined,
+    ...(raw.target !== undefined ? { target: raw.target as string } : {}),
     apiKey: raw.apiKey as string | undefined,
     otherApiKey: raw.otherApiKey as string | undefined,
     inactiveApiKey: raw.inactiveApiKey as string | undefined,

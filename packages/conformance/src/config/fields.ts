@@ -10,8 +10,10 @@ export type ConsoleFormat = 'console' | 'json';
 
 /** The effective configuration of a run. */
 export interface ConformanceConfig {
-  /** Target base URL; undefined = the embedded reference server. */
+  /** Target base URL; undefined = the embedded reference server (or, with `target`, the origin the handler is called by). */
   baseUrl?: string;
+  /** In-process target: a fetch handler exported by a JavaScript module, `<module>[#<export>]`. */
+  target?: string;
   apiKey?: string;
   otherApiKey?: string;
   inactiveApiKey?: string;
@@ -129,6 +131,7 @@ export interface FieldSpec {
 /** Every option, with its flag, its environment variable and how to parse it. */
 export const FIELDS: readonly FieldSpec[] = [
   { key: 'baseUrl', flag: '--base-url', env: 'CONFORMANCE_BASE_URL', kind: 'url', example: '--base-url https://staging.example.com' },
+  { key: 'target', flag: '--target', env: 'CONFORMANCE_TARGET', kind: 'string', example: '--target ./dist/app.js#handler' },
   { key: 'apiKey', flag: '--api-key', env: 'CONFORMANCE_API_KEY', kind: 'string', example: '--api-key "$API_KEY"', secret: true },
   { key: 'otherApiKey', flag: '--other-api-key', env: 'CONFORMANCE_OTHER_API_KEY', kind: 'string', example: '--other-api-key "$OTHER_KEY"', secret: true },
   { key: 'inactiveApiKey', flag: '--inactive-api-key', env: 'CONFORMANCE_INACTIVE_API_KEY', kind: 'string', example: '--inactive-api-key "$REVOKED_KEY"', secret: true },

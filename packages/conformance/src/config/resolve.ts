@@ -89,7 +89,8 @@ function buildProgram(): Command {
 /** The help text of an option (also the description in config.schema.json). */
 export function describeField(field: FieldSpec): string {
   const text: Record<string, string> = {
-    baseUrl: 'base URL of the target; default: the embedded reference server',
+    baseUrl: 'base URL of the target; default: the embedded reference server (with --target: the origin the handler sees)',
+    target: 'in-process target, no port: <module>[#<export>], a fetch handler (request) => Response exported by a JavaScript module (default export, an object with fetch, or route exports GET/POST…)',
     apiKey: 'API key (x-api-key) of the primary integrator',
     otherApiKey: 'API key of a second integrator (authenticated-data ownership checks)',
     inactiveApiKey: 'an inactive (revoked) key, to check that it is refused',

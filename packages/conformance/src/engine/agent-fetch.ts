@@ -37,7 +37,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Socket errors of a keep-alive connection the server closed while it sat idle. */
 const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
-const DEFAULT_HEADERS: Record<string, string> = {
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   accept: '*/*',
   'accept-encoding': 'gzip, deflate',
   'accept-language': '*',
@@ -50,11 +50,11 @@ export interface AgentFetch extends FetchLike {
   close(): void;
 }
 
-function fetchFailed(cause: unknown): TypeError {
+export function fetchFailed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
 }
 
-function abortError(): Error {
+export function abortError(): Error {
   return new DOMException('This operation was aborted', 'AbortError');
 }
 
@@ -81,8 +81,8 @@ function headersOf(res: IncomingMessage): FetchResult['headers'] {
 }
 
 /** The body stream, decoded as `fetch` decodes `content-encoding` (one or more codings). */
-function decodedBody(res: IncomingMessage): Readable {
-  const codings = (res.headers['content-encoding'] ?? '')
+export function decodedBody(res: Readable, contentEncoding: string | undefined): Readable {
+  const codings = (contentEncoding ?? '')
     .toLowerCase()
     .split(',')
     .map((c) => c.trim())
@@ -108,7 +108,7 @@ function decodedBody(res: IncomingMessage): Readable {
  * Reads the (decoded) body as text, at most `maxBytes` of it: past the cap the response and its
  * socket are destroyed and the read fails with {@link BodyTooLargeError}.
  */
-function readText(res: IncomingMessage, body: Readable, signal: AbortSignal, maxBytes = Infinity): Promise<string> {
+export function readText(res: Readable, body: Readable, signal: AbortSignal, maxBytes = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -202,7 +202,7 @@ export function createAgentFetch(): AgentFetch {
       const location = res.headers.location;
       if (!REDIRECTS.has(res.statusCode ?? 0) || location === undefined || init.redirect === 'manual') {
         const bodyless = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-        const text = readText(res, bodyless ? res : decodedBody(res), init.signal, init.maxBodyBytes);
+        const text = readText(res, bodyless ? res : decodedBody(res, res.headers['content-encoding']), init.signal, init.maxBodyBytes);
         text.catch(() => undefined);
         return { status: res.statusCode ?? 0, headers: headersOf(res), text: () => text };
       }

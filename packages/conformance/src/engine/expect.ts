@@ -1,4 +1,4 @@
-import type { Exchange, Violation } from './types.js';
+import type { Exchange, Violation, ViolationMark } from './types.js';
 
 /**
  * Thrown inside a check (or a property predicate) to report a violated expectation. The engine
@@ -14,8 +14,8 @@ export class ViolationError extends Error {
 }
 
 /** Throws a {@link ViolationError}. */
-export function violate(message: string, expected: string, received: string, exchange?: Exchange): never {
-  throw new ViolationError({ message, expected, received, exchange });
+export function violate(message: string, expected: string, received: string, exchange?: Exchange, mark: ViolationMark = {}): never {
+  throw new ViolationError({ message, expected, received, exchange, ...mark });
 }
 
 /** Throws a {@link ViolationError} unless `condition` holds. */

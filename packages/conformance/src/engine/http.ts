@@ -266,10 +266,20 @@ export class FetchHttpClient implements HttpClient {
     return auth.key;
   }
 
+  /** Other base URLs of the same target (clock-pinned twins of the embedded server) a request may name. */
+  private readonly bases = new Set<string>();
+
+  /** Lets requests name `base` ({@link RequestSpec.base}): a server of the target itself, never a third party. */
+  allowBase(base: string): void {
+    this.bases.add(base.replace(/\/+$/, ''));
+  }
+
   /** The full URL of a request. */
-  urlFor(req: Pick<RequestSpec, 'path' | 'query'>): string {
+  urlFor(req: Pick<RequestSpec, 'path' | 'query' | 'base'>): string {
     const path = req.path.startsWith('/') ? req.path : `/${req.path}`;
-    const url = new URL(`${this.baseUrl}${path}`);
+    const base = req.base === undefined ? this.baseUrl : req.base.replace(/\/+$/, '');
+    if (base !== this.baseUrl && !this.bases.has(base)) throw new Error(`a check named a base URL that is not the target's own (${this.redact(base)}); only the embedded target's twins are allowed`);
+    const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(req.query ?? {})) {
       if (v === undefined || v === null) continue;
       url.searchParams.append(k, String(v));

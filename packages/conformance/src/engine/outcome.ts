@@ -9,7 +9,7 @@ import type { ConformanceConfig } from '../config/fields.js';
 import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult } from './types.js';
+import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult, ViolationMark } from './types.js';
 
 const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;
@@ -56,8 +56,9 @@ export function replayCommand(
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
   if (pinned.window) parts.push('--window', formatWindow(pinned.window));
   if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
-  if (external && config.baseUrl) parts.push('--base-url', config.baseUrl);
-  if (!external) {
+  if (config.target) parts.push('--target', config.target);
+  if ((external || config.target) && config.baseUrl) parts.push('--base-url', config.baseUrl);
+  if (!external && !config.target) {
     if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
     if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));
     if (config.mockNow) parts.push('--mock-now', config.mockNow);
@@ -138,6 +139,13 @@ export function boundedOutcome(
   return undefined;
 }
 
+/** The fingerprint fields and divergence label a violation carries (only those set). */
+export function markOf(v: ViolationMark): ViolationMark {
+  const out: ViolationMark = {};
+  for (const key of ['clause', 'where', 'rule', 'divergence'] as const) if (typeof v[key] === 'string') out[key] = v[key];
+  return out;
+}
+
 /** The number of outcomes of each status. */
 export function totalsOf(outcomes: readonly CheckOutcome[]): Record<OutcomeStatus, number> {
   return Object.fromEntries(STATUSES.map((s) => [s, outcomes.filter((o) => o.status === s).length])) as Record<OutcomeStatus, number>;
@@ -174,11 +182,13 @@ export function toOutcome(
     case 'fail': {
       const v = result.violation;
       const ex = v.exchange;
-      const status: OutcomeStatus = base.level === 'SHOULD' && !strict ? 'warn' : 'fail';
+      // A catalogued divergence of the live service does not fail the run on its own (issue 18).
+      const status: OutcomeStatus = v.divergence ? 'known' : base.level === 'SHOULD' && !strict ? 'warn' : 'fail';
       const violation: CheckOutcome['violation'] = {
         message: v.message,
         expected: v.expected,
         received: v.received,
+        ...markOf(v),
         ...(ex ? { curl: ex.curl, request: ex.request } : {}),
         ...(ex?.response
           ? {
@@ -194,6 +204,7 @@ export function toOutcome(
         {
           ...base,
           status,
+          ...(v.divergence ? { reason: `a catalogued divergence of the live service (${v.divergence} in specs/clauses.yaml): reported, not failed` } : {}),
           violation,
           ...(result.counterexample !== undefined ? { counterexample: result.counterexample } : {}),
           ...(result.path ? { path: result.path } : {}),

@@ -143,6 +143,27 @@ export function redactor(secrets: readonly string[], options: { fastPaths?: bool
   };
 }
 
+/** Redactors built so far, by their secrets (most recent last); bounded. */
+const built = new Map<string, (text: string) => string>();
+const BUILT_MAX = 64;
+
+/**
+ * {@link redactor} of `secrets`, built once per set of secrets and reused (a watch sees the same
+ * key on every exchange: building its patterns took a fifth of the proxy's CPU per exchange).
+ */
+export function sharedRedactor(secrets: readonly string[]): (text: string) => string {
+  const key = JSON.stringify(secrets);
+  let redact = built.get(key);
+  if (redact) {
+    built.delete(key);
+  } else {
+    redact = redactor(secrets);
+    if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
+  }
+  built.set(key, redact);
+  return redact;
+}
+
 /** Deep-redacts strings (and object keys) of a JSON-like value. */
 export function redactDeep<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;

@@ -17,6 +17,8 @@ import { createEventsProbe } from '../events/probe.js';
 import type { EventsProbe } from '../events/types.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
+import { handlerFetch, handlerOf } from '../target/handler.js';
+import type { HandlerTarget } from '../target/handler.js';
 import { clauseMatrix } from './clause-matrix.js';
 import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText } from './completeness.js';
 import { parseWindow } from '../config/window.js';
@@ -49,8 +51,14 @@ import type { OpenApiDocument } from './validator.js';
 
 /** Options of {@link runConformance}: the configuration, plus what only a library call can give. */
 export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'>> {
-  /** An in-process `fetch` (e.g. an app's handler) instead of the network; `baseUrl` then only names it. */
+  /** A `fetch`-compatible function instead of the network; `baseUrl` then only names the target. */
   fetch?: FetchLike | typeof globalThis.fetch;
+  /**
+   * An in-process target, no port: a WHATWG fetch handler `(request: Request) => Response |
+   * Promise<Response>` or an object with one as `fetch` (a Hono app). `baseUrl` names the origin
+   * of the requests it receives (default `http://in-process.test`).
+   */
+  handler?: HandlerTarget;
   /** Progress events (console progress printer). */
   onEvent?: RunEventListener;
   /** The checks to run instead of the registry (tests of the engine). */
@@ -69,7 +77,7 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
   invocation?: string;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
+const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
 
 const validators = new WeakMap<object, ResponseValidator>();
 /** One compiled validator per spec document, reused by every run of the process. */
@@ -109,6 +117,20 @@ function emptyDiscovery(now: Date, problem: string): Discovery {
   };
 }
 
+/** The origin an in-process target is called by when no `baseUrl` names one. */
+export const IN_PROCESS_ORIGIN = 'http://in-process.test';
+
+/** The in-process way to the target (`handler`, else `fetch`), or undefined for a URL or the embedded server. */
+function inProcessFetch(options: RunOptions): FetchLike | undefined {
+  if (options.handler !== undefined) {
+    const handler = handlerOf(options.handler);
+    if (!handler) throw new ConfigError(`handler must be a fetch handler ((request: Request) => Response) or an object with a fetch method, got ${typeof options.handler}. Example: runConformance({ handler: app.fetch })`);
+    if (options.fetch !== undefined) throw new ConfigError('handler and fetch name two targets: pass one of them');
+    return handlerFetch(handler);
+  }
+  return options.fetch as FetchLike | undefined;
+}
+
 /**
  * Runs the conformance kit against a target: a base URL, an in-process `fetch`, or (neither) the
  * embedded reference server. Never throws for target problems (they are outcomes and exit codes);
@@ -134,8 +156,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const startedAt = new Date();
   const t0 = performance.now();
   const deadline = config.maxDurationMs !== undefined ? (options.boundFrom ?? Date.now()) + config.maxDurationMs : undefined;
-  const external = options.fetch === undefined && config.baseUrl !== undefined;
-  const embedded = options.fetch === undefined && config.baseUrl === undefined;
+  const inProcess = inProcessFetch(options);
+  const external = inProcess === undefined && config.baseUrl !== undefined;
+  const embedded = inProcess === undefined && config.baseUrl === undefined;
   const v2 = targetDefaults(config, embedded);
   let target: EmbeddedTarget | undefined;
   let recorder: HarWriter | undefined;
@@ -160,10 +183,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const inactiveApiKey = config.inactiveApiKey ?? target?.inactiveApiKey;
     const secrets = secretsOf({ apiKey, otherApiKey, inactiveApiKey, headers: config.headers });
     const redact = redactor(secrets);
-    const baseUrl = target?.baseUrl ?? config.baseUrl ?? 'http://in-process.invalid';
+    const baseUrl = target?.baseUrl ?? config.baseUrl ?? IN_PROCESS_ORIGIN;
     const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
     const validator = validatorFor(spec.openapi);
-    const fetchFn = (options.fetch ?? (agentFetch = createAgentFetch())) as FetchLike;
+    const fetchFn = inProcess ?? (agentFetch = createAgentFetch());
     const http = new FetchHttpClient({
       baseUrl,
       fetch: fetchFn,
@@ -284,7 +307,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
      * right after discovery, in the background, so its waits for pushes overlap the other checks
      * (issue 13: wall time 100 ms away), and its requests count in the run's total, not a check's.
      */
-    const earlyEvents = !embedded && options.fetch === undefined && !!apiKey && aborted === undefined && enabled.some((c) => c.family === 'events');
+    const earlyEvents = !embedded && inProcess === undefined && !!apiKey && aborted === undefined && enabled.some((c) => c.family === 'events');
     /** The view of the exclusive check in flight: the events probe's requests count to it (it runs alone). */
     let soleView: CheckClient | undefined;
     const probeClient: HttpClient = {
@@ -300,13 +323,15 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       discovery: disc,
       property: propertyFor(propertySettings, ''),
       exchangesFor: (operation) => owners.inRunOrder(http.exchanges.filter((e) => e.operation === operation)),
+      // The embedded target at a date of the v2 timeline (a clock-pinned twin, target/embedded.ts).
+      ...(target ? { at: datedThrough(target, http) } : {}),
       events: (events = createEventsProbe({
         http: earlyEvents ? http : probeClient,
         discovery: disc,
         apiKey,
         wsUrl: config.wsUrl,
         baseUrl,
-        inProcess: options.fetch !== undefined,
+        inProcess: inProcess !== undefined,
         waitMs: config.eventsWaitMs,
         redact,
         ...(target && !target.advance ? { unavailable: 'the embedded reference server has no status changes (advance) to drive events with; rebuild @crosschain/mock-server' } : {}),
@@ -578,6 +603,15 @@ function recordExchanges(recorder: HarWriter | undefined, exchanges: readonly Ex
  * 429 forever ends the run in seconds, inconclusive (exit 5), not after an hour of retries.
  */
 const RATE_LIMITED_IN_A_ROW = 3;
+
+/** {@link CheckContext.at} of the embedded target: its twins' base URLs become the client's own. */
+function datedThrough(target: EmbeddedTarget, http: FetchHttpClient): NonNullable<CheckContext['at']> {
+  return async (date) => {
+    const dated = await target.at(date);
+    if (dated.base !== undefined) http.allowBase(dated.base);
+    return dated;
+  };
+}
 
 /** Whether the target has answered anything at all (with any HTTP status) so far. */
 function answeredAnything(http: FetchHttpClient): boolean {

@@ -45,6 +45,11 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   /** Path relative to the base URL, e.g. `/requests/v3`. */
   path: string;
+  /**
+   * Another base URL of the same target (a {@link DatedTarget}'s `base`: a clock-pinned twin of the
+   * embedded server); the client refuses any base it was not given as the target's own.
+   */
+  base?: string;
   /** Query parameters; `undefined`/`null` values are left out. Values are sent as given (String()). */
   query?: Record<string, QueryValue>;
   /** JSON body (POST). A string is sent verbatim (to test malformed bodies). */
@@ -235,12 +240,41 @@ export interface DiscoveredValues {
 }
 
 /** A violated expectation: what the failure report shows. */
-export interface Violation {
+/**
+ * What identifies one violation beyond its check and operation (its fingerprint, baseline/fingerprint.ts),
+ * and the catalogued divergence of the live service it is an instance of, if any. All optional.
+ */
+export interface ViolationMark {
+  /** The clause broken (specs/clauses.yaml id), when the violation names one; else the check's first clause. */
+  clause?: string;
+  /** Where in the response body: JSON pointer(s) of the instance (array indices as `*`). */
+  where?: string;
+  /** The rule broken: a schema keyword, or the oracle's rule name (default: the Expected line). */
+  rule?: string;
+  /**
+   * Id of a catalogued divergence of the live service (specs/clauses.yaml, `kind: divergence`) this
+   * violation is an instance of: reported labelled with it, apart from new violations, and it does
+   * not fail the run on its own (outcome `known`).
+   */
+  divergence?: string;
+}
+
+/** One distinct violation of a check (by fingerprint), as seen over a passive run, and how often. */
+export interface ViolationKind extends ViolationMark {
+  message: string;
+  expected: string;
+  received: string;
+  count: number;
+}
+
+export interface Violation extends ViolationMark {
   message: string;
   expected: string;
   received: string;
   /** The exchange that shows it (its curl is the reproduction). */
   exchange?: Exchange;
+  /** Passive runs: the catalogued divergence of the live service that explains it (a `divergence.*` id of specs/clauses.yaml; several joined by ", "). */
+  divergence?: string;
 }
 
 export type CheckResult =
@@ -285,6 +319,24 @@ export interface CheckContext {
    * Absent on a re-read, which must see the target afresh.
    */
   readonly shared?: SharedReads;
+  /**
+   * The embedded target at a date of the v2 timeline (target/embedded.ts): absent against a URL or
+   * an in-process fetch, whose own clock decides.
+   */
+  readonly at?: (date: TargetDate) => Promise<DatedTarget>;
+}
+
+/** A date of the v2 timeline a check needs the target at (target/embedded.ts). */
+export type TargetDate = 'v2-window' | 'v2-retired';
+
+/** The target as of a {@link TargetDate}: the run's own server, or a clock-pinned twin of the embedded one. */
+export interface DatedTarget {
+  /** Base URL to send to ({@link RequestSpec.base}); absent for the run's own base URL. */
+  base?: string;
+  /** Its clock when asked (a twin's runs on from its pinned start). */
+  now: Date;
+  /** Which server it is, for notes and skip reasons. */
+  what: string;
 }
 
 /** What a check sees of the reads shared in a run (shared-reads.ts): {@link read} answers from the run's memo, {@link used} says whether it did. */
@@ -347,14 +399,21 @@ export interface CheckOutcome {
   startMs?: number;
   /** skip/disabled reason, pass note, or error message. */
   reason?: string;
-  violation?: {
+  violation?: ViolationMark & {
     message: string;
     expected: string;
     received: string;
     curl?: string;
     request?: Exchange['request'];
     response?: { status: number; headers: Record<string, string>; body: string };
+    /** Passive runs: the catalogued divergence of the live service that explains it (see {@link Violation.divergence}). */
+    divergence?: string;
   };
+  /**
+   * Every distinct violation of the check (by fingerprint) when it saw several (a passive run), the
+   * divergences of the live service among them labelled; {@link violation} shows a new one first.
+   */
+  violations?: ViolationKind[];
   counterexample?: unknown;
   seed: number;
   path?: string;
@@ -423,6 +482,11 @@ export interface RunResult {
   aborted?: string;
   /** Operations the run stopped sending because they stopped answering while others answered (http.ts); their checks skip. */
   stalled?: StalledOperation[];
+  /**
+   * Set when the exchanges were observed rather than sent (`proxy`, `audit`; src/passive/): no seed
+   * applies, the target is the proxy's upstream or the recorded origin(s), replays go through it.
+   */
+  passive?: { command: 'proxy' | 'audit' };
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */

@@ -11,6 +11,13 @@ import { isObject } from '../checks/support/outcome.js';
 /** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days. */
 export const V2_TIMELINE = { deprecatedAt: '2026-07-22', throttledFrom: '2026-09-01', sunsetAt: '2026-11-24' } as const;
 
+/**
+ * The UTC day the live service began sending the deprecation signals (headers, body object, the 429
+ * body): live-service facts §5 ("Headers and the 429 body went live on 2026-08-04";
+ * divergence.v2-signals-late). A v2 exchange of an earlier date carries none, by its own timeline.
+ */
+export const V2_SIGNALS_FROM = '2026-08-04';
+
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
 /** Whether a value is an ISO 8601 date or date-time that parses. */

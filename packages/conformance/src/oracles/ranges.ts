@@ -3,7 +3,7 @@
  * Unix seconds, inclusive; amountUsdMin/amountUsdMax; live facts §1.4). Pure predicates shared by the
  * active `requests-v3.filter.ranges` check and the passive proxy and HAR audit.
  */
-import { amountUsdCandidates, createdAtMs, type RecordJson } from '../checks/support/record.js';
+import { amountUsdCandidates, createdAtMs, get, type RecordJson } from '../checks/support/record.js';
 
 /** Whether a record was created outside the inclusive second window [start, end] (false when it has no createdAt). */
 export function createdOutside(r: RecordJson, start: number | undefined, end: number | undefined): boolean {
@@ -16,4 +16,60 @@ export function createdOutside(r: RecordJson, start: number | undefined, end: nu
 export function amountOutside(r: RecordJson, min: number | undefined, max: number | undefined): boolean {
   const c = amountUsdCandidates(r);
   return c.length > 0 && !c.some((v) => (min === undefined || v >= min) && (max === undefined || v <= max));
+}
+
+/**
+ * Counts of a partition of a query (issue 20, totals at scale): with `equal`, parts that together
+ * hold exactly the query's records must add up to its total; with `at-most`, disjoint parts that
+ * need not cover it (e.g. the filterable statuses) never add up to more, and none exceeds it.
+ * The problem, or undefined.
+ */
+export function partitionProblem(whole: number, parts: ReadonlyArray<{ label: string; count: number }>, relation: 'equal' | 'at-most'): string | undefined {
+  const sum = parts.reduce((s, p) => s + p.count, 0);
+  const over = parts.find((p) => p.count > whole);
+  if (over) return `${over.label} counts ${over.count}, more than the ${whole} of the whole`;
+  if (relation === 'equal' && sum !== whole) return `the parts add up to ${sum}, the whole counts ${whole}`;
+  if (relation === 'at-most' && sum > whole) return `the parts add up to ${sum}, more than the ${whole} of the whole`;
+  return undefined;
+}
+
+/** A narrower query (a conjunction, an inner range) never counts more than any wider one: the problem, or undefined. */
+export function subsetCountProblem(narrow: number, wider: ReadonlyArray<{ label: string; count: number }>): string | undefined {
+  const w = wider.find((x) => narrow > x.count);
+  return w ? `${narrow}, more than the ${w.count} of ${w.label}` : undefined;
+}
+
+/** Ids of a narrower result that a wider one lacks (nested ranges select nested sets). */
+export function notNested(narrow: ReadonlyArray<string>, wide: ReadonlyArray<string>): string[] {
+  const have = new Set(wide);
+  return narrow.filter((id) => !have.has(id));
+}
+
+/** The fields the range relations bound (checks/requests-v3-range-relations.ts). */
+export type RangeKind = 'block' | 'fillTime' | 'appFeesUsd' | 'amountUsd';
+
+const finite = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+
+/**
+ * Values a record shows for the field a range may bound, to draw bounds from: the blocks of its
+ * transactions, the USD amounts of its app fees (their sum too), its USD input amounts. None for
+ * the fill time, which a record does not show.
+ */
+export function rangeSamples(r: RecordJson, kind: RangeKind): number[] {
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  switch (kind) {
+    case 'block':
+      return [...list(get(r, 'data', 'inTxs')), ...list(get(r, 'data', 'outTxs'))].map((tx) => finite(get(tx, 'block'))).filter((n): n is number => n !== undefined && n > 0);
+    case 'appFeesUsd': {
+      const fees = list(get(r, 'data', 'appFees', 'actual')).map((f) => finite(get(f, 'amountUsd'))).filter((n): n is number => n !== undefined);
+      return fees.length > 0 ? [...fees, fees.reduce((s, v) => s + v, 0)] : [];
+    }
+    case 'amountUsd':
+      return amountUsdCandidates(r);
+    case 'fillTime':
+      return [];
+  }
 }

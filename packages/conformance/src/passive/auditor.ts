@@ -6,28 +6,45 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { idsOf, recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
 import { isObject } from '../checks/support/outcome.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
-import { exitCodeOf, levelOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { exitCodeOf, levelOf, markOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
 import { validatorFor } from '../engine/runner.js';
-import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation } from '../engine/types.js';
+import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
-import { ChainTracker } from './chains.js';
+import { ChainTracker, Readings } from './chains.js';
+import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { PASSIVE_RULES, V3, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
   check: string;
   message: string;
+  /** The catalogued divergence of the live service that explains it (specs/clauses.yaml), if one does. */
+  divergence?: string;
 }
 
 interface Tally {
   checked: number;
   violations: number;
-  first?: Violation;
+  /** The first violation of each distinct fingerprint (at most {@link MAX_KINDS}), with its count. */
+  kinds: Map<string, { first: Violation; count: number }>;
+  /** New violations (no catalogued divergence) of fingerprints beyond the bound: counted, not kept. */
+  unkept: number;
+}
+
+/** Distinct violations kept per check (memory stays bounded on any traffic). */
+const MAX_KINDS = 20;
+
+/** The violation a passive outcome shows: the first new one (no catalogued divergence), else the first. */
+function shownOf(t: Tally): Violation | undefined {
+  const all = [...t.kinds.values()].map((k) => k.first);
+  return all.find((v) => v.divergence === undefined) ?? all[0];
 }
 
 const KEEP_BODY = 4 * 1024;
@@ -58,6 +75,9 @@ export class PassiveAuditor {
   private readonly rules: readonly PassiveRule[];
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
+  private readonly readings = new Readings();
+  /** A per-auditor secret: callers are told apart by an HMAC of their credentials, kept in memory only. */
+  private readonly secret = randomBytes(32);
   private readonly tallies = new Map<string, Tally>();
   private seq = 0;
   private answered = 0;
@@ -65,7 +85,7 @@ export class PassiveAuditor {
   constructor(options: AuditorOptions = {}) {
     this.rules = options.rules ?? PASSIVE_RULES;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
-    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0 });
+    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
   }
 
   /** Exchanges observed so far. */
@@ -84,13 +104,25 @@ export class PassiveAuditor {
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
-    const chain = records ? this.chains.chainOf(query) : undefined;
+    const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
+    const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
+    const at = o.startedAt ?? served;
+    if (at !== undefined) seen.at = at;
+    const caller = records ? this.callerOf(o) : '';
+    const chain = records ? this.chains.chainOf(query, caller) : undefined;
+    // A continuation page of an unknown walk has no query of its own to count: its total is not compared.
+    const walkKnown = chain !== undefined && (chain.view.parent !== undefined || (query.get('continuation') ?? '') === '');
+    const keys = records ? { page: this.readings.pageKey(query, caller), total: walkKnown ? this.readings.totalKey(chain!.view.query, caller) : undefined } : undefined;
     if (records && chain) {
       seen.records = records;
-      seen.chain = chain;
+      seen.chain = chain.view;
       const cursor = cursorOfBody(json)?.value;
       if (cursor !== undefined) seen.cursor = cursor;
       seen.total = { present: isObject(json) && 'total' in json, value: isObject(json) ? json.total : undefined };
+      const again = this.readings.page(keys!.page);
+      if (again) seen.earlierPage = again;
+      const counted = keys!.total === undefined ? undefined : this.readings.total(keys!.total);
+      if (counted) seen.earlierTotal = counted;
     }
     const findings: Finding[] = [];
     for (const rule of this.rules) {
@@ -108,17 +140,47 @@ export class PassiveAuditor {
       const t = this.tally(check);
       if (check !== id) t.checked += 1;
       t.violations += 1;
-      t.first ??= { message: problem.message, expected: problem.expected, received: problem.received, exchange: compact(exchange) };
-      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}` });
+      const divergence = problem.divergence ?? problemDivergence(check, problem.received);
+      const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
+      const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
+      const kind = t.kinds.get(key);
+      if (kind) kind.count += 1;
+      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange) }, count: 1 });
+      else if (!mark.divergence) t.unkept += 1;
+      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
-    if (records && chain) this.chains.advance(chain, records, seen.cursor);
+    if (records && chain) {
+      const readAt = served ?? o.startedAt;
+      this.chains.advance(chain, records, seen.cursor, readAt);
+      const total = seen.total?.present && asked(query) && typeof seen.total.value === 'number' ? seen.total.value : undefined;
+      this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
+    }
     return findings;
+  }
+
+  /** Who made a request: an HMAC of its credential headers under this auditor's secret ('' without any). */
+  private callerOf(o: ObservedExchange): string {
+    const h = o.requestHeaders;
+    const credentials = [h['x-api-key'], h['authorization']].filter((v) => v !== undefined && v !== '').join('\n');
+    return credentials === '' ? '' : createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
+  }
+
+  private readonly clauseCache = new Map<string, string[]>();
+
+  /** The clauses of a check (for the fingerprint's default clause). */
+  private clausesOf(id: string): string[] {
+    let c = this.clauseCache.get(id);
+    if (!c) {
+      c = allChecks.find((d) => d.id === id)?.clauses ?? [];
+      this.clauseCache.set(id, c);
+    }
+    return c;
   }
 
   private tally(id: string): Tally {
     let t = this.tallies.get(id);
     if (!t) {
-      t = { checked: 0, violations: 0 };
+      t = { checked: 0, violations: 0, kinds: new Map(), unkept: 0 };
       this.tallies.set(id, t);
     }
     return t;
@@ -138,14 +200,25 @@ export class PassiveAuditor {
       const def = definitions.get(id) ?? { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
       used.push(def);
       const base = { id, family: def.family, title: def.title, operation: def.operation, clauses: def.clauses, level: levelOf(def, levels), seed: 0, replay: meta.replay };
+      const shown = shownOf(t);
       const result =
-        t.first !== undefined
-          ? { status: 'fail' as const, violation: t.first }
+        shown !== undefined
+          ? { status: 'fail' as const, violation: shown }
           : t.checked === 0
             ? { status: 'skip' as const, reason: 'no observed exchange this oracle applies to' }
             : { status: 'pass' as const, note: `${t.checked} exchange${t.checked === 1 ? '' : 's'} checked` };
       const outcome = toOutcome(base, result, meta.strict === true, 0, t.checked, (x) => x);
-      outcomes.push(t.first !== undefined ? { ...outcome, reason: `${t.violations} of ${t.checked} exchanges violate it` } : outcome);
+      if (shown === undefined) {
+        outcomes.push(outcome);
+        continue;
+      }
+      const kinds = [...t.kinds.values()].map(({ first: v, count }): ViolationKind => ({ message: v.message, expected: v.expected, received: v.received, ...markOf(v), count }));
+      const divergences = [...new Set(kinds.flatMap((k) => (k.divergence ? [k.divergence] : [])))];
+      const fresh = kinds.filter((k) => k.divergence === undefined).reduce((n, k) => n + k.count, 0) + t.unkept;
+      const count = `${t.violations} of ${t.checked} exchanges violate it`;
+      const labelled = divergences.length > 0 ? `; ${t.violations - fresh} of them catalogued divergence${divergences.length === 1 ? '' : 's'} of the live service (${divergences.join(', ')})` : '';
+      // Violations that are all catalogued divergences do not fail the run (outcome known); one new violation does.
+      outcomes.push({ ...outcome, ...(fresh === 0 ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
     }
     const finishedAt = new Date();
     return {
@@ -157,6 +230,7 @@ export class PassiveAuditor {
       config: meta.config,
       seed: 0,
       target: { baseUrl: meta.target, embedded: false },
+      passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit' },
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,

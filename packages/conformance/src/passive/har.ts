@@ -29,7 +29,7 @@ function headersOf(list: unknown): Record<string, string> {
   return out;
 }
 
-function entryOf(e: Entry, where: string): ObservedExchange {
+function entryOf(e: Entry, where: string, at: number): ObservedExchange {
   if (!isObject(e.request) || typeof e.request.method !== 'string' || typeof e.request.url !== 'string') {
     throw new HarError(`${where}: request.method and request.url must be strings (HAR 1.2 entry.request)`);
   }
@@ -48,7 +48,29 @@ function entryOf(e: Entry, where: string): ObservedExchange {
     responseHeaders: headersOf(e.response.headers),
     ...(text !== undefined ? { bodyText: text } : {}),
     durationMs: typeof e.time === 'number' ? e.time : 0,
+    ...(Number.isFinite(at) ? { startedAt: at } : {}),
   };
+}
+
+/** One entry of a HAR document: its index in `log.entries` and its exchange. */
+export interface HarEntry {
+  index: number;
+  exchange: ObservedExchange;
+}
+
+/** The entries of one parsed HAR document (`doc`), in `startedDateTime` order; `name` names it in errors. */
+export function harEntries(doc: unknown, name: string): HarEntry[] {
+  const log = isObject(doc) ? (doc as unknown as Har).log : undefined;
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new HarError(`${name} has no log.entries array; expected a HAR 1.2 file {"log": {"version": "1.2", "entries": [...]}}`);
+  }
+  const entries = log.entries.map((e, i) => {
+    if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
+    const at = Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : '');
+    return { at, index: i, exchange: entryOf(e, `${name}: log.entries[${i}]`, at) };
+  });
+  entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.index - b.index));
+  return entries.map(({ index, exchange }) => ({ index, exchange }));
 }
 
 /** Parses one HAR document; `name` names it in errors. Entries in `startedDateTime` order. */
@@ -59,14 +81,5 @@ export function readHar(text: string, name: string): ObservedExchange[] {
   } catch (err) {
     throw new HarError(`${name} is not JSON (${(err as Error).message}); expected a HAR 1.2 file {"log": {"entries": [...]}}`);
   }
-  const log = isObject(doc) ? (doc as unknown as Har).log : undefined;
-  if (!isObject(log) || !Array.isArray(log.entries)) {
-    throw new HarError(`${name} has no log.entries array; expected a HAR 1.2 file {"log": {"version": "1.2", "entries": [...]}}`);
-  }
-  const entries = log.entries.map((e, i) => {
-    if (!isObject(e)) throw new HarError(`${name}: log.entries[${i}] is not an object`);
-    return { at: Date.parse(typeof e.startedDateTime === 'string' ? e.startedDateTime : ''), i, o: entryOf(e, `${name}: log.entries[${i}]`) };
-  });
-  entries.sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) && a.at !== b.at ? a.at - b.at : a.i - b.i));
-  return entries.map((e) => e.o);
+  return harEntries(doc, name).map((e) => e.exchange);
 }

@@ -6,9 +6,10 @@
  */
 import { curlCommand } from '../engine/http.js';
 import { annotateListWrapper } from '../engine/list-wrapper.js';
-import { REDACTED, redactor } from '../engine/redact.js';
+import { REDACTED, sharedRedactor } from '../engine/redact.js';
 import type { Exchange } from '../engine/types.js';
 import type { ResponseValidator } from '../engine/validator.js';
+import { bodyVerdictsOf, type BodyVerdict } from './body-verdicts.js';
 
 /** An exchange as observed. Header names lower-cased. The raw key is read once here and never kept. */
 export interface ObservedExchange {
@@ -22,6 +23,8 @@ export interface ObservedExchange {
   /** The decoded response body; undefined when it was not captured (too large, not text). */
   bodyText?: string;
   durationMs: number;
+  /** When the request was sent (epoch ms), as recorded (HAR `startedDateTime`); the response `Date` header stands in when absent. */
+  startedAt?: number;
 }
 
 /** Headers that carry credentials: shown as `<redacted>`. */
@@ -84,7 +87,7 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
  * set. `curl` is left empty (built only for a reproduction a report keeps: see {@link withCurl}).
  */
 export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
-  const redact = redactor(secretsIn(o, parsed));
+  const redact = sharedRedactor(secretsIn(o, parsed));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
   const responseHeaders: Record<string, string> = {};
@@ -93,24 +96,37 @@ export function toExchange(o: ObservedExchange, seq: number, validator: Response
   const body = o.requestBody === undefined ? undefined : redact(o.requestBody);
   const { operation } = operationOf(validator, o.method, parsed?.pathname ?? '/');
   const bodyText = o.bodyText === undefined ? '' : redact(o.bodyText);
-  const { json, isJson } = o.bodyText === undefined ? { json: undefined, isJson: false } : parseJson(bodyText);
-  const exchange: Exchange = {
+  const request = { method: o.method, url, headers, ...(body !== undefined ? { body } : {}) };
+  // Parse, schema verdict and list wrapper are pure in the body: shared by identical bodies (body-verdicts.ts).
+  const judged: BodyVerdict =
+    o.bodyText === undefined
+      ? { json: undefined, isJson: false }
+      : bodyVerdictsOf(validator).get(`${operation ?? ''}\n${o.status}\n${o.responseHeaders['content-type'] ?? ''}\n${responseHeaders['content-type'] ?? ''}`, bodyText, () => {
+          const { json, isJson } = parseJson(bodyText);
+          if (!operation) return { json, isJson };
+          const probe: Exchange = { seq, operation, request, response: { status: o.status, headers: responseHeaders, bodyText, json, isJson }, durationMs: 0, curl: '' };
+          const verdict = validator.validate(operation, o.status, o.responseHeaders['content-type'], bodyText, json, isJson);
+          if (verdict) probe.schema = verdict;
+          annotateListWrapper(probe, validator);
+          return { json, isJson, ...(probe.schema ? { schema: probe.schema } : {}), ...(probe.listWrapper ? { listWrapper: probe.listWrapper } : {}) };
+        });
+  return {
     seq,
     ...(operation ? { operation } : {}),
-    request: { method: o.method, url, headers, ...(body !== undefined ? { body } : {}) },
-    response: { status: o.status, headers: responseHeaders, bodyText, json, isJson, ...(o.bodyText === undefined ? { truncated: true } : {}) },
+    request,
+    response: { status: o.status, headers: responseHeaders, bodyText, json: judged.json, isJson: judged.isJson, ...(o.bodyText === undefined ? { truncated: true } : {}) },
     durationMs: o.durationMs,
     curl: '',
+    ...(judged.schema ? { schema: judged.schema } : {}),
+    ...(judged.listWrapper ? { listWrapper: judged.listWrapper } : {}),
   };
-  if (operation && o.bodyText !== undefined) {
-    const verdict = validator.validate(operation, o.status, o.responseHeaders['content-type'], bodyText, json, isJson);
-    if (verdict) exchange.schema = verdict;
-    annotateListWrapper(exchange, validator);
-  }
-  return exchange;
 }
 
-/** The exchange with its curl reproduction (from the already redacted request). */
+/** Request headers a reproduction does not send: curl sets them for the URL it is given (the proxy's `Host` is not the upstream's). */
+const NOT_REPRODUCED: ReadonlySet<string> = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'te', 'upgrade', 'proxy-connection']);
+
+/** The exchange with its curl reproduction (from the already redacted request), sent to the recorded URL itself. */
 export function withCurl(e: Exchange): Exchange {
-  return { ...e, curl: curlCommand(e.request.method, e.request.headers, e.request.body, e.request.url) };
+  const headers = Object.fromEntries(Object.entries(e.request.headers).filter(([k]) => !NOT_REPRODUCED.has(k) && !k.startsWith(':')));
+  return { ...e, curl: curlCommand(e.request.method, headers, e.request.body, e.request.url) };
 }

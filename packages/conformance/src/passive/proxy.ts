@@ -81,6 +81,19 @@ function flatHeaders(h: IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
+/** The headers sent upstream as one string each, without `host` (a reproduction names the upstream URL itself). */
+function sentHeaders(h: Record<string, string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (k !== 'host') out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** Whether a request has a body to forward (RFC 9112 §6.3: a length above 0, or a transfer coding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** Raw response headers without the hop-by-hop ones (and without a length the proxy re-frames). */
 function forwardedRaw(raw: readonly string[], drop: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -104,6 +117,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = secure ? httpsRequest : httpRequest;
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const basePath = upstream.pathname.replace(/\/+$/, '');
+  const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const auditor = options.auditor ?? new PassiveAuditor();
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => undefined);
@@ -124,7 +138,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const observed = (status: number, responseHeaders: Record<string, string>, bodyText: string | undefined): ObservedExchange => ({
       method: req.method ?? 'GET',
       url,
-      requestHeaders: flatHeaders(req.headers),
+      // What went upstream (the report's request and its curl), not the client's Host of the proxy.
+      requestHeaders: sentHeaders(headers),
       ...(requestCopySize > 0 && requestCopySize <= MAX_REQUEST_COPY ? { requestBody: Buffer.concat(requestCopy).toString('utf8') } : {}),
       status,
       responseHeaders,
@@ -133,11 +148,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     const judge = (o: ObservedExchange): Finding[] => {
       const findings = auditor.observe(o);
-      for (const f of findings) log(`violation ${f.check}: ${f.message} (${o.method} ${path.split('?')[0]})`);
+      for (const f of findings) log(`violation ${f.check}${f.divergence ? ` [${f.divergence}]` : ''}: ${f.message} (${o.method} ${path.split('?')[0]})`);
       return findings;
     };
 
-    const up = send(url, { method: req.method, headers, agent, timeout: UPSTREAM_TIMEOUT_MS }, (upRes) => {
+    // Options, not a URL string: no URL parse per request (hot path).
+    const up = send({ protocol: upstream.protocol, hostname: upstreamHost, port: upstream.port || undefined, path: basePath + path, method: req.method, headers, agent, timeout: UPSTREAM_TIMEOUT_MS }, (upRes) => {
       const status = upRes.statusCode ?? 502;
       const resHeaders = flatHeaders(upRes.headers);
       const type = resHeaders['content-type'] ?? '';
@@ -168,9 +184,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           judge(observed(status, resHeaders, undefined));
           return;
         }
-        const bytes = Buffer.concat(chunks, size);
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         const findings = judge(observed(status, resHeaders, decodeCopy(bytes, resHeaders['content-encoding'], maxBody)));
-        if (findings.length > 0 && options.errors) {
+        // A catalogued divergence of the live service is labelled, never blocked: --errors stops at new violations only.
+        if (options.errors && findings.some((f) => f.divergence === undefined)) {
           problem(res, 502, 'The upstream response violates the contract', `${findings.length} violation(s); see violations`, { upstreamStatus: status, violations: findings });
           return;
         }
@@ -191,6 +208,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     res.on('close', () => {
       if (!res.writableFinished) up.destroy();
     });
+    if (!hasBody(req)) {
+      // No request body (GET, HEAD, most polling): end the upstream request at once, no stream pipe.
+      req.resume();
+      up.end();
+      return;
+    }
     req.on('data', (chunk: Buffer) => {
       requestCopySize += chunk.length;
       if (requestCopySize <= MAX_REQUEST_COPY) requestCopy.push(chunk);

@@ -13,13 +13,15 @@ import { SORT_BY, defaultDirection, firstOrderBreak, showKey, type Direction, ty
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../checks/support/paging.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId, recordRequestType, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
-import type { Exchange } from '../engine/types.js';
+import type { Exchange, SchemaError, ViolationMark } from '../engine/types.js';
+import { schemaMark } from '../baseline/fingerprint.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
-import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
+import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
-import type { ChainView } from './chains.js';
+import type { ChainView, Reading } from './chains.js';
+import { schemaDivergence } from './divergences.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -42,15 +44,23 @@ export interface Seen {
   total?: { present: boolean; value: unknown };
   /** The parsed JSON request body (POST). */
   requestJson?: unknown;
+  /** The exchange's own date (epoch ms): when it was recorded, else its response `Date` header. */
+  at?: number;
+  /** The latest earlier reading of the same request by the same caller (a retry, a refetch). */
+  earlierPage?: Reading;
+  /** The latest earlier `total` of the same query by the same caller (any page of it). */
+  earlierTotal?: Reading;
 }
 
-/** A violated expectation, one line each. */
-export interface Problem {
+/** A violated expectation, one line each; its mark (where, rule, clause, divergence) when the rule knows it. */
+export interface Problem extends ViolationMark {
   message: string;
   expected: string;
   received: string;
   /** The check the violation counts for, when the rule reports under several ids. */
   check?: string;
+  /** The catalogued divergence of the live service that explains it (specs/clauses.yaml), if one does. */
+  divergence?: string;
 }
 
 /** One passive oracle. */
@@ -83,6 +93,8 @@ function firstBad(records: readonly RecordJson[], bad: (r: RecordJson) => string
   return undefined;
 }
 
+const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
+
 /** The schema check id of each operation (the active `*.response.schema` checks). */
 const SCHEMA_IDS: Record<string, string> = {
   [V3]: 'requests-v3.response.schema',
@@ -91,18 +103,32 @@ const SCHEMA_IDS: Record<string, string> = {
   [INTENTS]: 'intents-status.response.schema',
 };
 
+/** Whether an exchange's own date falls before the live service sent the v2 deprecation signals. */
+const beforeSignals = (s: Seen): boolean => s.at !== undefined && s.at < SIGNALS_MS;
+
+/** The schema errors that count: on a v2 200 dated before the deprecation signals went live, not the missing `deprecation` object. */
+function countedErrors(s: Seen, errors: readonly SchemaError[]): SchemaError[] {
+  if (s.exchange.operation !== V2 || !beforeSignals(s)) return [...errors];
+  return errors.filter((e) => !(e.instancePath === '' && /required property 'deprecation'/.test(e.message)));
+}
+
 function schemaRule(operation: string): PassiveRule {
+  const id = SCHEMA_IDS[operation]!;
   return {
-    id: SCHEMA_IDS[operation]!,
+    id,
     applies: (s) => ok(operation)(s) && s.exchange.schema !== undefined,
     judge(s) {
       const verdict = effectiveVerdict(s.exchange)!;
-      if (verdict.valid) return undefined;
-      const first = verdict.errors[0];
+      const errors = verdict.valid ? [] : countedErrors(s, verdict.errors);
+      if (errors.length === 0) return undefined;
+      const first = errors[0];
+      const divergence = schemaDivergence(id, errors, s.exchange.response?.json);
       return {
         message: `A 200 of ${operation} does not match the schema${first ? `: ${first.instancePath || '/'} ${first.message}` : ''}`,
         expected: `a body valid against ${verdict.schemaRef ?? 'the 200 response schema'}`,
-        received: verdict.errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+        received: errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+        ...schemaMark(errors),
+        ...(divergence ? { divergence } : {}),
       };
     },
   };
@@ -119,24 +145,33 @@ const keyRequired: PassiveRule = {
       : undefined,
 };
 
-/** The `limit` that applies to a page: its own, else the one its chain started with. */
-const limitOf = (s: Seen): string | null => s.query.get('limit') ?? s.chain?.query.get('limit') ?? null;
+/**
+ * The most records a page may hold by its `limit`: its own; else, on a continuation page that does
+ * not repeat it, the larger of its walk's limit and the default (the document does not say whether
+ * a walk's limit carries over to a page that omits it); undefined when neither page nor walk set one.
+ */
+function pageMax(s: Seen): { max: number; limit: string } | undefined {
+  const own = int(s.query.get('limit'));
+  if (own !== undefined) return own > 0 ? { max: Math.min(own, MAX_LIMIT), limit: `limit=${own}` } : undefined;
+  if (s.query.has('limit')) return undefined;
+  const walk = int(s.chain?.parent ? s.chain.query.get('limit') : null);
+  return walk !== undefined && walk > 0 ? { max: Math.max(Math.min(walk, MAX_LIMIT), DEFAULT_LIMIT), limit: `a walk begun with limit=${walk}, not repeated on this page` } : undefined;
+}
 
 const limitMax: PassiveRule = {
   id: 'requests-v3.limit.max',
-  applies: (s) => page(s) && int(limitOf(s)) !== undefined && int(limitOf(s))! > 0,
+  applies: (s) => page(s) && pageMax(s) !== undefined,
   judge(s) {
-    const limit = int(limitOf(s))!;
-    const max = Math.min(limit, MAX_LIMIT);
+    const { max, limit } = pageMax(s)!;
     return s.records!.length > max
-      ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for limit=${limit}`, received: `${s.records!.length} records` }
+      ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for ${limit}`, received: `${s.records!.length} records` }
       : undefined;
   },
 };
 
 const limitDefault: PassiveRule = {
   id: 'requests-v3.limit.default',
-  applies: (s) => page(s) && limitOf(s) === null,
+  applies: (s) => page(s) && !s.query.has('limit') && !(s.chain?.parent && s.chain.query.has('limit')),
   judge: (s) =>
     s.records!.length > DEFAULT_LIMIT
       ? { message: `Without limit, a page holds at most ${DEFAULT_LIMIT} records (the default)`, expected: `at most ${DEFAULT_LIMIT} records`, received: `${s.records!.length} records` }
@@ -162,6 +197,41 @@ function sortCheckId(sort: NonNullable<ReturnType<typeof sortOf>>): string {
   return 'requests-v3.sort.default';
 }
 
+/** Sort keys a record keeps for its whole life (createdAt, amountUsd); updatedAt moves with every status change. */
+const FIXED_KEYS: ReadonlySet<SortBy> = new Set<SortBy>(['createdAt', 'amountUsd']);
+
+/**
+ * Query parameters whose match depends on what changes during a request's life (its status, fail
+ * reasons, the transactions and blocks added as it settles, its fill time): a record may enter or
+ * leave such a query between two readings.
+ */
+const MOVING_PARAMS: ReadonlySet<string> = new Set(['status', 'failReason', 'refundFailReason', 'term', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'startBlock', 'endBlock', 'fillTimeMin', 'fillTimeMax', 'features']);
+
+/** Whether the set of records a walk's query matches can change while the records themselves stay (a status moves). */
+function membershipMoves(q: URLSearchParams): boolean {
+  if (q.get('sortBy') === 'updatedAt') return true;
+  for (const p of MOVING_PARAMS) if (q.has(p)) return true;
+  const list = parseGroups(q.get('filters'));
+  return list !== undefined && list.some((g) => Object.keys(g).some((k) => MOVING_PARAMS.has(k.replace(/^not:/, ''))));
+}
+
+/**
+ * Whether no request created after `readAt` (epoch ms, the target's clock) can match the walk's
+ * query: `endTimestamp` (Unix seconds, inclusive) lies before that reading.
+ */
+function closedBefore(q: URLSearchParams, readAt: number | undefined): boolean {
+  const end = int(q.get('endTimestamp'));
+  return end !== undefined && readAt !== undefined && (end + 1) * 1000 <= readAt;
+}
+
+/**
+ * Whether the records a walk's query matches could not have changed since the page read at
+ * `readAt`: no status-dependent filter or sort, and no room for new requests.
+ */
+function windowStill(q: URLSearchParams, readAt: number | undefined): boolean {
+  return !membershipMoves(q) && closedBefore(q, readAt);
+}
+
 const order: PassiveRule = {
   id: 'requests-v3.sort.default',
   ids: ['requests-v3.sort.default', 'requests-v3.sort.explicit-direction', 'requests-v3.sort.amount-usd-default-asc', 'requests-v3.sort.updated-at-default-desc'],
@@ -169,11 +239,13 @@ const order: PassiveRule = {
   idFor: (s) => sortCheckId(sortOf(s)!),
   judge(s) {
     const sort = sortOf(s)!;
-    const last = s.chain?.lastRecord;
+    // Across the boundary with the page that gave this page's cursor: only for a key that never
+    // changes (a record whose updatedAt moved between the two readings is legitimately out of place).
+    const last = FIXED_KEYS.has(sort.sortBy) ? s.chain?.parent?.lastRecord : undefined;
     const list = last ? [last, ...s.records!] : s.records!;
     const broken = firstOrderBreak(list, sort.sortBy, sort.direction);
     if (!broken) return undefined;
-    const across = last !== undefined && broken.index === 1 ? ' (across a page boundary of one continuation chain)' : '';
+    const across = last !== undefined && broken.index === 1 ? ' (across the boundary with the page that handed back this page\'s cursor)' : '';
     return {
       check: sortCheckId(sort),
       message: `Records must come by ${sort.sortBy} ${sort.direction === 'desc' ? 'descending' : 'ascending'}${across}`,
@@ -185,11 +257,21 @@ const order: PassiveRule = {
 
 const noDuplicates: PassiveRule = {
   id: 'requests-v3.pagination.no-duplicates',
-  applies: (s) => page(s) && s.chain !== undefined,
+  applies: page,
   judge(s) {
-    const again = idsOf(s.records!).filter((id, i, all) => id !== '?' && (s.chain!.ids.has(id) || all.indexOf(id) !== i));
+    const ids = idsOf(s.records!);
+    const twice = ids.filter((id, i) => id !== '?' && ids.indexOf(id) !== i);
+    if (twice.length > 0) return { message: 'No record may appear twice in one page', expected: 'each id once on the page', received: `id(s) ${sample(twice)} twice on one page` };
+    const chain = s.chain;
+    if (!chain?.parent) return undefined;
+    // A record of an earlier page of this page's own path; judged only where the window could not move in between.
+    const q = chainQuery(s);
+    const again = ids.filter((id) => {
+      const earlier = id === '?' ? undefined : chain.pageWith(id);
+      return earlier !== undefined && windowStill(q, earlier.readAt);
+    });
     return again.length > 0
-      ? { message: 'No record may appear twice in one continuation chain', expected: 'each id once across the pages', received: `id(s) ${sample(again)} again on page ${s.chain!.pages + 1}` }
+      ? { message: 'No record may appear twice in one continuation walk (a page and the pages whose cursors led to it, over a window that could not change)', expected: 'each id once across the pages of the walk', received: `id(s) ${sample(again)} again on page ${chain.pages + 1}` }
       : undefined;
   },
 };
@@ -198,13 +280,28 @@ const terminates: PassiveRule = {
   id: 'requests-v3.pagination.terminates',
   applies: (s) => page(s) && s.chain !== undefined && s.cursor !== undefined,
   judge: (s) =>
-    s.chain!.cursors.has(s.cursor!) || s.query.get('continuation') === s.cursor
-      ? { message: 'A continuation chain must progress: a page hands back a cursor already given, so following it would never end', expected: 'a new cursor on every page, and none on the last', received: `cursor ${brief(s.cursor, 80)} again on page ${s.chain!.pages + 1}` }
+    s.chain!.gave(s.cursor!) || s.query.get('continuation') === s.cursor
+      ? { message: 'A continuation walk must progress: a page hands back a cursor that a page before it on the same walk already gave, so following it would never end', expected: 'a new cursor on every page of a walk, and none on the last', received: `cursor ${brief(s.cursor, 80)} again on page ${s.chain!.pages + 1}` }
       : undefined,
 };
 
+const cursorStable: PassiveRule = {
+  id: 'requests-v3.pagination.cursor-stable',
+  applies: (s) => page(s) && (s.query.get('continuation') ?? '') !== '' && s.earlierPage !== undefined && windowStill(chainQuery(s), s.earlierPage.readAt),
+  judge(s) {
+    const now = idsOf(s.records!);
+    const before = s.earlierPage!.ids;
+    if (now.length === before.length && now.every((id, i) => id === before[i])) return undefined;
+    return {
+      message: 'The same continuation must give the same page while the window cannot change (an endTimestamp before the first reading, no status-dependent filter or order)',
+      expected: `ids ${sample([...before])} (${before.length} records), as on the earlier reading`,
+      received: `ids ${sample(now)} (${now.length} records)`,
+    };
+  },
+};
+
 /** Whether `total` was asked (includeTotal=true) by the page itself. */
-const asked = (q: URLSearchParams): boolean => q.get('includeTotal') === 'true';
+export const asked = (q: URLSearchParams): boolean => q.get('includeTotal') === 'true';
 
 const totalOnlyWhenRequested: PassiveRule = {
   id: 'requests-v3.total.only-when-requested',
@@ -223,8 +320,15 @@ const totalExact: PassiveRule = {
     if (!s.total?.present || typeof t !== 'number' || !Number.isInteger(t) || t < 0) {
       return { message: 'includeTotal=true must add `total`, the exact count of matching requests', expected: 'a non-negative integer `total`', received: `total = ${brief(t)}` };
     }
-    const seen = (s.chain?.fromStart ? s.chain.count : 0) + s.records!.length;
-    return t < seen ? { message: '`total` counts every matching request: it cannot be below the records seen in this continuation chain', expected: `total >= ${seen}`, received: `total = ${t}` } : undefined;
+    // The records of the earlier pages of the walk count only when none can have left the query since.
+    const chain = s.chain;
+    const earlier = chain?.fromStart && chain.parent && !membershipMoves(chainQuery(s)) ? chain.count : 0;
+    const seen = earlier + s.records!.length;
+    const reading = s.earlierTotal;
+    if (reading?.total !== undefined && reading.total !== t && windowStill(chainQuery(s), reading.readAt)) {
+      return { message: '`total` of one query is the same on every reading while its window cannot change (an endTimestamp before the earlier reading, no status-dependent filter)', expected: `total = ${reading.total}, as on the earlier reading`, received: `total = ${t}` };
+    }
+    return t < seen ? { message: `\`total\` counts every matching request: it cannot be below the records seen ${earlier > 0 ? 'in this continuation walk' : 'on this page'}`, expected: `total >= ${seen}`, received: `total = ${t}` } : undefined;
   },
 };
 
@@ -350,11 +454,14 @@ const sameChain: PassiveRule = {
 
 const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
 
-/** A v2 response before the sunset by the target's clock (its Date header; after it v2 is retired). */
+/**
+ * A v2 response inside the window of the deprecation signals by the exchange's own date (its
+ * recording time, else its `Date` header): from the day the signals went live until the sunset,
+ * after which v2 is retired. An exchange without any date is judged as inside the window.
+ */
 function v2Live(s: Seen): boolean {
   if (s.exchange.operation !== V2 || status(s) === 0) return false;
-  const date = Date.parse(s.exchange.response!.headers['date'] ?? '');
-  return !(Number.isFinite(date) && date >= SUNSET_MS);
+  return s.at === undefined || (s.at >= SIGNALS_MS && s.at < SUNSET_MS);
 }
 
 function signal(id: string, message: string, expected: string, problem: (s: Seen) => string | undefined, when: (s: Seen) => boolean = (s) => status(s) < 400): PassiveRule {
@@ -470,6 +577,7 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   order,
   noDuplicates,
   terminates,
+  cursorStable,
   totalExact,
   totalOnlyWhenRequested,
   topLevelFilters,

@@ -94,18 +94,22 @@ export async function replayFailures(result: RunResult, outcomes: readonly Check
         verdicts.push({ id: outcome.id, status: 'still failing', detail: `the recorded request gets the same answer (${now.response!.status})`, nowStatus: now.response!.status });
         continue;
       }
+      // A run of the embedded server runs the check on an embedded server again, with the recorded
+      // options, so that a check the kit runs at another date (the v2 family, target/embedded.ts)
+      // meets the same clock; any other run, against the base URL.
       const again = await runConformance({
-        baseUrl,
-        ...(apiKey ? { apiKey } : {}),
-        ...(target ? { otherApiKey: target.otherApiKey } : {}),
+        ...(target
+          ? { mockRecords: mock.mockRecords ?? 3000, mockSeed: mock.mockSeed ?? 1, mockFaults: mock.mockFaults ?? [], ...(mock.mockNow ? { mockNow: mock.mockNow } : {}), ...(mock.mockV2RateLimit !== undefined ? { mockV2RateLimit: mock.mockV2RateLimit } : {}) }
+          : { baseUrl, ...(apiKey ? { apiKey } : {}) }),
         only: [outcome.id],
-        seed: outcome.seed,
+        // A passive run's results.json has no seed (nothing was drawn): the check then draws afresh.
+        ...(typeof outcome.seed === 'number' ? { seed: outcome.seed } : {}),
         ...(mock.numRuns !== undefined ? { numRuns: mock.numRuns } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });
       const o = again.outcomes.find((x) => x.id === outcome.id);
       const nowStatus = now.response?.status;
-      if (o?.status === 'pass') verdicts.push({ id: outcome.id, status: 'fixed', detail: `the recorded request now gets another answer (${nowStatus}) and the check passes (seed ${outcome.seed})`, ...(nowStatus !== undefined ? { nowStatus } : {}) });
+      if (o?.status === 'pass') verdicts.push({ id: outcome.id, status: 'fixed', detail: `the recorded request now gets another answer (${nowStatus}) and the check passes${typeof outcome.seed === 'number' ? ` (seed ${outcome.seed})` : ''}`, ...(nowStatus !== undefined ? { nowStatus } : {}) });
       else verdicts.push({ id: outcome.id, status: 'still failing', detail: `the check ${o?.status ?? 'did not run'} again: ${o?.violation?.message ?? o?.reason ?? ''}`.trim(), ...(nowStatus !== undefined ? { nowStatus } : {}) });
     }
     return verdicts;

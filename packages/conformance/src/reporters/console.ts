@@ -11,12 +11,16 @@ import {
   STATUS_MARK,
   attentionOutcomes,
   clauseLine,
+  divergenceLine,
   emptyCounts,
   familySummaries,
+  reasonLabel,
   requestsOutsideChecks,
+  targetText,
   totalChecks,
   stalledLine,
   verdict,
+  violationLines,
   wallTimeMs,
   type Counts,
 } from './summary.js';
@@ -125,7 +129,11 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
   } else if (o.reason) {
     lines.push(`  ${hangingIndent(truncate(clean(o.reason), max), '  ')}`);
   }
-  if (o.violation && o.reason) lines.push(`  Baseline:  ${clean(truncate(o.reason, max))}`);
+  if (o.violation && o.reason) lines.push(`  ${`${reasonLabel(o)}:`.padEnd(10)} ${clean(truncate(o.reason, max))}`);
+  const divergence = divergenceLine(o);
+  if (divergence) lines.push(`  Divergence: ${clean(divergence)}`);
+  const kinds = violationLines(o);
+  if (kinds.length > 0) lines.push(`  Violations:\n${kinds.map((k) => `    ${clean(truncate(k, max))}`).join('\n')}`);
   lines.push(`  Check:     ${clean(o.title)}`);
   lines.push(`  Clause:    ${clean(clauseLine(o))}`);
   if (o.violation) {
@@ -193,11 +201,11 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
     `Checks:    ${totalChecks(result)} — ${STATUSES.map((s) => `${t[s] ?? 0} ${s}`).join(', ')}`,
     `Requests:  ${requestsLine(result)}`,
     `Duration:  ${formatDuration(result.durationMs)}`,
-    `Seed:      ${result.seed}`,
+    ...(result.passive ? [] : [`Seed:      ${result.seed}`]),
     ...(result.discovery ? [`Discovery: ${discoveryLine(result.discovery)}`] : []),
     ...(result.aborted ? [`Aborted:   ${clean(result.aborted)}`] : []),
     ...(result.stalled ?? []).map((s) => `Stalled:   ${clean(stalledLine(s))}`),
-    `Target:    ${clean(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}`,
+    `Target:    ${clean(targetText(result))}`,
     `Spec:      ${clean(result.spec.hash)}`,
     `Result:    ${paint(v.ok ? 'green' : 'red', paint('bold', v.sentence))}`,
   );

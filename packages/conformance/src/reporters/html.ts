@@ -5,7 +5,7 @@
  * OCI `report.html`). Every value from the run is HTML-escaped; secrets are never shown.
  */
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
-import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, familySummaries, isStrict, verdict } from './summary.js';
+import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, divergenceLine, familySummaries, isStrict, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { discoveryLine } from './console.js';
 import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
@@ -42,6 +42,8 @@ details.outcome>summary .id{font-weight:600}
 details.outcome>summary .op,details.outcome>summary .title{color:var(--muted);margin-left:8px}
 .label{font-weight:600;margin-top:8px}
 .msg{font-weight:600;margin:8px 0}
+.divergence{color:var(--known);font-weight:600}
+.kinds{margin:4px 0 8px;padding-left:20px;font-family:ui-monospace,monospace;font-size:12px}
 .empty{color:var(--muted);font-style:italic}
 `;
 
@@ -93,15 +95,19 @@ function prettyBody(body: string): string {
   }
 }
 
-function outcomeHtml(o: CheckOutcome, index: number): string {
+function outcomeHtml(o: CheckOutcome, index: number, passive: boolean): string {
   const v = o.violation;
   const parts: string[] = [];
   const headline = v?.message ?? o.reason;
   if (headline) parts.push(`<p class="msg">${h(headline)}</p>`);
-  if (v && o.reason) parts.push(`<p>Baseline: ${h(o.reason)}</p>`);
+  if (v && o.reason) parts.push(`<p>${reasonLabel(o)}: ${h(o.reason)}</p>`);
+  const divergence = divergenceLine(o);
+  if (divergence) parts.push(`<p class="divergence">Divergence: ${h(divergence)}</p>`);
+  const kinds = violationLines(o);
+  if (kinds.length > 0) parts.push(`<div class="label">Violations</div><ul class="kinds">${kinds.map((k) => `<li>${h(k)}</li>`).join('')}</ul>`);
   parts.push(
     `<dl class="meta"><dt>Check</dt><dd>${h(o.title)}</dd><dt>Family</dt><dd>${h(o.family)}</dd><dt>Clause</dt><dd>${h(clauseLine(o))}</dd>` +
-      `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd><dt>Seed</dt><dd>${o.seed}</dd>` +
+      `<dt>Requests</dt><dd>${o.requests}</dd><dt>Time</dt><dd>${h(formatDuration(o.durationMs))}</dd>${passive ? '' : `<dt>Seed</dt><dd>${o.seed}</dd>`}` +
       (o.path ? `<dt>Path</dt><dd><code>${h(o.path)}</code> — ${h(PATH_EXPLAINED)}</dd>` : '') +
       `</dl>`,
   );
@@ -157,8 +163,8 @@ export function renderHtml(raw: RunResult): string {
   };
 
   const meta: Array<[string, string]> = [
-    ['Target', `${result.target.baseUrl}${result.target.embedded ? ' (embedded reference server)' : ''}`],
-    ['Seed', String(result.seed)],
+    ['Target', targetText(result)],
+    result.passive ? ['Observed by', `crosschain-conformance ${result.passive.command}`] : ['Seed', String(result.seed)],
     ['Spec hash', result.spec.hash],
     ['Kit', `${result.kit.name} ${result.kit.version}`],
     ['Started', result.startedAt],
@@ -205,7 +211,7 @@ export function renderHtml(raw: RunResult): string {
 <table><thead><tr><th>Family</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>Time</th></tr></thead><tbody>${familyRows}</tbody><tfoot>${totalRow}</tfoot></table>
 <h2>Outcomes (<span id="shown">${result.outcomes.length}</span> of ${result.outcomes.length} shown)</h2>
 <div class="filters">${filters} <input type="search" id="q" placeholder="filter by id, family, operation, clause" aria-label="filter"> <button type="button" id="expand">expand all</button> <button type="button" id="collapse">collapse all</button></div>
-${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i)).join('\n') || '<p class="empty">No check ran.</p>'}
+${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i, result.passive !== undefined)).join('\n') || '<p class="empty">No check ran.</p>'}
 <h2>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'}: clause → checks → outcome)</h2>
 ${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th><th>Why</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Configuration (secrets redacted)</h2>

@@ -14,7 +14,7 @@ export const RESULTS_FORMAT = 'crosschain-conformance-results/1';
 /** Longest request or response body kept per outcome, in characters. */
 export const MAX_BODY_CHARS = 64 * 1024;
 
-function outcomeJson(o: CheckOutcome): Record<string, unknown> {
+function outcomeJson(o: CheckOutcome, passive: boolean): Record<string, unknown> {
   const v = o.violation;
   return {
     id: o.id,
@@ -27,7 +27,7 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
     durationMs: ms(o.durationMs),
     startMs: o.startMs,
     requests: o.requests,
-    seed: o.seed,
+    seed: passive ? undefined : o.seed,
     replay: o.replay,
     path: o.path,
     reason: o.reason,
@@ -35,6 +35,10 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
       message: v.message,
       expected: v.expected,
       received: v.received,
+      clause: v.clause,
+      where: v.where,
+      rule: v.rule,
+      divergence: v.divergence,
       curl: v.curl,
       request: v.request && {
         method: v.request.method,
@@ -48,6 +52,7 @@ function outcomeJson(o: CheckOutcome): Record<string, unknown> {
         body: truncate(v.response.body ?? '', MAX_BODY_CHARS),
       },
     },
+    violations: o.violations?.map((k) => ({ message: k.message, expected: k.expected, received: k.received, clause: k.clause, where: k.where, rule: k.rule, divergence: k.divergence, count: k.count })),
     counterexample: o.counterexample === undefined ? undefined : toJsonSafe(o.counterexample),
   };
 }
@@ -72,7 +77,8 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
     format: RESULTS_FORMAT,
     kit: { name: result.kit.name, version: result.kit.version },
     spec: { hash: result.spec.hash },
-    seed: result.seed,
+    seed: result.passive ? undefined : result.seed,
+    passive: result.passive && { command: result.passive.command },
     target: { baseUrl: result.target.baseUrl, embedded: result.target.embedded, now: result.target.now },
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
@@ -101,7 +107,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       durationMs: ms(f.durationMs),
       requests: f.requests,
     })),
-    outcomes: result.outcomes.map(outcomeJson),
+    outcomes: result.outcomes.map((o) => outcomeJson(o, result.passive !== undefined)),
     clauses: result.clauses.map((c) => ({
       id: c.id,
       level: c.level,

@@ -39,7 +39,7 @@ function testcase(o: CheckOutcome, strict: boolean): string {
       }
       return `${open}>\n      <system-out>${xmlText(`warning (SHOULD clause):\n${details(o)}`)}</system-out>\n    </testcase>`;
     case 'known':
-      return `${open}>\n      <system-out>${xmlText(`known failure (baseline: ${o.reason ?? ''}):\n${details(o)}`)}</system-out>\n    </testcase>`;
+      return `${open}>\n      <system-out>${xmlText(`${o.violation?.divergence ? `catalogued divergence ${o.violation.divergence} (${o.reason ?? ''})` : (o.reason ?? 'known failure')}:\n${details(o)}`)}</system-out>\n    </testcase>`;
     case 'skip':
       return `${open}>\n      <skipped message="${message(o.reason ?? 'skipped')}"/>\n    </testcase>`;
     case 'disabled':
@@ -75,7 +75,7 @@ export function renderJunit(raw: RunResult): string {
   const strict = isStrict(result);
   const failed = (o: CheckOutcome) => o.status === 'fail' || (strict && o.status === 'warn');
   const properties = [
-    ['seed', String(result.seed)],
+    ...(result.passive ? [['observed-by', `crosschain-conformance ${result.passive.command}`]] : [['seed', String(result.seed)]]),
     ['spec.hash', result.spec.hash],
     ['kit', `${result.kit.name}@${result.kit.version}`],
     ['target', result.target.baseUrl],

@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
-import { STATUSES, STATUS_MARK, clauseStatus, clauseWhy, familySummaries, verdict } from './summary.js';
+import { STATUSES, STATUS_MARK, clauseStatus, clauseWhy, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
@@ -30,7 +30,11 @@ function outcomeSection(o: CheckOutcome, max: number): string {
   parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
   const headline = o.violation?.message ?? o.reason;
   if (headline) parts.push(mdInline(truncate(headline, max)));
-  if (o.violation && o.reason) parts.push(`**Baseline:** ${mdInline(truncate(o.reason, max))}`);
+  if (o.violation && o.reason) parts.push(`**${reasonLabel(o)}:** ${mdInline(truncate(o.reason, max))}`);
+  const divergence = divergenceLine(o);
+  if (divergence) parts.push(`**Divergence:** ${mdInline(divergence)}`);
+  const kinds = violationLines(o);
+  if (kinds.length > 0) parts.push(`**Violations**\n\n${kinds.map((k) => `- ${mdInline(truncate(k, max))}`).join('\n')}`);
   const clauses = o.clauses.length ? o.clauses.map(mdCode).join(', ') : 'none';
   parts.push(`- **Check:** ${mdInline(o.title)}\n- **Clause:** ${clauses} (${o.level})\n- **Requests:** ${o.requests}, ${formatDuration(o.durationMs)}`);
   if (o.violation) {
@@ -66,9 +70,9 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
   out.push(`**${mdInline(v.sentence)}**`);
   out.push(
     [
-      '| Target | Seed | Spec hash | Kit | Duration | Requests |',
+      `| Target | ${result.passive ? 'Observed by' : 'Seed'} | Spec hash | Kit | Duration | ${result.passive ? 'Exchanges' : 'Requests'} |`,
       '|---|---|---|---|---|---|',
-      `| ${mdInline(result.target.baseUrl)}${result.target.embedded ? ' (embedded)' : ''} | ${mdCode(String(result.seed))} | ${mdCode(result.spec.hash)} | ${mdCode(`${result.kit.name}@${result.kit.version}`)} | ${formatDuration(result.durationMs)} | ${result.requests} |`,
+      `| ${mdInline(result.passive ? targetText(result) : `${result.target.baseUrl}${result.target.embedded ? ' (embedded)' : ''}`)} | ${mdCode(result.passive ? `crosschain-conformance ${result.passive.command}` : String(result.seed))} | ${mdCode(result.spec.hash)} | ${mdCode(`${result.kit.name}@${result.kit.version}`)} | ${formatDuration(result.durationMs)} | ${result.requests} |`,
     ].join('\n'),
   );
   const notes: string[] = [];
@@ -85,7 +89,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
     ['Failures', 'fail'],
     ['Errors', 'error'],
     ['Warnings', 'warn'],
-    ['Known failures (baseline)', 'known'],
+    [`Known failures (${knownMeaning(result)})`, 'known'],
   ];
   for (const [title, status] of groups) {
     const list = result.outcomes.filter((o) => o.status === status);

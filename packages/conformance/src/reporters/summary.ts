@@ -167,7 +167,7 @@ export function verdict(result: RunResult): Verdict {
   switch (result.exitCode) {
     case 0: {
       if (t.warn > 0) extras.push(`${plural(t.warn, 'warning')} (SHOULD clauses)`);
-      if (t.known > 0) extras.push(`${t.known} known (baseline)`);
+      if (t.known > 0) extras.push(`${t.known} known (${knownMeaning(result)})`);
       if (t.skip > 0) extras.push(`${t.skip} skipped`);
       const tail = extras.length ? `, ${extras.join(', ')}` : '';
       return { word: 'PASSED', ok: true, sentence: `PASSED (exit 0): no check failed${tail}` };
@@ -236,4 +236,55 @@ export function totalChecks(result: RunResult): number {
 /** `MUST` / `SHOULD` with the clause ids, e.g. `requests-v3.limit.max (MUST)`. */
 export function clauseLine(o: CheckOutcome): string {
   return o.clauses.length ? `${o.clauses.join(', ')} (${o.level})` : `(${o.level}, no clause id)`;
+}
+
+// ── Passive runs (proxy, audit), baselines and divergences (issue 18 items 4-5) ─────────────────
+
+/** Reason prefixes that the baseline wrote (baseline/baseline.ts): only these are labelled "Baseline". */
+const BASELINE_REASON = /^(known failure \(baseline|baseline entry expired|a violation no baseline entry lists|fixed: listed as a known failure)/;
+
+/** What the target line says: the proxy's upstream, the recorded origin(s), or the target of an active run. */
+export function targetText(result: RunResult): string {
+  const base = result.target.baseUrl;
+  if (result.passive?.command === 'proxy') return `${base} (upstream of the validating proxy)`;
+  if (result.passive?.command === 'audit') return `${base} (recorded traffic)`;
+  return `${base}${result.target.embedded ? ' (embedded reference server)' : ''}`;
+}
+
+/** The count a passive outcome's reason starts with (passive/auditor.ts). */
+const SEEN_REASON = /^\d+ of \d+ exchanges violate it/;
+
+/** The label of an outcome's reason shown beside its violation: "Baseline" only for what the baseline said. */
+export function reasonLabel(o: CheckOutcome): string {
+  if (o.reason === undefined) return 'Note';
+  if (BASELINE_REASON.test(o.reason)) return 'Baseline';
+  return SEEN_REASON.test(o.reason) ? 'Seen' : 'Note';
+}
+
+/** The catalogued divergences of the live service among an outcome's violations (specs/clauses.yaml ids). */
+export function divergencesOf(o: CheckOutcome): string[] {
+  const ids = [o.violation?.divergence, ...(o.violations ?? []).map((k) => k.divergence)];
+  return [...new Set(ids.filter((d): d is string => typeof d === 'string'))];
+}
+
+/**
+ * The distinct violations of an outcome, one line each when there are several or a divergence is
+ * among them: new ones first, labelled `new`; catalogued divergences labelled with their id.
+ */
+export function violationLines(o: CheckOutcome): string[] {
+  const kinds = o.violations ?? [];
+  if (kinds.length < 2 && divergencesOf(o).length === 0) return [];
+  const ordered = [...kinds.filter((k) => !k.divergence), ...kinds.filter((k) => k.divergence)];
+  return ordered.map((k) => `[${k.divergence ?? 'new'}] ${k.message}${k.where ? ` at ${k.where}` : ''} (${k.count}×)`);
+}
+
+/** The line of the divergence an outcome shows, when its violation is one. */
+export function divergenceLine(o: CheckOutcome): string | undefined {
+  const d = o.violation?.divergence;
+  return d ? `${d} (catalogued divergence of the live service, specs/clauses.yaml; it does not fail the run)` : undefined;
+}
+
+/** What `known` means in this run's totals. */
+export function knownMeaning(result: RunResult): string {
+  return result.passive ? 'catalogued divergence or baseline' : 'baseline';
 }

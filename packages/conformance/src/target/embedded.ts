@@ -6,8 +6,18 @@
  * For the events family it also starts an in-process webhook receiver registered (the server's
  * `webhooks` option) for the keys of the demo integrator, and exposes the server's `advance(id)`
  * so the kit changes the status of exactly the requests it follows (issue 9).
+ *
+ * The embedded server is ours, so a run covers the whole contract whatever the date (issue 20):
+ * the v2 family needs a clock inside the v2 window (throttled, not yet retired) and the retirement
+ * check a clock after the sunset. {@link EmbeddedTarget.at} gives the server of each: the main
+ * server when its own clock (the real time, or --mock-now) is there already, else a twin started
+ * on first use, with the same seed, faults and variants and its clock pinned at
+ * {@link DATED_CLOCKS} (2026-10-15T12:00:00Z inside the window, 2026-12-01T12:00:00Z after the
+ * sunset). A run against a URL has no twins: the target's clock decides.
  */
+import { DEFAULTS } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
+import type { DatedTarget, TargetDate } from '../engine/types.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 
@@ -29,6 +39,7 @@ interface MockServerModule {
     close(): Promise<void> | void;
     apiKeys?: { demo?: string; other?: string; revoked?: string };
     advance?(id?: string): unknown[];
+    now?(): number;
   }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
   API_KEYS?: ReadonlyArray<{ key: string; integrator: string; active: boolean }>;
@@ -49,8 +60,27 @@ export interface EmbeddedTarget {
   advance?(id: string): unknown;
   /** The in-process webhook receiver registered with the server, when events are on. */
   receiver?: WebhookReceiver;
+  /** The server of the target at a date of the v2 timeline: the main one, or a clock-pinned twin. */
+  at(date: TargetDate): Promise<DatedTarget>;
   close(): Promise<void>;
 }
+
+/** First day of the v2 throttle and the sunset (API document, Versioning > Timeline; UTC). */
+const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
+const V2_SUNSET_MS = Date.UTC(2026, 10, 24);
+
+/**
+ * Each date of the v2 timeline a run needs: which clocks of the main server already qualify, and
+ * where a twin's clock is pinned otherwise. Inside the window means throttled (from 2026-09-01), so
+ * that the 429 checks have a throttle to meet.
+ */
+export const DATED_CLOCKS: Record<TargetDate, { holds(ms: number): boolean; pin: string; what: string }> = {
+  'v2-window': { holds: (ms) => ms >= V2_THROTTLED_FROM_MS && ms < V2_SUNSET_MS, pin: '2026-10-15T12:00:00Z', what: 'inside the v2 window (throttled, before the sunset)' },
+  'v2-retired': { holds: (ms) => ms >= V2_SUNSET_MS, pin: '2026-12-01T12:00:00Z', what: 'after the v2 sunset' },
+};
+
+/** Records of a twin: the v2 checks read a few pages, so a large data set is not copied. */
+const TWIN_RECORDS = DEFAULTS.mockRecords;
 
 export interface EmbeddedOptions {
   records: number;
@@ -120,6 +150,29 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     throw err;
   });
   const advance = server.advance?.bind(server);
+  const clockAtStart = server.now?.() ?? (options.now !== undefined ? Date.parse(options.now) : Date.now());
+  const twins = new Map<TargetDate, Promise<{ url: string; close(): Promise<void> | void }>>();
+  const at = async (date: TargetDate): Promise<DatedTarget> => {
+    const clock = DATED_CLOCKS[date];
+    const mainNow = server.now?.() ?? clockAtStart;
+    if (clock.holds(mainNow)) return { now: new Date(mainNow), what: `the embedded server, its clock ${clock.what}` };
+    let twin = twins.get(date);
+    if (!twin) {
+      twin = mod.startMockServer({
+        port: 0,
+        records: Math.min(options.records, TWIN_RECORDS),
+        seed: options.seed,
+        now: clock.pin,
+        faults: options.faults,
+        ...(options.variants?.length ? { variants: options.variants } : {}),
+        v2RateLimit: options.v2RateLimit ?? DEFAULTS.embeddedV2RateLimit,
+        quiet: true,
+      });
+      twins.set(date, twin);
+    }
+    const started = await twin;
+    return { base: started.url.replace(/\/+$/, ''), now: new Date(Date.parse(clock.pin)), what: `a twin of the embedded server, its clock pinned at ${clock.pin} (${clock.what})` };
+  };
   return {
     baseUrl: server.url.replace(/\/+$/, ''),
     apiKey: server.apiKeys?.demo ?? 'demo-key',
@@ -127,8 +180,10 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     inactiveApiKey: server.apiKeys?.revoked ?? 'revoked-key',
     ...(advance ? { advance: (id: string) => advance(id) } : {}),
     ...(receiver ? { receiver } : {}),
+    at,
     close: async () => {
       await server.close();
+      await Promise.all([...twins.values()].map(async (t) => (await t.catch(() => undefined))?.close()));
       await receiver?.close();
     },
   };

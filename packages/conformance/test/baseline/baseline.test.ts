@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyBaseline, baselineOf, baselineSchema, parseBaseline, renderBaseline } from '../../src/baseline/baseline.js';
+import { applyBaseline, baselineOf, baselineSchema, baselineSummary, parseBaseline, renderBaseline } from '../../src/baseline/baseline.js';
+import { fingerprintOf, placeOf, schemaMark } from '../../src/baseline/fingerprint.js';
 import type { CheckOutcome } from '../../src/engine/types.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
@@ -39,7 +40,51 @@ describe('baseline', () => {
     expect(applyBaseline({ ...failing('a'), operation: 'GET /requests/v3' }, b, '2026-11-22').status).toBe('fail');
   });
 
+  it('a fingerprint entry accepts its violation only: a new violation of the same check still fails and is the one shown', () => {
+    const known = { message: 'known', expected: 'a body valid against Req', received: 'r', where: '/requests/*/fees/gas', rule: 'type' };
+    const fresh = { message: 'new', expected: 'a body valid against Req', received: 'r', where: '/requests/*/currency', rule: 'required' };
+    const b = parseBaseline({ version: 1, entries: [{ ...entry('s', '2026-12-31'), where: '/requests/*/fees/gas', rule: 'type' }] }, 'b.yaml');
+    const one = { ...failing('s'), violation: known };
+    expect(applyBaseline(one, b, '2026-11-22').status).toBe('known');
+    expect(applyBaseline({ ...failing('s'), violation: fresh }, b, '2026-11-22')).toMatchObject({ status: 'fail', violation: { message: 'new' } });
+    // A passive outcome with both: the known one is shown first by chance, the new one takes its place.
+    const both = { ...one, violations: [{ ...known, count: 7 }, { ...fresh, count: 1 }] };
+    const applied = applyBaseline(both, b, '2026-11-22');
+    expect(applied).toMatchObject({ status: 'fail', violation: { message: 'new', where: '/requests/*/currency' }, reason: expect.stringContaining('1 of 2 kinds of violation not listed') });
+    expect(baselineSummary('b.yaml', [applied], b, '2026-11-22')).toEqual({ file: 'b.yaml', known: [], fixed: [], expired: [] });
+    // The older form (check × operation) accepts every violation of the check.
+    const legacy = parseBaseline({ version: 1, entries: [entry('s', '2026-12-31')] }, 'b.yaml');
+    expect(applyBaseline(both, legacy, '2026-11-22').status).toBe('known');
+    // An entry whose clause differs does not accept.
+    const other = parseBaseline({ version: 1, entries: [{ ...entry('s', '2026-12-31'), clause: 'API-X', where: '/requests/*/fees/gas' }] }, 'b.yaml');
+    expect(applyBaseline(one, other, '2026-11-22').status).toBe('fail');
+  });
+
+  it('catalogued divergences need no entry; --write-baseline writes one entry per new violation, by fingerprint, keeping reasons', () => {
+    const div = { message: 'd', expected: 'a string', received: 'null', where: '/requests/*/x', rule: 'type', divergence: 'divergence.nullable-fields' };
+    const fresh = { message: 'n', expected: 'at most 20 records', received: '21', count: 2 };
+    const o = { ...failing('s'), violation: fresh, violations: [{ ...div, count: 3 }, fresh] };
+    const empty = parseBaseline({ version: 1, entries: [] }, 'b.yaml');
+    const prev = parseBaseline({ version: 1, entries: [{ ...entry('s', '2026-12-31'), rule: 'at most # records' }] }, 'b.yaml');
+    expect(applyBaseline(o, prev, '2026-11-22').status).toBe('known');
+    expect(applyBaseline(o, empty, '2026-11-22').status).toBe('fail');
+    const written = baselineOf([o], new Date('2026-11-22T00:00:00Z'), prev);
+    expect(written.entries).toEqual([{ check: 's', operation: 'POST /currencies/v2', rule: 'at most # records', reason: 'TICKET-7', expires: '2026-12-31' }]);
+    expect(new Ajv2020({ strict: false }).compile(baselineSchema)(parseYaml(renderBaseline(written)))).toBe(true);
+  });
+
+  it('the fingerprint: array indices as *, every place and keyword of a schema verdict, numbers out of the default rule', () => {
+    expect(placeOf('/requests/12/fees/0/gas')).toBe('/requests/*/fees/*/gas');
+    expect(placeOf('')).toBe('/');
+    expect(schemaMark([{ instancePath: '/requests/3/a', schemaPath: '#/properties/a/type', message: 'm' }, { instancePath: '/requests/0/a', schemaPath: '#/properties/a/type', message: 'm' }, { instancePath: '', schemaPath: '#/required', message: 'm' }])).toEqual({ where: '/ /requests/*/a', rule: 'required type' });
+    const o = { id: 'c', operation: 'GET /x', clauses: ['API-1', 'API-2'] };
+    expect(fingerprintOf(o, { expected: 'at most 20 records for limit=20' })).toEqual({ check: 'c', operation: 'GET /x', clause: 'API-1', rule: 'at most # records for limit=#' });
+    expect(fingerprintOf(o, { expected: 'x', clause: 'API-2', where: '/a', rule: 'enum' })).toEqual({ check: 'c', operation: 'GET /x', clause: 'API-2', where: '/a', rule: 'enum' });
+  });
+
   it('refuses a malformed file with the entry and the fix', () => {
+    expect(() => parseBaseline({ version: 1, entries: [{ ...entry('a', '2026-12-31'), where: '' }] }, 'b.yaml')).toThrow(/entry 1 \(a\) must have where as a non-empty string/);
+    expect(() => parseBaseline({ version: 1, entries: [{ ...entry('a', '2026-12-31'), wher: '/x' }] }, 'b.yaml')).toThrow(/entry 1 \(a\) has unknown field wher/);
     expect(() => parseBaseline({ version: 1, entries: [{ check: 'a', operation: 'x', reason: 'r', expires: 'soon' }] }, 'b.yaml')).toThrow(/entry 1 \(a\) must have expires as YYYY-MM-DD, got "soon"/);
     expect(() => parseBaseline({ entries: [] }, 'b.yaml')).toThrow(/must have version: 1/);
     expect(() => parseBaseline({ version: 1, entries: [{ check: 'a' }] }, 'b.yaml')).toThrow(/entry 1 must have a non-empty operation/);
@@ -50,7 +95,7 @@ describe('baseline', () => {
     const doc = parseYaml(text) as unknown;
     const validate = new Ajv2020({ strict: false }).compile(baselineSchema);
     expect(validate(doc)).toBe(true);
-    expect(parseBaseline(doc, 'x').entries).toEqual([{ check: 'a', operation: 'POST /currencies/v2', reason: 'TODO: why this is accepted (m)', expires: '2027-02-20' }]);
+    expect(parseBaseline(doc, 'x').entries).toEqual([{ check: 'a', operation: 'POST /currencies/v2', rule: 'e', reason: 'TODO: why this is accepted (m)', expires: '2027-02-20' }]);
   });
 
   it('end to end: --write-baseline, then --baseline makes the failure known (exit 0); expired, it fails again (exit 1)', async () => {
@@ -59,7 +104,7 @@ describe('baseline', () => {
     const first = cliIo({}, dir);
     expect(await main([...args, '--write-baseline', 'baseline.yaml'], first.io)).toBe(1);
     const written = parseYaml(readFileSync(join(dir, 'baseline.yaml'), 'utf8')) as { entries: Array<{ check: string; operation: string }> };
-    expect(written.entries).toMatchObject([{ check: 'currencies-v2.limit.max', operation: 'POST /currencies/v2' }]);
+    expect(written.entries).toMatchObject([{ check: 'currencies-v2.limit.max', operation: 'POST /currencies/v2', clause: expect.any(String), rule: expect.any(String) }]);
 
     const second = cliIo({}, dir);
     expect(await main([...args, '--baseline', 'baseline.yaml', '--report-dir', 'r'], second.io)).toBe(0);

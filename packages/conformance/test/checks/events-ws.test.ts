@@ -4,7 +4,7 @@
  * its check, a hostile server ends as a reported outcome in bounded time, and the key never shows.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { checks } from '../../src/checks/events-ws.js';
+import { checks, sameMoment } from '../../src/checks/events-ws.js';
 import type { CheckContext, CheckResult } from '../../src/engine/types.js';
 import { redactor } from '../../src/engine/redact.js';
 import { createEventsProbe } from '../../src/events/probe.js';
@@ -21,8 +21,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** GET /requests/v3: one request (`?id=`) or the page of every request, with the server's statuses. */
-const listed = (s: ScriptedServer, id?: string) => (id ? [id] : IDS).map((x) => ({ id: x, status: s.statuses.get(x) }));
+/** GET /requests/v3: one request (`?id=`) or the page of every request, with the server's statuses and update times. */
+const listed = (s: ScriptedServer, id?: string) =>
+  (id ? [id] : IDS).map((x) => ({ id: x, status: s.statuses.get(x), updatedAt: new Date(s.updatedAt.get(x) ?? 0).toISOString() }));
 
 async function runAll(script: Script): Promise<Record<string, CheckResult>> {
   server = await startScriptedServer(script, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
@@ -80,6 +81,55 @@ describe('events websocket checks', () => {
     await expect(check.run({ ...base, events })).rejects.toMatchObject({ violation: { message: expect.stringContaining('/requests/v3') } });
   });
 
+  describe('status-agrees compares only what both readings can see', () => {
+    /** The session's observation, then `after` (changes once the session ended), then status-agrees alone. */
+    async function agreesAfter(after: (s: ScriptedServer, followed: string) => void, rest: (s: ScriptedServer, id: string | undefined) => unknown[] = (s, id) => listed(s, id)): Promise<CheckResult> {
+      server = await startScriptedServer({}, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+      const s = server;
+      const base = fakeContext({
+        handler: route({ 'GET /requests/v3': (req) => json(200, { requests: rest(s, queryOf(req).id) }) }),
+        discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+      });
+      const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
+      const obs = await events.websocket();
+      after(s, obs.subscriptions[obs.subscriptions.length - 1]!.id);
+      const check = checks.find((c) => c.id === 'events.ws.status-agrees')!;
+      return check.run({ ...base, events }).catch((err: unknown) => ({ status: 'fail', violation: (err as { violation: never }).violation }) as CheckResult);
+    }
+
+    it('a status that moves after the last push (a later updatedAt) does not warn', async () => {
+      const r = await agreesAfter((s) => IDS.forEach((id) => s.change(id)));
+      expect(r.status, JSON.stringify(r)).toBe('skip');
+      expect((r as { reason: string }).reason).toContain('updated after its last push');
+    });
+
+    it('one request moving on leaves the others compared', async () => {
+      const r = await agreesAfter((s, followed) => s.change(followed));
+      expect(r.status, JSON.stringify(r)).toBe('pass');
+      expect((r as { note?: string }).note).toMatch(/compared; 1 changed again after the push/);
+    });
+
+    it('a disagreement on a record not updated since the push still fails', async () => {
+      const r = await agreesAfter(() => undefined, (s, id) => listed(s, id).map((x) => (id ? { ...x, status: 'failure' } : x)));
+      expect(r.status, JSON.stringify(r)).toBe('fail');
+    });
+
+    it('a REST read older than the push (a lagging replica) is compared, and its stale status fails', async () => {
+      const r = await agreesAfter(() => undefined, (s, id) => listed(s, id).map((x) => (id ? { ...x, status: 'waiting', updatedAt: '2020-01-01T00:00:00.000Z' } : x)));
+      expect(r.status, JSON.stringify(r)).toBe('fail');
+    });
+  });
+
+  it('sameMoment reads ISO and epoch updatedAt at the coarser precision', () => {
+    expect(sameMoment('2026-11-24T10:00:00.500Z', Date.parse('2026-11-24T10:00:00.500Z'))).toBe(true);
+    expect(sameMoment('2026-11-24T10:00:00.501Z', Date.parse('2026-11-24T10:00:00.500Z'))).toBe(false);
+    expect(sameMoment('2026-11-24T10:00:00Z', Date.parse('2026-11-24T10:00:00.900Z'))).toBe(true);
+    expect(sameMoment('2026-11-24T10:00:01Z', Date.parse('2026-11-24T10:00:00.900Z'))).toBe(false);
+    expect(sameMoment('2026-11-24T10:00:00.000Z', Date.parse('2026-11-24T10:00:00Z') / 1000)).toBe(true);
+    expect(sameMoment(undefined, 1)).toBe(false);
+    expect(sameMoment('not a date', 1)).toBe(false);
+  });
+
   it('hostile servers end as reported outcomes in bounded time, the key redacted', async () => {
     for (const script of [{ noReady: true }, { garbage: true }, { closeOnMessage: true }, { key: 'another-key' }] as Script[]) {
       const t0 = Date.now();
@@ -130,7 +180,11 @@ describe('events websocket checks', () => {
 
     it('live changes: every check passes in one window (the first request unsubscribed at once)', async () => {
       const { results, obs } = await listen({}, true);
-      expect(statuses(results)).toEqual(Object.fromEntries(checks.map((c) => [c.id, 'pass'])));
+      // The statuses keep moving after the session: status-agrees compares only records not updated
+      // since their push, so it passes or (all moved on) skips, never warns.
+      const { 'events.ws.status-agrees': agrees, ...others } = statuses(results);
+      expect(others).toEqual(Object.fromEntries(checks.filter((c) => c.id !== 'events.ws.status-agrees').map((c) => [c.id, 'pass'])));
+      expect(['pass', 'skip']).toContain(agrees);
       expect(obs.subscriptions[0]!.unsubscribe?.ack).toBeDefined();
     });
 

@@ -136,12 +136,44 @@ describe('requests-v2 checks', () => {
   });
 
   it('after the sunset date (target clock) every v2 check skips with the retirement reason, even on a 410', async () => {
-    for (const check of checks) {
+    for (const check of checks.filter((c) => c.id !== 'requests-v2.retired')) {
       const ctx = ctxFor('gone', { now: '2026-11-24T00:00:01Z', probe: 3 });
       const result = await settle(check, ctx);
       expect(result).toEqual({ status: 'skip', reason: 'v2 retired on 2026-11-24 (target clock 2026-11-24T00:00:01.000Z)' });
       expect(ctx.http.requests).toHaveLength(0);
     }
+  });
+});
+
+describe('requests-v2.retired (the retirement answer, by the target clock)', () => {
+  const check = byId('requests-v2.retired');
+  const after = '2026-11-24T00:00:01Z';
+  const answering = (reply: FakeResponse, embedded = false) =>
+    fakeContext({ handler: route({ 'GET /requests/v2': () => reply }), discovery: { targetNow: new Date(after) }, config: { embedded } });
+  const body = { message: 'GET /requests/v2 was retired', successor: 'https://api.example/requests/v3', migrationGuide: GUIDE };
+
+  it('skips before the sunset, sending nothing', async () => {
+    const ctx = ctxFor(undefined, { now: '2026-11-23T23:59:59Z' });
+    expect(await settle(check, ctx)).toMatchObject({ status: 'skip', reason: expect.stringContaining('not retired yet') });
+    expect(ctx.http.requests).toHaveLength(0);
+  });
+
+  it('passes a 410 with the deprecation headers, and a bare 404 (the route removed)', async () => {
+    expect(await settle(check, answering(json(410, body, headers())))).toMatchObject({ status: 'pass' });
+    expect(await settle(check, answering(json(404, { message: 'not found' })))).toMatchObject({ status: 'pass' });
+  });
+
+  it('fails v2 still serving, a 429 or a 5xx, and a 410 without the deprecation headers', async () => {
+    for (const reply of [json(200, { requests: [], deprecation: DEPRECATION }, headers()), json(429, body, headers()), json(503, body, headers())]) {
+      expect(await settle(check, answering(reply))).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('no longer serve') } });
+    }
+    expect(await settle(check, answering(json(410, body)))).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('deprecation headers') } });
+  });
+
+  it("holds the embedded reference server to its documented answer: 410 with the 429's body", async () => {
+    expect(await settle(check, answering(json(410, body, headers()), true))).toMatchObject({ status: 'pass' });
+    expect(await settle(check, answering(json(404, body), true))).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('410 Gone') } });
+    expect(await settle(check, answering(json(410, { message: 'gone' }, headers()), true))).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('body of the 429') } });
   });
 });
 

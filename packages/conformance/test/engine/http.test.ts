@@ -26,6 +26,17 @@ function client(handler: Handler, extra: Partial<HttpClientOptions> = {}) {
 }
 
 describe('FetchHttpClient', () => {
+  it('sends to another base only when it is one of the target\'s own (allowBase), never to a third party', async () => {
+    const { http, fetch } = client(() => jsonResponse(200, { ok: true }));
+    await expect(http.send({ method: 'GET', path: '/requests/v2', base: 'http://elsewhere.test' })).rejects.toThrow(/not the target's own/);
+    expect(fetch.seen).toHaveLength(0);
+    http.allowBase('http://twin.test/');
+    const e = await http.send({ method: 'GET', path: '/requests/v2', query: { limit: 1 }, base: 'http://twin.test' });
+    expect(e.request.url).toBe('http://twin.test/requests/v2?limit=1');
+    expect(fetch.seen[0]!.headers['x-api-key']).toBe(KEY);
+    expect(http.exchanges).toHaveLength(1);
+  });
+
   it('sends the key, builds the URL under the base path and records a redacted curl', async () => {
     const { http, fetch } = client(() => jsonResponse(200, { ok: true }));
     const ex = await http.send({ method: 'POST', path: '/currencies/v2', query: { a: 1, skip: undefined, n: null }, body: { limit: 5 } });

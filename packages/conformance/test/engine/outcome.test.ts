@@ -89,6 +89,14 @@ describe('toOutcome', () => {
   } satisfies Exchange;
   const fail = { status: 'fail', violation: { message: 'm SECRET', expected: 'e', received: 'r', exchange }, counterexample: 3, path: '0:1' };
 
+  it('a violation that is a catalogued divergence is known, not failed, and keeps its mark', () => {
+    const violation = { message: 'm', expected: 'e', received: 'r', where: '/a', rule: 'type', divergence: 'divergence.nullable-fields' };
+    const o = map({ status: 'fail', violation });
+    expect(o).toMatchObject({ status: 'known', reason: expect.stringContaining('divergence.nullable-fields'), violation: { where: '/a', rule: 'type', divergence: 'divergence.nullable-fields' } });
+    expect(exitCodeOf([o], false)).toBe(0);
+    expect(map({ status: 'fail', violation: { ...violation, divergence: undefined } }).status).toBe('fail');
+  });
+
   it('maps pass and skip, redacting their text', () => {
     expect(map({ status: 'pass', note: 'saw SECRET' })).toMatchObject({ status: 'pass', reason: 'saw <redacted>', durationMs: 5, requests: 2 });
     expect(map({ status: 'pass' })).not.toHaveProperty('reason');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactDeep, redactor } from '../../src/engine/redact.js';
+import { REDACTED, redactDeep, redactor, sharedRedactor } from '../../src/engine/redact.js';
 import { keyEncodings, leaksIn } from '../support/key-encodings.mjs';
 
 const KEY = 'sk_live-Key/with+odd=chars 42';
@@ -67,5 +67,16 @@ describe('redactor: one redactor, every encoding (issue 10, "The key never leave
       }),
       { numRuns: 400, seed: 13 },
     );
+  });
+});
+
+describe('sharedRedactor', () => {
+  it('builds one redactor per set of secrets and reuses it; it redacts like a fresh one', () => {
+    const a = sharedRedactor(['SECRET-abcdef123456']);
+    expect(sharedRedactor(['SECRET-abcdef123456'])).toBe(a);
+    expect(sharedRedactor(['SECRET-other-987654'])).not.toBe(a);
+    const text = 'k=SECRET-abcdef123456 %53ECRET-abcdef123456';
+    expect(a(text)).toBe(redactor(['SECRET-abcdef123456'])(text));
+    expect(a(text)).not.toContain('abcdef123456');
   });
 });

@@ -26,6 +26,8 @@ export interface Script {
 export interface ScriptedServer {
   url: string;
   statuses: Map<string, string>;
+  /** Epoch ms of each request's last change (its `updatedAt`), absent before its first. */
+  updatedAt: Map<string, number>;
   change(id: string): void;
   close(): Promise<void>;
 }
@@ -37,6 +39,9 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const key = script.key ?? 'test-key';
   const statuses = new Map(Object.entries(initial));
+  const updatedAt = new Map<string, number>();
+  /** Strictly increasing change times, so that a later change always has a later updatedAt. */
+  let lastAt = 0;
   const subs = new Map<WebSocket, Set<string>>();
   wss.on('connection', (socket, req) => {
     const given = new URL(req.url ?? '/', 'ws://x').searchParams.get('apiKey');
@@ -72,10 +77,13 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
   return {
     url: `ws://127.0.0.1:${port}/`,
     statuses,
+    updatedAt,
     change(id) {
       const status = NEXT[statuses.get(id) ?? 'waiting'] ?? 'success';
       statuses.set(id, status);
-      const data: Record<string, unknown> = { status, inTxHashes: [], txHashes: [], updatedAt: Date.now(), originChainId: 1, destinationChainId: 8453, requestId: id };
+      lastAt = Math.max(lastAt + 1, Date.now());
+      updatedAt.set(id, lastAt);
+      const data: Record<string, unknown> = { status, inTxHashes: [], txHashes: [], updatedAt: lastAt, originChainId: 1, destinationChainId: 8453, requestId: id };
       if (script.pushWithoutRequestId) delete data.requestId;
       const push = JSON.stringify({ event: script.wrongEventName ? 'request.updated' : 'request.status.updated', data, publishedAt: Date.now() });
       for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);

@@ -14,13 +14,17 @@ const semantic = () => new PassiveAuditor({ rules: PASSIVE_RULES.filter((r) => !
 const BASE = 'http://api.test';
 const KEY = 'SECRET-abcdefghijkl';
 const rec = (id: string, createdAt: string) => ({ id, status: 'pending', createdAt });
+/** Read on 2026-10-02, the target's clock (its Date header). */
+const READ_AT = 'Fri, 02 Oct 2026 00:00:00 GMT';
+/** A window that ended before the reading: no request can arrive in it. */
+const CLOSED = `endTimestamp=${Date.parse('2026-10-01T12:00:00Z') / 1000}`;
 function page(query: string, records: unknown[], extra: Record<string, unknown> = {}): ObservedExchange {
   return {
     method: 'GET',
     url: `${BASE}/requests/v3?${query}`,
     requestHeaders: { 'x-api-key': KEY },
     status: 200,
-    responseHeaders: { 'content-type': 'application/json' },
+    responseHeaders: { 'content-type': 'application/json', date: READ_AT },
     bodyText: JSON.stringify({ requests: records, ...extra }),
     durationMs: 1,
   };
@@ -28,10 +32,10 @@ function page(query: string, records: unknown[], extra: Record<string, unknown> 
 const failedIds = (a: PassiveAuditor) => a.result({ startedAt: new Date(), target: BASE, config: {}, replay: 'x' }).outcomes.filter((o) => o.status === 'fail').map((o) => o.id);
 
 describe('PassiveAuditor', () => {
-  it('follows a continuation chain: order across pages, a record twice, a cursor twice, total below what was seen', () => {
+  it('follows a continuation walk over a closed window: order across pages, a record twice, a cursor twice, total below what was seen', () => {
     const a = semantic();
-    expect(a.observe(page('limit=2&includeTotal=true', [rec('a', '2026-10-01T00:00:09Z'), rec('b', '2026-10-01T00:00:08Z')], { continuation: 'c1', total: 3 })).map((f) => f.check)).not.toContain('requests-v3.total.exact');
-    const second = a.observe(page('limit=2&includeTotal=true&continuation=c1', [rec('b', '2026-10-01T00:00:08Z'), rec('c', '2026-10-01T00:00:09Z')], { continuation: 'c1', total: 3 })).map((f) => f.check);
+    expect(a.observe(page(`limit=2&includeTotal=true&${CLOSED}`, [rec('a', '2026-10-01T00:00:09Z'), rec('b', '2026-10-01T00:00:08Z')], { continuation: 'c1', total: 3 })).map((f) => f.check)).not.toContain('requests-v3.total.exact');
+    const second = a.observe(page(`limit=2&includeTotal=true&${CLOSED}&continuation=c1`, [rec('b', '2026-10-01T00:00:08Z'), rec('c', '2026-10-01T00:00:09Z')], { continuation: 'c1', total: 3 })).map((f) => f.check);
     expect(second).toEqual(expect.arrayContaining(['requests-v3.pagination.no-duplicates', 'requests-v3.pagination.terminates', 'requests-v3.sort.default', 'requests-v3.total.exact']));
     expect(failedIds(a)).toEqual(expect.arrayContaining(second));
   });

@@ -1,6 +1,8 @@
 /**
  * A fetch that records every exchange as a HAR 1.2 entry (test helper: the tour's traffic as a
- * browser would export it).
+ * browser would export it). An entry is dated by the target's clock (its `Date` header, to the
+ * second) when it sends one: the reference server runs on a pinned clock, and the audit judges
+ * each exchange by the timeline of its own date.
  */
 import type { Entry, Har } from 'har-format';
 
@@ -20,8 +22,9 @@ export function harRecorder(): HarRecorder {
     const res = await fetch(req);
     const text = await res.clone().text();
     const url = new URL(req.url);
+    const served = Date.parse(res.headers.get('date') ?? '');
     entries.push({
-      startedDateTime: started.toISOString(),
+      startedDateTime: (Number.isFinite(served) ? new Date(served) : started).toISOString(),
       time: Date.now() - started.getTime(),
       request: {
         method: req.method,

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { PassiveAuditor } from '../../src/passive/auditor.js';
+import type { PassiveRule } from '../../src/passive/rules.js';
 import { decodeCopy, startProxy, violationsHeader } from '../../src/passive/proxy.js';
 
 const KEY = 'SECRET-key-1234567';
@@ -67,6 +69,13 @@ describe('validating proxy', () => {
       const violations = JSON.parse(via.headers['x-conformance-violations'] as string) as Array<{ check: string; message: string }>;
       expect(violations.map((v) => v.check)).toContain('currencies-v2.limit.default');
       expect(violations.find((v) => v.check === 'currencies-v2.limit.default')!.message).toMatch(/25 currencies without limit/);
+      // The reproduction goes to the upstream, not through the proxy: no Host of the proxy, the key redacted.
+      const result = proxy.auditor.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
+      const curl = result.outcomes.find((o) => o.id === 'currencies-v2.limit.default')!.violation!.curl!;
+      expect(curl).toContain(`'${upstreamUrl}/currencies/v2'`);
+      expect(curl).not.toContain(new URL(proxy.url).host);
+      expect(curl).not.toMatch(/-H 'host:|SECRET-key/i);
+      expect(result.passive).toEqual({ command: 'proxy' });
     } finally {
       await proxy.close();
     }
@@ -113,6 +122,33 @@ describe('validating proxy', () => {
       expect(log.join('\n')).not.toContain(KEY);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('a catalogued divergence is named in the violations header and the log line; a request with a body still reaches the upstream whole', async () => {
+    const lines: string[] = [];
+    const rules: PassiveRule[] = [{ id: 'currencies-v2.response.schema', applies: (s) => s.exchange.operation === 'POST /currencies/v2', judge: () => ({ message: 'nullable', expected: 'a string', received: 'null', divergence: 'divergence.nullable-fields' }) }];
+    const auditor = new PassiveAuditor({ rules });
+    const proxy = await startProxy({ upstream: upstreamUrl, auditor, log: (l) => lines.push(l) });
+    try {
+      const via = await raw(proxy.url, '/currencies/v2', 'POST', '{"limit":1}');
+      expect(JSON.parse(via.headers['x-conformance-violations'] as string)).toEqual([{ check: 'currencies-v2.response.schema', message: 'nullable: expected a string; received null', divergence: 'divergence.nullable-fields' }]);
+      expect(lines).toEqual(['violation currencies-v2.response.schema [divergence.nullable-fields]: nullable: expected a string; received null (POST /currencies/v2)']);
+      const result = auditor.result({ startedAt: new Date(), target: upstreamUrl, config: { command: 'proxy' }, replay: 'x' });
+      expect(result.outcomes[0]).toMatchObject({ status: 'known', violation: { divergence: 'divergence.nullable-fields' } });
+      expect(result.outcomes[0]!.violation!.request!.body).toBe('{"limit":1}');
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    // --errors blocks new violations only: a divergence passes through, labelled.
+    const strict = await startProxy({ upstream: upstreamUrl, errors: true, auditor: new PassiveAuditor({ rules }) });
+    try {
+      const via = await raw(strict.url, '/currencies/v2', 'POST', '{"limit":1}');
+      expect(via.status).toBe(200);
+      expect(via.headers['x-conformance-violations']).toContain('divergence.nullable-fields');
+    } finally {
+      await strict.close();
     }
   });
 

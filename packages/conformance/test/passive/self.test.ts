@@ -86,6 +86,20 @@ describe('passive self-test against the reference server', () => {
     expect(log.join('\n')).not.toContain(TOUR_KEY);
   }, 60_000);
 
+  it("audit of the kit's own --record HAR of a clean run: nothing flagged (the run re-reads cursors and pages, as clients do)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passive-record-'));
+    const out: string[] = [];
+    const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), env: {}, cwd: dir, color: false };
+    expect(await main(['--mock-records', '400', '--mock-now', '2026-10-15T12:00:00Z', '--seed', '5', '--quiet', '--record', 'run.har'], io)).toBe(0);
+    out.length = 0;
+    const code = await main(['audit', 'run.har', '--report-dir', 'audit'], io);
+    const results = JSON.parse(readFileSync(join(dir, 'audit', 'results.json'), 'utf8')) as RunResult;
+    expect(failed(results), out.join('')).toEqual([]);
+    expect(code).toBe(0);
+    // The cross-page relations were judged, not skipped.
+    for (const id of ['requests-v3.pagination.no-duplicates', 'requests-v3.pagination.terminates', 'requests-v3.sort.default']) expect(results.outcomes.find((o) => o.id === id)?.status, id).toBe('pass');
+  }, 120_000);
+
   it('audit CLI: a HAR of the tour gives the reports and exit 1 under a fault; bad HAR input exits 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'passive-audit-'));
     const mock = await startMockServer({ records: 200, seed: 3, now: '2026-10-01T00:00:00Z', faults: ['v3-limit-uncapped'] });

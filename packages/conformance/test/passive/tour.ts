@@ -1,7 +1,7 @@
 /**
  * A scripted tour of the API through a base URL (the proxy), driven by the typed client of
  * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges, sorts and a
- * continuation walk with totals, a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
+ * continuation walk with totals (its second page fetched again), a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
  * and bad input. It asserts nothing itself: the auditor judges what it sends. `fetchImpl` lets a
  * test record the tour (as HAR).
  */
@@ -20,6 +20,18 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
     sent += 1;
     const r = await client.requestsV3(query as never);
     return r.data as Rec | undefined;
+  };
+  /** Follows `continuation` from the first page of `query`, at most `pages` pages, then fetches the second page again (a refetch). */
+  const walk = async (query: Query, pages: number): Promise<void> => {
+    let q = query;
+    const cursors: string[] = [];
+    for (let page = 0; page < pages; page++) {
+      const cursor = (await v3(q))?.continuation;
+      if ((typeof cursor !== 'string' && typeof cursor !== 'number') || cursor === '') break;
+      cursors.push(String(cursor));
+      q = { ...query, continuation: String(cursor) };
+    }
+    if (cursors[0] !== undefined) await v3({ ...query, continuation: cursors[0] });
   };
   const get = async (path: string, headers: Record<string, string> = {}): Promise<void> => {
     sent += 1;
@@ -45,22 +57,13 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
   await v3({ limit: 30, sortBy: 'updatedAt', sortDirection: 'asc' });
   await v3({ limit: 30, sortBy: 'createdAt', sortDirection: 'desc' });
 
-  // A continuation walk with totals on every page.
-  let query: Query = { limit: 5, includeTotal: true };
-  for (let page = 0; page < 4; page++) {
-    const body = await v3(query);
-    const cursor = body?.continuation;
-    if (typeof cursor !== 'string' || cursor === '') break;
-    query = { limit: 5, includeTotal: true, continuation: cursor };
-  }
-  // A walk of a sorted query, without totals.
-  query = { limit: 10, sortBy: 'amountUsd', sortDirection: 'desc' };
-  for (let page = 0; page < 3; page++) {
-    const body = await v3(query);
-    const cursor = body?.continuation;
-    if (typeof cursor !== 'string' || cursor === '') break;
-    query = { limit: 10, sortBy: 'amountUsd', sortDirection: 'desc', continuation: cursor };
-  }
+  // Continuation walks over a window that ended a minute before the newest record (no request can
+  // arrive in it, so the walk's pages are judged against each other): with totals on every page,
+  // then sorted by amountUsd.
+  const newest = Math.floor(Date.parse(String(records[0]?.createdAt ?? '')) / 1000);
+  const window: Query = Number.isFinite(newest) ? { endTimestamp: newest - 60 } : {};
+  await walk({ ...window, limit: 5, includeTotal: true }, 4);
+  await walk({ ...window, limit: 10, sortBy: 'amountUsd', sortDirection: 'desc' }, 3);
 
   // Top-level filters, ranges, groups.
   const r0 = records[0] ?? {};

@@ -77,4 +77,13 @@ describe('replay <results.json>', () => {
     expect(await main(['replay', 'emb/results.json'], t.io)).toBe(1);
     expect(t.out.join('')).toMatch(/✘ still failing  currencies-v2\.limit\.max: the recorded request gets the same answer \(200\)/);
   });
+
+  it('a v2 failure found after the sunset (on the window twin) replays as still failing, not as retired', async () => {
+    const local = mkdtempSync(join(tmpdir(), 'conformance-replay-'));
+    const args = ['--only', 'requests-v2.deprecation.body-object', '--mock-records', '300', '--mock-now', '2026-12-01T12:00:00Z', '--seed', '2', '--mock-fault', 'v2-no-deprecation-object', '--quiet', '--report-dir', 'v2'];
+    expect(await main(args, cliIo({}, local).io)).toBe(1);
+    const t = cliIo({}, local);
+    expect(await main(['replay', 'v2/results.json'], t.io)).toBe(1);
+    expect(t.out.join('')).toMatch(/✘ still failing  requests-v2\.deprecation\.body-object: the check fail again/);
+  });
 });

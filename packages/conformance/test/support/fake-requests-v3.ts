@@ -52,7 +52,7 @@ export function makeRecords(n: number): Rec[] {
         failReason: null,
         refundFailReason: null,
         failedTxHash: null,
-        inTxs: [{ txHash: hex(0xe000 + i, 64), chainId: origin, timestamp: created, status: 'success', type: 'onchain' }],
+        inTxs: [{ txHash: hex(0xe000 + i, 64), chainId: origin, block: 1_000 + i * 10, timestamp: created, status: 'success', type: 'onchain' }],
         outTxs: i % 7 === 3 ? [] : [{ txHash: hex(0xf000 + i, 64), chainId: destination, timestamp: created + 5, status: 'success', type: 'onchain' }],
         route: { quoted: side, actual: { rate: '1', ...side } },
       },
@@ -85,6 +85,9 @@ export type Fault =
   | 'duplicate-on-page-2'
   | 'total-off-by-one'
   | 'total-always'
+  | 'total-capped'
+  | 'status-total-unfiltered'
+  | 'block-bounds-or'
   | 'filter-ignored'
   | 'filter-misses-one'
   | 'chain-id-origin-only'
@@ -250,6 +253,18 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
     const usd = (r: Rec) => Number(get(route(r), 'origin', 'inputCurrency', 'amountUsd'));
     if (q.amountUsdMin !== undefined) rows = rows.filter((r) => usd(r) >= Number(q.amountUsdMin));
     if (q.amountUsdMax !== undefined) rows = rows.filter((r) => usd(r) <= Number(q.amountUsdMax) + (fault === 'range-off' ? 50 : 0));
+    const blocks = (r: Rec) => (get(r, 'data', 'inTxs') as Rec[]).map((tx) => tx.block).filter((b): b is number => typeof b === 'number');
+    const lo = q.startBlock === undefined ? undefined : Number(q.startBlock);
+    const hi = q.endBlock === undefined ? undefined : Number(q.endBlock);
+    if (lo !== undefined || hi !== undefined) {
+      rows = rows.filter((r) =>
+        fault === 'block-bounds-or' && lo !== undefined && hi !== undefined
+          ? blocks(r).some((b) => b >= lo) || blocks(r).some((b) => b <= hi)
+          : blocks(r).some((b) => (lo === undefined || b >= lo) && (hi === undefined || b <= hi)),
+      );
+    }
+    /** The rows before the status filter (fault status-total-unfiltered counts them). */
+    let beforeStatus = rows;
     if (q.status !== undefined) {
       if (!['success', 'failure', 'refund', 'pending', 'depositing'].includes(q.status) && fault !== 'status-waiting-accepted') return bad('bad status');
     }
@@ -257,6 +272,7 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
       const v = q[key];
       if (v === undefined || fault === 'filter-ignored') continue;
       rows = rows.filter((r) => matchesParam(r, key, v, fault));
+      if (key !== 'status') beforeStatus = beforeStatus.filter((r) => matchesParam(r, key, v, fault));
     }
     if (q.features !== undefined) {
       const wanted = q.features.split(',');
@@ -307,7 +323,12 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
     if (fault === 'endless-cursor') next = encode(offset + limit);
     const body: Record<string, unknown> = { requests: page };
     if (next !== undefined) body[fault === 'cursor-field-next' ? 'next' : 'continuation'] = next;
-    if (q.includeTotal === 'true' || fault === 'total-always') body.total = rows.length + (fault === 'total-off-by-one' ? 1 : 0);
+    if (q.includeTotal === 'true' || fault === 'total-always') {
+      let total = rows.length + (fault === 'total-off-by-one' ? 1 : 0);
+      if (fault === 'total-capped') total = Math.min(total, 40);
+      if (fault === 'status-total-unfiltered' && q.status !== undefined) total = beforeStatus.length;
+      body.total = total;
+    }
     return json(200, body);
   };
 }

@@ -1,5 +1,8 @@
-/** JSON responses with the server-clock `Date` header. */
-import type { ServerResponse } from 'node:http';
+/**
+ * Replies and their wire form. A {@link Reply} is what a route answers; a {@link WireReply} is the
+ * status, headers and bytes that go out, the same whatever carries them (node:http in server.ts,
+ * a WHATWG `Response` in fetch-handler.ts).
+ */
 
 export interface Reply {
   status: number;
@@ -9,16 +12,27 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** Writes `reply` as JSON; `Date` comes from the server clock (`nowMs`). */
-export function send(res: ServerResponse, reply: Reply, nowMs: number, head = false): void {
+/** What goes on the wire: the status, every header (`Date` from the server clock) and the body bytes. */
+export interface WireReply {
+  status: number;
+  headers: Record<string, string>;
+  /** The payload; empty for HEAD (its `Content-Length` still counts the GET body). */
+  body: string | Buffer;
+  /** Send the body in chunks of this many bytes with chunked transfer coding (variant `chunked`). */
+  chunkBytes?: number;
+}
+
+/** The wire form of `reply` as plain JSON; `Date` comes from the server clock (`nowMs`). */
+export function wireReply(reply: Reply, nowMs: number, head = false): WireReply {
   const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-  res.statusCode = reply.status;
-  res.setHeader('Date', new Date(nowMs).toUTCString());
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.end(head ? undefined : payload);
+  const headers: Record<string, string> = {
+    Date: new Date(nowMs).toUTCString(),
+    'Content-Type': 'application/json',
+    'Access-Control-Allow-Origin': '*',
+    ...reply.headers,
+  };
+  headers['Content-Length'] = String(Buffer.byteLength(payload));
+  return { status: reply.status, headers, body: head ? '' : payload };
 }
 
 /** `{ message, errorCode }` error reply. */

@@ -15,6 +15,11 @@ export interface PageFaults {
   gap: boolean;
   /** Fault v3-repeated-cursor: a page reached by a cursor hands back that same cursor. */
   repeatCursor?: boolean;
+  /**
+   * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
+   * `recountWithout(field)` counts the query without that top-level filter.
+   */
+  total?: (exact: number, q: ListQuery, recountWithout: (field: string) => number) => number;
 }
 
 export interface Page {
@@ -122,6 +127,10 @@ function rangeOk(r: Row, ranges: readonly Range[]): boolean {
   for (const g of ranges) {
     if (g.field === 'block') {
       const blocks = g.originOnly ? r.inBlocks : r.inBlocks.concat(r.outBlocks);
+      if (g.eitherBound && g.min !== undefined && g.max !== undefined) {
+        if (!blocks.some((b) => b >= g.min!) && !blocks.some((b) => b <= g.max!)) return false;
+        continue;
+      }
       if (!blocks.some((b) => (g.min === undefined || b >= g.min) && (g.max === undefined || b <= g.max))) return false;
       continue;
     }
@@ -212,7 +221,12 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       ? encodeCursor(q.cursor)
       : encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
   }
-  if (q.includeTotal) page.total = countMatches(store, q, member, memberCount, perRow, rowOk);
+  if (q.includeTotal) {
+    const exact = countMatches(store, q, member, memberCount, perRow, rowOk);
+    page.total = faults.total
+      ? faults.total(exact, q, (field) => runQuery(store, { ...q, top: q.top.filter((c) => c.field !== field), limit: 0, cursor: null, includeTotal: true }, { overlap: false, gap: false }).total ?? 0)
+      : exact;
+  }
   return page;
 }
 

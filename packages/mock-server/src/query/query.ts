@@ -22,6 +22,8 @@ export interface Range {
   max?: number;
   /** Blocks: only origin-chain (deposit) entries. */
   originOnly?: boolean;
+  /** Fault v3-block-bounds-or: a record matches when one block is above the minimum OR one below the maximum. */
+  eitherBound?: boolean;
 }
 
 export interface ListQuery {

@@ -4,10 +4,9 @@
  * when the request accepts them, chunked transfer coding and `Connection: close`. Without any of
  * these the server uses src/http/respond.ts `send` unchanged.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
-import type { Reply } from '../http/respond.js';
+import type { Reply, WireReply } from '../http/respond.js';
 import type { Variants } from './catalogue.js';
 
 /** Variants that change how every reply is written. */
@@ -70,27 +69,24 @@ function content(reply: Reply, variants: Variants): { text: string; type: string
   return { text: jsonText(reply, variants), type: json };
 }
 
-/** Writes `reply` under the active wire variants; `Date` comes from the server clock. */
-export function sendVaried(req: IncomingMessage, res: ServerResponse, reply: Reply, nowMs: number, head: boolean, variants: Variants): void {
+/** The wire form of `reply` under the active wire variants; `Date` comes from the server clock. */
+export function variedWireReply(reply: Reply, nowMs: number, head: boolean, variants: Variants, acceptEncoding: string | undefined): WireReply {
   const { text, type } = content(reply, variants);
   let payload = Buffer.from(text, 'utf8');
-  res.statusCode = reply.status;
-  res.setHeader('Date', new Date(nowMs).toUTCString());
-  if (type) res.setHeader('Content-Type', type);
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-  if (variants.has('connection-close')) res.setHeader('Connection', 'close');
-  const coding = payload.length > 0 ? negotiateCoding(variants, req.headers['accept-encoding']) : undefined;
-  if (variants.has('gzip') || variants.has('br') || variants.has('deflate')) res.setHeader('Vary', 'Accept-Encoding');
+  const headers: Record<string, string> = { Date: new Date(nowMs).toUTCString() };
+  if (type) headers['Content-Type'] = type;
+  headers['Access-Control-Allow-Origin'] = '*';
+  Object.assign(headers, reply.headers);
+  if (variants.has('connection-close')) headers.Connection = 'close';
+  const coding = payload.length > 0 ? negotiateCoding(variants, acceptEncoding) : undefined;
+  if (variants.has('gzip') || variants.has('br') || variants.has('deflate')) headers.Vary = 'Accept-Encoding';
   if (coding) {
     payload = coding === 'gzip' ? gzipSync(payload) : coding === 'br' ? brotliCompressSync(payload, BROTLI) : deflateSync(payload);
-    res.setHeader('Content-Encoding', coding);
+    headers['Content-Encoding'] = coding;
   }
   if (!variants.has('chunked') || head) {
-    res.setHeader('Content-Length', payload.length);
-    res.end(head ? undefined : payload);
-    return;
+    headers['Content-Length'] = String(payload.length);
+    return { status: reply.status, headers, body: head ? '' : payload };
   }
-  for (let at = 0; at < payload.length; at += CHUNK) res.write(payload.subarray(at, at + CHUNK));
-  res.end();
+  return { status: reply.status, headers, body: payload, chunkBytes: CHUNK };
 }

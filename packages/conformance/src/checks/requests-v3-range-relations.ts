@@ -1,0 +1,116 @@
+/**
+ * GET /requests/v3: the range parameters whose exact rules the API document does not show (block,
+ * fill-time and app-fee ranges; the USD range beside them), judged by relations that hold whatever
+ * field a range bounds (API document, parameter table "Ranges"; issue 20): a larger minimum or a
+ * smaller maximum never selects more, a minimum with a maximum never more than either alone, and a
+ * range nested in another selects a subset of its records. Counts are read at scale (every request
+ * up to the discovery window's end, `total`), sets on a small part of the discovery window (walks).
+ * The bounds are drawn from values the discovery records show where a record shows them (blocks of
+ * its transactions, USD amounts), else from fixed steps; any bounds keep the relations sound.
+ */
+import { allInOrder } from '../engine/concurrent.js';
+import { ensure } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { notNested, rangeSamples, subsetCountProblem, type RangeKind } from '../oracles/ranges.js';
+import { FAMILY } from './support/filters.js';
+import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
+import { pass } from './support/outcome.js';
+import { smallWindow } from './support/paging.js';
+import { wholeQuery } from './requests-v3-total-scale.js';
+
+interface RangePair {
+  kind: RangeKind;
+  min: string;
+  max: string;
+  /** Bounds to use when no discovery record shows the field (ascending). */
+  steps: readonly number[];
+  integer: boolean;
+}
+
+/** The range pairs of the parameter table judged here (timestamps are judged by requests-v3.filter.ranges). */
+export const RANGE_PAIRS: readonly RangePair[] = [
+  { kind: 'block', min: 'startBlock', max: 'endBlock', steps: [0, 1_000_000, 20_000_000, 400_000_000], integer: true },
+  { kind: 'fillTime', min: 'fillTimeMin', max: 'fillTimeMax', steps: [0, 10, 120, 3_600], integer: true },
+  { kind: 'appFeesUsd', min: 'appFeesAmountUsdMin', max: 'appFeesAmountUsdMax', steps: [0, 0.01, 5, 1_000], integer: false },
+  { kind: 'amountUsd', min: 'amountUsdMin', max: 'amountUsdMax', steps: [0, 1, 500, 100_000], integer: false },
+];
+
+/**
+ * Outer and inner bounds a <= a2 <= b2 <= b: the 10th, 35th, 65th and 90th percentiles of the values
+ * the discovery records show, else the fixed steps.
+ */
+export function boundsOf(ctx: CheckContext, pair: RangePair): [number, number, number, number] {
+  const seen = ctx.discovery.records.flatMap((r) => rangeSamples(r, pair.kind)).sort((x, y) => x - y);
+  if (seen.length < 4) return [...pair.steps] as [number, number, number, number];
+  const at = (q: number) => seen[Math.min(seen.length - 1, Math.floor(q * seen.length))]!;
+  const round = (v: number) => (pair.integer ? Math.round(v) : Math.round(v * 100) / 100);
+  const [a, a2, b2, b] = [at(0.1), at(0.35), at(0.65), at(0.9)].map(round) as [number, number, number, number];
+  return [a, Math.max(a, a2), Math.max(a, a2, b2), Math.max(a, a2, b2, b)];
+}
+
+const rangeNested: CheckDefinition = {
+  id: 'requests-v3.filter.range-nested',
+  family: FAMILY,
+  title: 'Block, fill-time, app-fee and USD ranges: a larger minimum or smaller maximum never selects more, nested ranges select nested sets (counts at scale, sets on a window)',
+  clauses: ['requests-v3.filter.range-nested'],
+  operation: V3,
+  requires: ['apiKey'],
+  relation: true,
+  async run(ctx) {
+    const whole = wholeQuery(ctx);
+    const window = smallWindow(ctx);
+    let requests = 0;
+    const notes: string[] = [];
+    for (const pair of RANGE_PAIRS) {
+      const [a, a2, b2, b] = boundsOf(ctx, pair);
+      const shapes: Array<{ label: string; query: Query }> = [
+        { label: `${pair.min}=${a}&${pair.max}=${b}`, query: { [pair.min]: a, [pair.max]: b } },
+        { label: `${pair.min}=${a2}&${pair.max}=${b2}`, query: { [pair.min]: a2, [pair.max]: b2 } },
+        { label: `${pair.min}=${a}`, query: { [pair.min]: a } },
+        { label: `${pair.min}=${a2}`, query: { [pair.min]: a2 } },
+        { label: `${pair.max}=${b}`, query: { [pair.max]: b } },
+        { label: `${pair.max}=${b2}`, query: { [pair.max]: b2 } },
+      ];
+      const totals = await allInOrder(shapes.map((s) => () => total(ctx, { ...whole, ...s.query, limit: 1 })));
+      requests += shapes.length;
+      const count = (i: number) => ({ label: shapes[i]!.label, count: totals[i]!.total, exchange: totals[i]!.page.exchange });
+      const [outer, inner, minLo, minHi, maxHi, maxLo] = [0, 1, 2, 3, 4, 5].map(count) as Array<{ label: string; count: number; exchange: Exchange }>;
+      const relations: Array<[typeof outer, typeof outer[], string]> = [
+        [inner, [outer], 'a range nested in another never selects more'],
+        [minHi, [minLo], 'a larger minimum never selects more'],
+        [maxLo, [maxHi], 'a smaller maximum never selects more'],
+        [inner, [minHi, maxLo], 'a minimum with a maximum selects no more than either alone'],
+      ];
+      for (const [narrow, wider, rule] of relations) {
+        const problem = subsetCountProblem(narrow.count, wider);
+        ensure(
+          problem === undefined,
+          `${pair.min}/${pair.max}: ${rule} (whatever field the range bounds; counted up to endTimestamp=${whole.endTimestamp})`,
+          `total for ${narrow.label} at most ${wider.map((w) => `${w.count} (${w.label})`).join(' and ')}`,
+          `total = ${problem ?? narrow.count}`,
+          narrow.exchange,
+        );
+      }
+      if (window) {
+        // Nested sets on a small window: every record of the inner range is one of the outer range.
+        const [wide, narrow] = await allInOrder([shapes[0]!, shapes[1]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: 50 }, { maxPages: 2 })));
+        requests += wide!.pages.length + narrow!.pages.length;
+        if (wide!.complete && narrow!.complete) {
+          const stray = notNested(idsOf(narrow!.records), idsOf(wide!.records));
+          ensure(
+            stray.length === 0,
+            `${pair.min}/${pair.max}: a range nested in another selects a subset of its records (within startTimestamp=${window.startTimestamp}&endTimestamp=${window.endTimestamp})`,
+            `every id of ${shapes[1]!.label} among the ${wide!.records.length} of ${shapes[0]!.label}`,
+            `not among them: ${sample(stray)}`,
+            narrow!.pages[0]!.exchange,
+          );
+        }
+      }
+      notes.push(`${pair.min}/${pair.max} [${a}, ${b}] ⊇ [${a2}, ${b2}]: ${outer.count} ≥ ${inner.count}`);
+    }
+    return pass(`${notes.join('; ')}; ${requests} requests`);
+  },
+};
+
+/** The range-relation checks, in run order. */
+export const checks: CheckDefinition[] = [rangeNested];

@@ -1,0 +1,84 @@
+/**
+ * The pure part of judging one response body, kept for identical bodies (issue 18, Speed): its
+ * parsed JSON, its schema verdict and its list wrapper depend only on the operation, the status,
+ * the content type and the (redacted) body text, so a body seen again (status polling, a page
+ * refetched, a retry) is not parsed and validated again. Parsing an 8 KB page was over half of the
+ * proxy's judging time per exchange. Every stateful oracle (chains, totals, order across pages,
+ * timelines) still judges each exchange; only these pure results are shared, frozen so that no
+ * oracle can change what another exchange sees. Bounded by entries and by characters kept.
+ */
+import type { Exchange } from '../engine/types.js';
+
+export interface BodyVerdict {
+  json: unknown;
+  isJson: boolean;
+  schema?: Exchange['schema'];
+  listWrapper?: Exchange['listWrapper'];
+}
+
+/** Entries kept (most recently used last). */
+const MAX_ENTRIES = 512;
+/** Characters of body text kept in all. */
+const MAX_CHARS = 8 * 1024 * 1024;
+/** A body longer than this is judged afresh each time (a large page is rarely identical). */
+const MAX_BODY_CHARS = 256 * 1024;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
+}
+
+export class BodyVerdicts {
+  private readonly entries = new Map<string, { key: string; verdict: BodyVerdict }[]>();
+  private chars = 0;
+  private count = 0;
+
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly maxChars = MAX_CHARS,
+  ) {}
+
+  /** The verdict of `body` for `key` (operation, status, content type), computed by `judge` the first time. */
+  get(key: string, body: string, judge: () => BodyVerdict): BodyVerdict {
+    if (body.length > MAX_BODY_CHARS || body.length === 0) return judge();
+    const list = this.entries.get(body);
+    const hit = list?.find((e) => e.key === key);
+    if (hit && list) {
+      this.entries.delete(body);
+      this.entries.set(body, list);
+      return hit.verdict;
+    }
+    const verdict = deepFreeze(judge());
+    if (list) list.push({ key, verdict });
+    else this.entries.set(body, [{ key, verdict }]);
+    this.chars += list ? 0 : body.length;
+    this.count += 1;
+    while ((this.count > this.maxEntries || this.chars > this.maxChars) && this.entries.size > 1) {
+      const [oldest, dropped] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.chars -= oldest.length;
+      this.count -= dropped.length;
+    }
+    return verdict;
+  }
+
+  /** Distinct bodies kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const byValidator = new WeakMap<object, BodyVerdicts>();
+
+/** The verdicts of one validator, shared by every passive judge of the process that uses it (pure results). */
+export function bodyVerdictsOf(validator: object): BodyVerdicts {
+  let v = byValidator.get(validator);
+  if (!v) {
+    v = new BodyVerdicts();
+    byValidator.set(validator, v);
+  }
+  return v;
+}

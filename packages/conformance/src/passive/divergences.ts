@@ -1,0 +1,109 @@
+/**
+ * The catalogued divergences of the live service (specs/clauses.yaml, `kind: divergence`) that
+ * explain a passive violation: a violation they explain is still reported, labelled with the
+ * divergence id, so that a report tells a known difference of the live service from a new one.
+ * Each explanation names the check it applies to and what it explains, as narrowly as the
+ * divergence allows (a required field missing is `divergence.elided-samples` only on a record the
+ * publisher cut down: a placeholder or shortened id). A schema violation is labelled only when
+ * every one of its errors is explained (the errors the validator reports: at most 10 per response).
+ */
+import type { SchemaError } from '../engine/types.js';
+import { isObject } from '../checks/support/outcome.js';
+
+/** One schema error as `<pointer> <keyword>`: for `required`, the pointer of the missing property; list items as `/requests/<n>`. */
+export interface ErrorKey {
+  pointer: string;
+  keyword: string;
+  /** The value at the pointer (undefined for a missing property). */
+  value: unknown;
+  /** The record (element of `requests`) the error lies in, if any. */
+  record?: Record<string, unknown>;
+}
+
+interface SchemaExplanation {
+  id: string;
+  /** The schema check ids it applies to. */
+  checks: readonly string[];
+  explains(e: ErrorKey): boolean;
+}
+
+interface ProblemExplanation {
+  id: string;
+  check: string;
+  explains(received: string): boolean;
+}
+
+/** A record cut down by its publisher: a placeholder id (`<ORIGINAL_REQUEST_ID>`) or a shortened one (`0x0000348634...`). */
+const elidedRecord = (r: Record<string, unknown> | undefined): boolean => typeof r?.id === 'string' && (/^<[^>]+>$/.test(r.id) || /(\.\.\.|…)$/.test(r.id));
+const V3_SCHEMA = ['requests-v3.response.schema'];
+/** A record's pointer without its list prefix. */
+const inRecord = (e: ErrorKey): string => e.pointer.replace(/^\/requests\/\d+/, '');
+const NULLABLE_LIVE = /^\/(sender|requestType|data\/timeEstimate|data\/fees|data\/feeSponsorship|data\/route\/(quoted|actual)\/(origin|destination)|protocol)$/;
+
+const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
+  {
+    id: 'divergence.intents-status-unknown',
+    checks: ['intents-status.response.schema'],
+    explains: (e) => (e.pointer === '/status' && e.keyword === 'enum' && e.value === 'unknown') || (e.keyword === 'required' && /^\/(inTxHashes|txHashes|time|originChainId|destinationChainId)$/.test(e.pointer)),
+  },
+  { id: 'divergence.partner-id-name', checks: V3_SCHEMA, explains: (e) => e.keyword === 'required' && inRecord(e) === '/data/externalMetadata/partnerId' },
+  { id: 'divergence.superseded-by-request-id-optional', checks: V3_SCHEMA, explains: (e) => e.keyword === 'required' && inRecord(e) === '/supersededByRequestId' },
+  {
+    id: 'divergence.route-amount-partial',
+    checks: V3_SCHEMA,
+    explains: (e) => e.keyword === 'required' && /^\/data\/route\/(quoted|actual)\/(origin|destination)\/(inputCurrency|outputCurrency)\/(amountFormatted|amountUsd)$/.test(inRecord(e)),
+  },
+  { id: 'divergence.nullable-fields', checks: V3_SCHEMA, explains: (e) => e.keyword === 'type' && e.value === null && NULLABLE_LIVE.test(inRecord(e)) },
+  { id: 'divergence.vmtype-hederavm', checks: ['currencies-v2.response.schema'], explains: (e) => e.keyword === 'enum' && e.value === 'hederavm' && /\/vmType$/.test(e.pointer) },
+  { id: 'divergence.rent-bucket', checks: V3_SCHEMA, explains: (e) => e.keyword === 'enum' && e.value === 'rent' && /\/selectedComponents\/\d+$/.test(inRecord(e)) },
+  // Last: the editorial cut explains what no divergence of the service itself does.
+  {
+    id: 'divergence.elided-samples',
+    checks: V3_SCHEMA,
+    explains: (e) => (e.value === '…' && /^\/data\/feeSponsorship\/actual\/components\/[A-Za-z]+$/.test(inRecord(e))) || (e.keyword === 'required' && elidedRecord(e.record) && /^\/[A-Za-z]+$/.test(inRecord(e))),
+  },
+];
+
+const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: 'requests-v3.record.fail-reason-null', explains: (received) => /"N\/A"|\bN\/A\b/.test(received) }];
+
+/** Every divergence id an explanation names (a test checks each is catalogued). */
+export const EXPLAINING_DIVERGENCES: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS, ...PROBLEM_EXPLANATIONS].map((x) => x.id))];
+
+function at(json: unknown, pointer: string): unknown {
+  let cur = json;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = cur[Number(key)];
+    else if (isObject(cur)) cur = cur[key];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** The key of a schema error of `json`. */
+export function errorKey(error: SchemaError, json: unknown): ErrorKey {
+  const keyword = error.schemaPath.split('/').pop() ?? '';
+  const missing = keyword === 'required' ? /property '([^']+)'/.exec(error.message)?.[1] : undefined;
+  const pointer = missing !== undefined ? `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
+  const listItem = /^\/requests\/(\d+)/.exec(pointer);
+  const record = listItem ? at(json, `/requests/${listItem[1]}`) : undefined;
+  return { pointer, keyword, value: missing !== undefined ? undefined : at(json, pointer), ...(isObject(record) ? { record } : {}) };
+}
+
+/** The divergence ids that explain every error of a schema violation, or undefined when one is not explained. */
+export function schemaDivergence(check: string, errors: readonly SchemaError[], json: unknown): string | undefined {
+  if (errors.length === 0) return undefined;
+  const ids = new Set<string>();
+  for (const error of errors) {
+    const key = errorKey(error, json);
+    const x = SCHEMA_EXPLANATIONS.find((d) => d.checks.includes(check) && d.explains(key));
+    if (!x) return undefined;
+    ids.add(x.id);
+  }
+  return [...ids].sort().join(', ');
+}
+
+/** The divergence that explains a (non-schema) violation of `check` whose Received line is `received`, if one does. */
+export function problemDivergence(check: string, received: string): string | undefined {
+  return PROBLEM_EXPLANATIONS.find((d) => d.check === check && d.explains(received))?.id;
+}

@@ -1,0 +1,14 @@
+/**
+ * Conformant client traffic under each allowed variation of the reference server (first half of
+ * variantCatalogue; two files so that two vitest workers share them), data moving: zero
+ * violations through the proxy and in the HAR audit (see clients.test.ts).
+ */
+import { variantCatalogue } from '@crosschain/mock-server';
+import { describe, it } from 'vitest';
+import { expectClean, watch } from './watch-clients.js';
+
+describe('client libraries through the proxy, per variant: zero violations', () => {
+  it.each(variantCatalogue.map((v) => v.name).slice(0, Math.ceil(variantCatalogue.length / 2)))('variant %s, data moving', async (variant) => {
+    expectClean(await watch({ variants: [variant], moving: true, seed: 13, light: true }));
+  }, 120_000);
+});

@@ -1,0 +1,63 @@
+/**
+ * Runs the client generator (clients.ts) through the proxy (with `errors`, so a violation would
+ * reach the client as a 502) to a reference server, records the same traffic as HAR and audits it:
+ * the verdicts of both, for the passive self-tests of conformant client traffic.
+ */
+import { startMockServer } from '@crosschain/mock-server';
+import { expect } from 'vitest';
+import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { readHar } from '../../src/passive/har.js';
+import { VIOLATIONS_HEADER, startProxy } from '../../src/passive/proxy.js';
+import type { RunResult } from '../../src/engine/types.js';
+import { runClients } from './clients.js';
+import { harRecorder } from './har-recorder.js';
+
+/** Each failing or warning outcome, with its violation and request (for the assertion message). */
+const flagged = (r: RunResult): string[] =>
+  r.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn').map((o) => `${o.id}: ${o.violation?.message ?? ''}; ${o.violation?.expected ?? ''}; ${o.violation?.received ?? ''} (${o.violation?.request?.url ?? ''})`);
+
+export async function watch(options: { variants?: string[]; moving: boolean; seed: number; light?: boolean }): Promise<{ proxy: RunResult; audit: RunResult; sent: number; headers: number; bad: number; log: string[] }> {
+  const mock = await startMockServer({
+    records: 300,
+    seed: options.seed,
+    now: '2026-10-01T00:00:00Z',
+    quiet: true,
+    ...(options.variants ? { variants: options.variants } : {}),
+    ...(options.moving ? { advanceEveryMs: 3, arriveEveryMs: 5 } : {}),
+  });
+  const log: string[] = [];
+  const proxy = await startProxy({ upstream: mock.url, errors: true, log: (l) => log.push(l) });
+  const recorder = harRecorder();
+  let turn = 0;
+  let sent = 0;
+  try {
+    sent = await runClients({
+      baseUrl: proxy.url,
+      keys: [mock.apiKeys.demo, mock.apiKeys.other],
+      seed: options.seed,
+      fetch: recorder.fetch,
+      ...(options.light ? { light: true } : {}),
+      ...(options.moving ? { between: () => void (turn++ % 2 === 0 ? mock.advance() : mock.arrive(1)) } : {}),
+    });
+  } finally {
+    await proxy.close();
+    await mock.close();
+  }
+  const har = recorder.har();
+  const headers = har.log.entries.filter((e) => e.response.headers.some((h) => h.name === VIOLATIONS_HEADER)).length;
+  const bad = har.log.entries.filter((e) => e.response.status === 502).length;
+  const meta = { startedAt: new Date(), target: mock.url, config: {}, replay: 'test' };
+  const auditor = new PassiveAuditor();
+  for (const e of readHar(JSON.stringify(har), 'clients.har')) auditor.observe(e);
+  return { proxy: proxy.auditor.result(meta), audit: auditor.result(meta), sent, headers, bad, log };
+}
+
+export function expectClean(r: Awaited<ReturnType<typeof watch>>): void {
+  expect(flagged(r.proxy)).toEqual([]);
+  expect(flagged(r.audit)).toEqual([]);
+  expect(r.log).toEqual([]);
+  expect(r.headers).toBe(0);
+  expect(r.bad).toBe(0);
+  expect(r.proxy.exitCode).toBe(0);
+  expect(r.audit.exitCode).toBe(0);
+}

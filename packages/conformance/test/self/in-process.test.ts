@@ -1,0 +1,122 @@
+/**
+ * The kit against the reference server in process (issue 21, point 5): as a WHATWG fetch handler
+ * (`runConformance({ handler })`, no port) and through MSW (the global fetch intercepted), with the
+ * same verdicts as over HTTP: a clean run passes check for check as the embedded HTTP run does, and
+ * every fault visible over HTTP fails its mapped checks. The events family needs the websocket and
+ * the webhook receiver, which a fetch handler does not have: its checks skip with that reason, and
+ * its faults (mapped to `events.*` checks) stay with the HTTP self-test (faults.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createMockHandler, faultCatalogue } from '@crosschain/mock-server';
+import { mswHandlers } from '@crosschain/mock-server/msw';
+import { Hono } from 'hono';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allChecks, runConformance } from '../../src/index.js';
+import type { CheckOutcome, RunOptions } from '../../src/index.js';
+
+interface FaultEntry {
+  checks: string[];
+  options?: Partial<RunOptions>;
+}
+const map = (JSON.parse(readFileSync(new URL('../fixtures/fault-map.json', import.meta.url), 'utf8')) as { faults: Record<string, FaultEntry> }).faults;
+const family = new Map(allChecks.map((c) => [c.id, c.family]));
+const httpFaults = faultCatalogue.map((f) => f.name).filter((name) => map[name]!.checks.every((id) => family.get(id) !== 'events'));
+
+const NOW = '2026-10-15T12:00:00Z';
+const KEYS = { apiKey: 'demo-key', otherApiKey: 'other-key', inactiveApiKey: 'revoked-key' } as const;
+const BASE = 'https://api.crosschain.test';
+
+/** The reference server options and the run options of one fault's entry (its `mock*` options go to the server). */
+function split(entry: FaultEntry): { server: { v2RateLimit?: number; records: number }; run: Partial<RunOptions> } {
+  const { mockV2RateLimit, mockRecords, ...run } = entry.options ?? {};
+  return { server: { records: mockRecords ?? 300, ...(mockV2RateLimit !== undefined ? { v2RateLimit: mockV2RateLimit } : {}) }, run };
+}
+
+/**
+ * Statuses of the checks both targets can run: not the events family (no socket in process), not
+ * `requests-v2.retired` (the embedded run asks a twin server past the sunset; a handler, like a URL,
+ * is judged by its own clock, here inside the v2 window).
+ */
+const statuses = (outcomes: readonly CheckOutcome[]) => Object.fromEntries(outcomes.filter((o) => o.family !== 'events' && o.id !== 'requests-v2.retired').map((o) => [o.id, o.status]));
+const problems = (outcomes: readonly CheckOutcome[]) => outcomes.filter((o) => ['fail', 'warn', 'error'].includes(o.status)).map((o) => `${o.id}: ${o.status} ${o.reason ?? o.violation?.message ?? ''}`);
+
+describe('the reference server as a fetch handler', () => {
+  it('a clean default run passes check for check as over HTTP; the events family skips, saying why', async () => {
+    const common = { seed: 11, numRuns: 5, v2ProbeRequests: 90 } as const;
+    const overHttp = await runConformance({ ...common, mockNow: NOW, mockRecords: 1000, mockV2RateLimit: 60 });
+    const handler = createMockHandler({ now: NOW, records: 1000, seed: 1, v2RateLimit: 60, quiet: true });
+    try {
+      const inProcess = await runConformance({ ...common, ...KEYS, handler });
+      expect(problems(inProcess.outcomes)).toEqual([]);
+      expect(inProcess.exitCode).toBe(0);
+      expect(inProcess.target).toMatchObject({ baseUrl: 'http://in-process.test', embedded: false });
+      expect(statuses(inProcess.outcomes)).toEqual(statuses(overHttp.outcomes));
+      expect(inProcess.outcomes.find((o) => o.id === 'requests-v2.retired')).toMatchObject({ status: 'skip' });
+      const events = inProcess.outcomes.filter((x) => x.family === 'events');
+      expect(events.length).toBeGreaterThan(10);
+      for (const o of events) expect(`${o.id} ${o.status}: ${o.reason}`).toMatch(/^events\.ws\.\S+ skip: .*in-process fetch: there is no websocket|^events\.webhook\.\S+ skip: .*webhook-receiver/);
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it.each(httpFaults)('fault %s: exit 1 and its mapped checks fail', async (name) => {
+    const entry = map[name]!;
+    const { server, run } = split(entry);
+    const handler = createMockHandler({ now: NOW, faults: [name], quiet: true, ...server });
+    try {
+      const result = await runConformance({ ...KEYS, handler, only: entry.checks, seed: 7, numRuns: 5, ...run });
+      expect(result.exitCode).toBe(1);
+      for (const id of entry.checks) expect(result.outcomes.find((o) => o.id === id)?.status, id).toBe('fail');
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it('works behind a framework that has the same shape (a Hono app mounting the handler)', async () => {
+    const mock = createMockHandler({ now: NOW, records: 300, faults: ['v3-page-gap'], quiet: true });
+    const app = new Hono();
+    app.all('*', (c) => mock.fetch(c.req.raw));
+    try {
+      const result = await runConformance({ ...KEYS, handler: app, only: ['requests-v3.pagination'], seed: 3, numRuns: 3 });
+      expect(result.outcomes.find((o) => o.id === 'requests-v3.pagination.no-gaps')?.status).toBe('fail');
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('the reference server through MSW (the global fetch intercepted)', () => {
+  const msw = setupServer();
+  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => msw.close());
+  const run = (options: Partial<RunOptions>) => runConformance({ ...KEYS, baseUrl: BASE, fetch: globalThis.fetch, seed: 5, numRuns: 3, ...options });
+
+  it('a clean run passes', async () => {
+    const mock = createMockHandler({ now: NOW, records: 500, quiet: true });
+    msw.resetHandlers(...mswHandlers(BASE, mock));
+    try {
+      const result = await run({});
+      expect(problems(result.outcomes)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(result.totals.pass).toBeGreaterThan(40);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it.each(httpFaults)('fault %s: its mapped checks fail', async (name) => {
+    const entry = map[name]!;
+    const { server, run: extra } = split(entry);
+    const mock = createMockHandler({ now: NOW, faults: [name], quiet: true, ...server });
+    msw.resetHandlers(...mswHandlers(BASE, mock));
+    try {
+      const result = await run({ only: entry.checks, seed: 7, numRuns: 5, ...extra });
+      expect(result.exitCode).toBe(1);
+      for (const id of entry.checks) expect(result.outcomes.find((o) => o.id === id)?.status, id).toBe('fail');
+    } finally {
+      await mock.close();
+    }
+  });
+});
