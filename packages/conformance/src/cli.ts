@@ -6,6 +6,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { resolveConfig } from './config/resolve.js';
 import { targetDefaults } from './config/defaults.js';
+import { invocationOf } from './config/invocation.js';
 import { ConfigError, HelpRequested } from './config/fields.js';
 import type { ConformanceConfig } from './config/fields.js';
 import { redactConfig, secretsOf } from './config/redact.js';
@@ -16,15 +17,9 @@ import { loadHandlerTarget } from './target/handler.js';
 import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
+import type { CliIo } from './cli-io.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Colours on the console (default: stdout is a TTY and NO_COLOR is unset). */
-  color?: boolean;
-}
+export type { CliIo } from './cli-io.js';
 
 function defaultIo(): CliIo {
   return {
@@ -32,12 +27,17 @@ function defaultIo(): CliIo {
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
+    startedAt: performance.timeOrigin,
   };
 }
 
-function configLines(config: ConformanceConfig): string {
+/** Keys that only steer this printout or the CLI itself: left out of the --verbose configuration. */
+const NOT_SHOWN = new Set(['listChecks', 'quiet', 'verbose', 'format']);
+
+/** `--verbose`: the effective configuration, keys redacted, each key once. */
+export function configLines(config: ConformanceConfig): string {
   const shown = redactConfig({ ...config, ...targetDefaults(config, !config.baseUrl) });
-  if (config.baseUrl) for (const k of Object.keys(shown)) if (k.startsWith('mock')) delete shown[k];
+  for (const k of Object.keys(shown)) if (NOT_SHOWN.has(k) || (config.baseUrl && k.startsWith('mock'))) delete shown[k];
   const lines = Object.entries(shown).map(([k, v]) => `  ${k}: ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`);
   if (config.target) lines.push(`  target: in-process handler ${config.target}`);
   else if (!config.baseUrl) lines.push('  target: embedded reference server');
@@ -56,6 +56,15 @@ function printCheckList(config: ConformanceConfig, io: CliIo): number {
   }
 }
 
+/**
+ * When the CLI's --max-duration starts counting: the process's start (module loading counts),
+ * less a reserve for what follows the run (closing sockets, writing the reports): a tenth of the
+ * bound, at most a second (issue 20: `--max-duration 2s` ran 6.1 s).
+ */
+function boundFrom(startedAt: number, maxDurationMs: number): number {
+  return startedAt - Math.min(1_000, maxDurationMs / 10);
+}
+
 /** The file options resolved against the CLI's working directory. */
 function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfig {
   const out = { ...config };
@@ -65,6 +74,7 @@ function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfi
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable, 5 inconclusive). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  const startedAt = io.startedAt ?? Date.now();
   const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
   if (command) return (await command.load()).run(argv.slice(1), io);
   let config: ConformanceConfig;
@@ -87,14 +97,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const json = config.format === 'json';
   // With --format json, stdout carries only results.json; everything else goes to stderr.
   const info = json ? io.stderr : io.stdout;
-  if (!config.quiet) info(configLines(config));
+  if (config.verbose && !config.quiet) info(configLines(config));
   info(`Seed: ${config.seed} (replay with --seed ${config.seed})\n`);
 
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });
   let result;
   try {
     const handler = config.target !== undefined ? await loadHandlerTarget(config.target, io.cwd) : undefined;
-    result = await runConformance({ ...config, ...(handler ? { handler } : {}), onEvent: progress });
+    result = await runConformance({
+      ...config,
+      ...(handler ? { handler } : {}),
+      onEvent: progress,
+      invocation: invocationOf(io.env, io.cwd),
+      ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}),
+    });
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`error: ${err.message}\n`);

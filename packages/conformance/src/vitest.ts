@@ -11,6 +11,7 @@
 import { beforeAll, describe, it } from 'vitest';
 import { allChecks } from './checks/index.js';
 import { runConformance } from './engine/runner.js';
+import { invocationOf } from './config/invocation.js';
 import { selectChecks } from './engine/selection.js';
 import { shardOf } from './shard/shard.js';
 import type { CheckDefinition } from './engine/types.js';
@@ -100,7 +101,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions = {}): v
     let failure: unknown;
     beforeAll(async () => {
       try {
-        result = await runConformance(runOptions);
+        result = await runConformance({ invocation: invocationOf(process.env, process.cwd()), ...runOptions });
       } catch (err) {
         failure = err;
       }

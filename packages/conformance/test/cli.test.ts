@@ -27,7 +27,7 @@ describe('crosschain-conformance main()', () => {
   it('an unreachable target: exit 4, a clear message, no key anywhere', async () => {
     const port = await closedPort();
     const t = io({ CONFORMANCE_API_KEY: 'SECRET-env-key' });
-    expect(await main(['--base-url', `http://127.0.0.1:${port}`, '--seed', '5'], t.io)).toBe(4);
+    expect(await main(['--base-url', `http://127.0.0.1:${port}`, '--seed', '5', '--verbose'], t.io)).toBe(4);
     const all = t.out.join('') + t.err.join('');
     expect(all).toContain('apiKey: <redacted>');
     expect(all).toContain('Seed: 5');
@@ -44,7 +44,7 @@ describe('crosschain-conformance main()', () => {
     );
     expect(code).toBe(0);
     const out = t.out.join('');
-    expect(out).toMatch(/Configuration:[\s\S]*target: embedded reference server/);
+    expect(out).not.toContain('Configuration:');
     expect(out).toContain('Seed: 11');
     expect(out).toMatch(/PASSED/);
     for (const f of ['results.json', 'junit.xml', 'summary.md', 'report.html']) expect(existsSync(join(dir, f))).toBe(true);
@@ -66,5 +66,41 @@ describe('crosschain-conformance main()', () => {
     const t = io();
     expect(await main(['--mock-fault', 'no-such-fault', '--quiet'], t.io)).toBe(2);
     expect(t.err.join('')).toMatch(/--mock-fault must name a fault of the reference server, got "no-such-fault"/);
+  });
+
+  it('--verbose prints the configuration once, each key once, without the printout\'s own switches (issue 20)', async () => {
+    const t = io();
+    expect(await main(['--only', 'currencies-v2.limit.max', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--seed', '11', '--verbose', '--quiet'], t.io)).toBe(0);
+    expect(t.out.join('')).not.toContain('Configuration:');
+    const v = io();
+    expect(await main(['--only', 'currencies-v2.limit.max', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--seed', '11', '--verbose'], v.io)).toBe(0);
+    const text = v.out.join('');
+    expect(text.match(/Configuration:/g)).toHaveLength(1);
+    const keys = text.split('Configuration:\n')[1]!.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim().split(':')[0]);
+    expect(keys).toContain('maxDurationMs');
+    expect(keys).toContain('target');
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).not.toContain('listChecks');
+  });
+
+  it('a selection that leaves no check is exit 2, never PASSED: --skip \'*\' and CONFORMANCE_SKIP=\'*\' (issue 20)', async () => {
+    for (const [argv, env] of [[['--skip', '*'], {}], [[], { CONFORMANCE_SKIP: '*' }]] as const) {
+      const t = io(env);
+      expect(await main([...argv, '--mock-now', '2026-10-15T12:00:00Z'], t.io)).toBe(2);
+      expect(t.err.join('')).toMatch(/^error: the selection leaves no check \(--skip "\*" excludes all \d+\)/);
+      expect(t.out.join('')).not.toMatch(/PASSED/);
+    }
+  });
+
+  it('--max-duration counts from the process start (io.startedAt), discovery included: a spent bound tests nothing and says so, exit 5 (issue 20)', async () => {
+    const t = io();
+    const code = await main(['--only', 'currencies-v2', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--max-duration', '2s', '--format', 'json'], { ...t.io, startedAt: Date.now() - 60_000 });
+    expect(code).toBe(5);
+    const doc = JSON.parse(t.out.join('')) as { verdict: string; requests: number; outcomes: Array<{ status: string; reason?: string }> };
+    expect(doc.requests).toBe(0);
+    expect(doc.outcomes.length).toBeGreaterThan(0);
+    expect(doc.outcomes.every((o) => o.status === 'skip' && o.reason?.startsWith('budget: '))).toBe(true);
+    expect(t.err.join('')).toMatch(/the run stopped early: budget: time bound of the run reached \(--max-duration\)/);
+    expect(doc.verdict).toBe('INCONCLUSIVE');
   });
 });

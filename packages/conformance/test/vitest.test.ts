@@ -64,6 +64,8 @@ describe('suite options', () => {
       }
     })());
     expect('error' in none && none.error.message).toMatch(/^--only must name check ids, families, dot-bounded id prefixes or globs, got "requests-v3.filt"/);
+    const everything = selectionOf({ skip: ['*'] });
+    expect('error' in everything && everything.error.message).toMatch(/^the selection leaves no check/);
     const some = selectionOf({ only: ['currencies-v2'], skip: ['currencies-v2.limit'] });
     expect('checks' in some && some.checks.some((c) => c.id.startsWith('currencies-v2.limit.'))).toBe(false);
   });

@@ -84,8 +84,13 @@ export function pushes(obs: WsObservation): WsMessage[] {
   return obs.messages.filter((m) => m.kind === 'push');
 }
 
-/** The reason push checks skip when no push arrived. */
+/**
+ * The reason push checks skip when no push arrived, naming the likelier cause (issue 20: "raise
+ * --events-wait-ms" where the server's statuses did not move): driven by the kit, the server did
+ * not push its changes; against a URL, the followed requests did not change status in the wait,
+ * which a longer wait cures only on a server whose requests move.
+ */
 export function noPushReason(obs: WsObservation): string {
-  const how = obs.driven ? 'although the kit changed the subscribed requests' : 'no status change of the followed requests';
-  return `no push arrived within ${obs.waitMs} ms (${how}); raise --events-wait-ms to wait longer`;
+  if (obs.driven) return `no push arrived within ${obs.waitMs} ms although the kit changed the subscribed requests: the server did not push their changes`;
+  return `no push arrived within ${obs.waitMs} ms: the followed requests did not change status meanwhile (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)`;
 }

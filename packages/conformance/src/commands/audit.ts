@@ -6,7 +6,7 @@
  * error (exit 2).
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
 import { ConfigError } from '../config/fields.js';
 import { finishPassive } from '../passive/report.js';

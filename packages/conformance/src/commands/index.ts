@@ -4,7 +4,7 @@
  * `src/commands/`, loaded only when invoked, and exports {@link SubcommandModule}. The CLI
  * dispatches on the first argument; anything else is the default run.
  */
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 
 export interface SubcommandModule {
   /** Runs the subcommand with the arguments after its name; resolves to the exit code (see EXIT). */

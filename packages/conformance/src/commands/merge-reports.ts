@@ -2,10 +2,11 @@
  * `crosschain-conformance merge-reports <dir>... --report-dir <out>` (issue 10 item 7): reads the
  * results.json of each shard's report directory, merges them (shard/merge.ts) and writes one set
  * of reports (results.json, junit.xml, summary.md, report.html) with the console summary. Exits
- * with the merged run's code (see EXIT).
+ * with the merged run's code (see EXIT), or 2 when the directories are not every shard of one run
+ * once (shard/merge.ts, verifyShards).
  */
 import { join, resolve } from 'node:path';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import { EXIT } from '../engine/types.js';
 import { renderConsole, REPORT_FILES, writeReports } from '../reporters/index.js';
@@ -47,7 +48,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let merged;
   try {
     args = parseArgs(argv);
-    merged = mergeResults(args.dirs.map((d) => runResultOf(readResults(d, io.cwd))));
+    merged = mergeResults(args.dirs.map((d) => runResultOf(readResults(d, io.cwd))), args.dirs);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     io.stderr(`error: ${err.message}\n`);

@@ -1,5 +1,5 @@
 /** The argument parsing step every subcommand shares (src/commands/). */
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 
 /**

@@ -5,7 +5,7 @@
  * `--duration` the kit's reports over everything seen. Every flag has a `CONFORMANCE_*` variable.
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import { parseOrReport } from './parse-args.js';
 import { EXIT } from '../engine/types.js';

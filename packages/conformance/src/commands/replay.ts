@@ -6,17 +6,18 @@
  * is fixed, 1 when one still fails, 2 on a usage error.
  */
 import { resolve } from 'node:path';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError, FIELD_BY_KEY } from '../config/fields.js';
 import { coerce } from '../config/validate.js';
 import { redactor } from '../engine/redact.js';
+import { matchesAny, patternMatches } from '../engine/selection.js';
 import { EXIT } from '../engine/types.js';
 import { needsKey, replayFailures, replayable } from '../replay/replay.js';
 import { readResultsFile } from '../reporters/read-results.js';
 import { runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
 
-const USAGE = `Usage: crosschain-conformance replay <results.json> [--check <id>]... [--base-url <url>] [--api-key <key>]
+const USAGE = `Usage: crosschain-conformance replay <results.json> [--check <id|family|prefix|glob>]... [--base-url <url>] [--api-key <key>]
 
 Re-sends the recorded request of each failure of a run and says per failure "still failing" or
 "fixed": the same answer as recorded is still failing; another answer re-runs the check alone with
@@ -70,11 +71,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     args = parseArgs(argv, io.env);
     result = runResultOf(readResults(args.file, io.cwd));
     const failures = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known');
-    const unknown = args.checks.filter((id) => !failures.some((o) => o.id === id));
+    // --check takes what --only takes (ids, families, dot-bounded prefixes, globs; selection.ts).
+    const unknown = args.checks.filter((pattern) => !failures.some((o) => patternMatches(o, pattern)));
     if (unknown.length > 0) {
-      throw new ConfigError(`replay --check must name a failed check of ${args.file}, got ${JSON.stringify(unknown.join(','))}. Failed checks: ${failures.map((o) => o.id).join(', ') || '(none)'}`);
+      throw new ConfigError(`replay --check must name failed checks of ${args.file} (ids, families, dot-bounded prefixes or globs, as --only), got ${JSON.stringify(unknown.join(','))}. Failed checks: ${failures.map((o) => o.id).join(', ') || '(none)'}`);
     }
-    selected = args.checks.length > 0 ? replayable(result).filter((o) => args.checks.includes(o.id)) : replayable(result);
+    selected = args.checks.length > 0 ? replayable(result).filter((o) => matchesAny(o, args.checks)) : replayable(result);
     if (!result.target.embedded && args.baseUrl === undefined && !/^https?:/.test(result.target.baseUrl)) {
       throw new ConfigError(`replay needs --base-url: the recorded target ${JSON.stringify(result.target.baseUrl)} is not a URL. Example: --base-url https://staging.example.com`);
     }

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { clauses as specClauses, specHash } from '@crosschain/specs';
 import { checks as webhookChecks } from '../checks/events-webhook.js';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import { parseOrReport } from './parse-args.js';
 import { kitVersion } from '../config/resolve.js';

@@ -119,6 +119,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     headers: (raw.headers as string[] | undefined) ?? [],
     format: (raw.format as ConsoleFormat | undefined) ?? 'console',
     quiet: (raw.quiet as boolean | undefined) ?? false,
+    verbose: (raw.verbose as boolean | undefined) ?? false,
     v2ProbeRequests: raw.v2ProbeRequests as number | undefined,
     mockRecords: (raw.mockRecords as number | undefined) ?? DEFAULTS.mockRecords,
     mockNow: raw.mockNow as string | undefined,

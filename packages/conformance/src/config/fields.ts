@@ -59,6 +59,8 @@ export interface ConformanceConfig {
   headers?: string[];
   format: ConsoleFormat;
   quiet: boolean;
+  /** Print the effective configuration (redacted) before the run. */
+  verbose: boolean;
   /**
    * Upper bound of v2 requests the rate-limit probe may send (0 = only examine 429s seen naturally);
    * undefined = the target's default (see {@link targetDefaults}).
@@ -159,6 +161,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'headers', flag: '--header', env: 'CONFORMANCE_HEADERS', kind: 'header', short: '-H', example: "-H 'x-gateway-token: $TOKEN'", secret: true },
   { key: 'format', flag: '--format', env: 'CONFORMANCE_FORMAT', kind: 'enum', values: ['console', 'json'], example: '--format json' },
   { key: 'quiet', flag: '--quiet', env: 'CONFORMANCE_QUIET', kind: 'bool', example: '--quiet' },
+  { key: 'verbose', flag: '--verbose', env: 'CONFORMANCE_VERBOSE', kind: 'bool', example: '--verbose' },
   { key: 'v2ProbeRequests', flag: '--v2-probe-requests', env: 'CONFORMANCE_V2_PROBE_REQUESTS', kind: 'int', min: 0, example: '--v2-probe-requests 30' },
   { key: 'wsUrl', flag: '--ws-url', env: 'CONFORMANCE_WS_URL', kind: 'ws-url', example: '--ws-url wss://ws.example.com' },
   { key: 'eventsWaitMs', flag: '--events-wait-ms', env: 'CONFORMANCE_EVENTS_WAIT_MS', kind: 'posint', example: '--events-wait-ms 10000' },

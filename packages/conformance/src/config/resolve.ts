@@ -119,6 +119,7 @@ export function describeField(field: FieldSpec): string {
     headers: "extra request header 'name: value' (repeatable; env: one per line), sent only to the target's origin, redacted like the key",
     format: 'console output: console (default) or json (results.json on stdout)',
     quiet: 'print only the summary',
+    verbose: 'print the effective configuration (keys redacted) before the run',
     v2ProbeRequests: `v2 requests the rate-limit probe may send (default ${DEFAULTS.embeddedV2ProbeRequests} embedded, 0 against a URL: only examine 429s seen)`,
     mockRecords: `embedded target: records of the data set (default ${DEFAULTS.mockRecords})`,
     mockNow: "embedded target: the server's clock (ISO 8601)",

@@ -6,6 +6,8 @@
  */
 import { allInOrder } from './concurrent.js';
 import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
+import { bodySummary } from './not-json.js';
+import { TargetUnreachableError } from './types.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
 export interface DiscoveryOptions {
@@ -40,9 +42,9 @@ function targetClock(exchange: Exchange | undefined): Date | undefined {
   return Number.isNaN(t) ? undefined : new Date(t);
 }
 
+/** `POST /currencies/v2 answered 200 (text/html, 215 bytes, title "Welcome to nginx!")`: what came back, never the body. */
 function describeStatus(ex: Exchange): string {
-  const body = ex.response?.bodyText ?? '';
-  return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${body ? `: ${body.slice(0, 120)}` : ''}`;
+  return `${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response?.status}${ex.response ? ` (${bodySummary(ex.response)})` : ''}`;
 }
 
 function totalOf(json: unknown): number | undefined {
@@ -117,7 +119,19 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   /** No probe outlives discovery: the rest of a batch is waited for once the window is chosen. */
   const settled = async (): Promise<void> => void (await Promise.allSettled(asked.values()));
   for (const [i, span] of spans.entries()) {
-    const total = judge(await answerFor(i));
+    let answer: Exchange;
+    try {
+      answer = await answerFor(i);
+    } catch (err) {
+      // The rest of the batch ends first (its timeouts tell the client's per-operation circuit that
+      // the operation stalled, issue 20); an operation that gives no answer while currencies did
+      // is a problem of discovery, which keeps what it learnt.
+      await settled();
+      if (!(err instanceof TargetUnreachableError) || cur.response === undefined) throw err;
+      problems.push(`v3 records unavailable: ${err.message}`);
+      return base;
+    }
+    const total = judge(answer);
     if (total === 'failed') {
       await settled();
       return base;

@@ -9,8 +9,8 @@
  */
 import { tightestRateLimit } from './rate-limit-headers.js';
 import { REDACTED, redactor } from './redact.js';
-import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { Exchange, ExchangeResponse, HttpClient, RequestSpec } from './types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
+import type { Exchange, ExchangeResponse, HttpClient, RequestSpec, StalledOperation } from './types.js';
 import type { ResponseValidator } from './validator.js';
 
 export type FetchLike = (
@@ -55,6 +55,25 @@ export interface HttpClientOptions {
   /** Injected for tests. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+}
+
+/**
+ * The per-operation circuit (issue 20: a target whose `GET /requests/v3` sent headers and then
+ * nothing held the run for many minutes, every check waiting out its own timeout). An operation
+ * (method and path) opens its circuit when {@link STALL_TIMEOUTS} of its requests in a row got no
+ * answer (no body, a drip, a timeout), the first of them sent at least {@link stallSpanMs} before,
+ * while the target answered another operation: its requests in flight end at once, later ones are
+ * not sent, each with an {@link OperationStalledError}, and the cause is kept once
+ * ({@link FetchHttpClient.stalled}). The span keeps the kit's own load (a burst of timeouts beside
+ * many workers) from opening it on a server that answers.
+ */
+export const STALL_TIMEOUTS = 2;
+/**
+ * The span of a stall: the request timeout, at least 5 s, less 100 ms (a timer may fire a little
+ * before the clock shows its delay passed: requests sent together and timed out together span it).
+ */
+export function stallSpanMs(timeoutMs: number): number {
+  return Math.max(timeoutMs, 5_000) - 100;
 }
 
 /** Size above which an exchange's body is cut when compacted (the reports show at most 4 KiB). */
@@ -139,6 +158,14 @@ export class FetchHttpClient implements HttpClient {
   private readonly inFlight = new Set<number>();
   private compactedUpTo = 0;
   private readonly baseUrl: string;
+  /** Per operation (`GET /requests/v3`): its unanswered requests in a row, since when, and the last cause. */
+  private readonly streaks = new Map<string, { count: number; since: number; cause: string }>();
+  /** Operations whose circuit is open, in the order they opened. */
+  private readonly openCircuits = new Map<string, StalledOperation>();
+  /** Per operation, how to end its requests in flight when its circuit opens. */
+  private readonly cutters = new Map<string, Set<(err: OperationStalledError) => void>>();
+  /** Operations that have answered (any status) in this run. */
+  private readonly answeredOperations = new Set<string>();
 
   constructor(private readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -150,6 +177,39 @@ export class FetchHttpClient implements HttpClient {
   /** Requests sent so far (every attempt counts). */
   get requestCount(): number {
     return this.sent;
+  }
+
+  /** The operations the client stopped sending, each with its cause (see {@link STALL_TIMEOUTS}). */
+  get stalled(): StalledOperation[] {
+    return [...this.openCircuits.values()];
+  }
+
+  /** A request's operation for the circuit: its method and path (`GET /requests/v3`). */
+  private operationOf(req: Pick<RequestSpec, 'method' | 'path'>): string {
+    const path = req.path.split('?')[0] ?? req.path;
+    return `${req.method} ${path.startsWith('/') ? path : `/${path}`}`;
+  }
+
+  /** An answer of `operation`: its streak of unanswered requests ends. */
+  private noteAnswer(operation: string): void {
+    this.streaks.delete(operation);
+    this.answeredOperations.add(operation);
+  }
+
+  /** A request of `operation` sent at `startedAt` got no answer in time: opens its circuit when the stall is long enough and others answer. */
+  private noteStall(operation: string, startedAt: number, cause: string): void {
+    if (this.openCircuits.has(operation)) return;
+    const streak = this.streaks.get(operation) ?? { count: 0, since: startedAt, cause };
+    streak.count += 1;
+    streak.since = Math.min(streak.since, startedAt);
+    streak.cause = cause;
+    this.streaks.set(operation, streak);
+    const othersAnswer = [...this.answeredOperations].some((o) => o !== operation);
+    if (streak.count < STALL_TIMEOUTS || this.now() - streak.since < stallSpanMs(this.options.timeoutMs) || !othersAnswer) return;
+    this.openCircuits.set(operation, { operation, cause, unanswered: streak.count });
+    const err = new OperationStalledError(operation, cause);
+    for (const cut of this.cutters.get(operation) ?? []) cut(err);
+    this.cutters.delete(operation);
   }
 
   /**
@@ -228,6 +288,8 @@ export class FetchHttpClient implements HttpClient {
   }
 
   private async once(req: RequestSpec, owner: ((exchange: Exchange) => void) | undefined): Promise<Exchange> {
+    const open = this.openCircuits.get(this.operationOf(req));
+    if (open) throw new OperationStalledError(open.operation, open.cause);
     if (this.sent + this.waiting >= this.options.maxRequests) {
       throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.options.maxRequests})`);
     }
@@ -289,13 +351,22 @@ export class FetchHttpClient implements HttpClient {
     const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline !== undefined ? deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const operation = this.operationOf(req);
+    let cut: ((err: OperationStalledError) => void) | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
         reject(new TimeoutSignal());
       }, timeoutMs);
+      cut = (err) => {
+        controller.abort();
+        reject(err);
+      };
     });
+    const cutters = this.cutters.get(operation) ?? new Set();
+    this.cutters.set(operation, cutters.add(cut!));
     const started = performance.now();
+    const startedAtMs = this.now();
     this.sent += 1;
     try {
       const response = await Promise.race([
@@ -327,6 +398,7 @@ export class FetchHttpClient implements HttpClient {
       }
       const resp: ExchangeResponse = { status: response.res.status, headers: respHeaders, bodyText, json, isJson };
       this.noteAllowance(scope, respHeaders);
+      this.noteAnswer(operation);
       exchange.response = resp;
       if (exchange.operation && this.options.validator) {
         exchange.schema = this.options.validator.validate(exchange.operation, resp.status, respHeaders['content-type'], bodyText, json, isJson);
@@ -341,6 +413,11 @@ export class FetchHttpClient implements HttpClient {
         if (err instanceof BodyTooLargeError) throw new BodyTooLargeError(err.maxBytes, exchange);
         throw new TargetUnreachableError(exchange.transportError, exchange, 'network');
       }
+      if (err instanceof OperationStalledError) {
+        exchange.transportError = `${req.method} ${shownUrl}: ${this.redact(err.message)}`;
+        this.record(exchange, owner);
+        throw err;
+      }
       const isTimeout = err instanceof TimeoutSignal;
       if (isTimeout && this.options.deadline !== undefined && this.now() >= this.options.deadline) {
         this.record(exchange, owner);
@@ -353,9 +430,13 @@ export class FetchHttpClient implements HttpClient {
       exchange.transportError = message;
       if (isTimeout) exchange.timedOut = true;
       this.record(exchange, owner);
+      if (isTimeout) this.noteStall(operation, startedAtMs, message);
+      const open = this.openCircuits.get(operation);
+      if (open) throw new OperationStalledError(open.operation, open.cause);
       throw new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
     } finally {
       if (timer) clearTimeout(timer);
+      cutters.delete(cut!);
     }
   }
 

@@ -40,12 +40,18 @@ const KEY_VARIABLES = [
 
 /**
  * The replay command of one check: the keys named by their environment variables
- * (`CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY"`, never a value), then target, seed, check,
+ * (`CONFORMANCE_API_KEY="$CONFORMANCE_API_KEY"`, never a value), the command as the user runs it
+ * (`pinned.invocation`, config/invocation.ts; default the bare command), then target, seed, check,
  * strictness, number of runs and the discovery window the failure was found in.
  */
-export function replayCommand(config: ConformanceConfig, id: string, external: boolean, pinned: { window?: { start: number; end: number } } = {}): string {
+export function replayCommand(
+  config: ConformanceConfig,
+  id: string,
+  external: boolean,
+  pinned: { window?: { start: number; end: number }; invocation?: string } = {},
+): string {
   const env = KEY_VARIABLES.filter(([key]) => config[key] !== undefined).map(([, name]) => `${name}="$${name}"`);
-  const parts = [...env, 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
+  const parts = [...env, pinned.invocation ?? 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
   if (config.strict) parts.push('--strict');
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
   if (pinned.window) parts.push('--window', formatWindow(pinned.window));
@@ -64,12 +70,13 @@ export function replayCommand(config: ConformanceConfig, id: string, external: b
 }
 
 /**
- * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed, 3 kit
+ * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed (or an
+ * operation stopped answering: checks skipped {@link STALLED}), 3 kit
  * error, then 5 or 2 for a run left incomplete ({@link incompleteExitCode}), 0 otherwise.
  */
 export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boolean): RunResult['exitCode'] {
   if (unreachable) return 4;
-  if (outcomes.some((o) => o.status === 'fail')) return 1;
+  if (outcomes.some((o) => o.status === 'fail' || (o.status === 'skip' && o.reason?.startsWith(STALLED)))) return 1;
   if (outcomes.some((o) => o.status === 'error')) return 3;
   return incompleteExitCode(outcomes) ?? 0;
 }
@@ -78,6 +85,11 @@ export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boole
 export const INCONCLUSIVE = 'inconclusive: ';
 /** Reason prefix of a check skipped because --max-duration or --max-requests was spent. */
 export const BUDGET = 'budget: ';
+/**
+ * Reason prefix of the checks not run because their operation stopped answering while the target
+ * answered others (http.ts, the per-operation circuit): a failure of the target, exit 1.
+ */
+export const STALLED = 'stalled: ';
 /** Reason prefix of the checks not run because the target does not speak JSON. */
 export const NOT_JSON = 'not a JSON API: ';
 

@@ -31,7 +31,7 @@ import type { AgentFetch } from './agent-fetch.js';
 import { BodyTooLargeError, FetchHttpClient, RateLimitedError } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { BUDGET, INCONCLUSIVE, NOT_JSON, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
 import { ExchangeOwners } from './check-client.js';
 import type { CheckClient } from './check-client.js';
@@ -44,7 +44,7 @@ import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline
 import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
 import { SharedReadMemo } from './shared-reads.js';
-import { BudgetExceededError, TargetUnreachableError } from './types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
 import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from './types.js';
 import { ResponseValidator } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
@@ -67,9 +67,17 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
   spec?: { openapi: OpenApiDocument; clauses: readonly ClauseEntry[]; hash: string };
   /** Where the config came from (printed only). */
   configFile?: string;
+  /**
+   * When --max-duration starts counting (ms since the epoch; default: this call). The CLI passes
+   * its process's start less a reserve for writing the reports, so that the bound holds for the
+   * whole process, module loading and discovery included (issue 20).
+   */
+  boundFrom?: number;
+  /** How the user runs the kit, for the replay lines (`pnpm exec crosschain-conformance`; config/invocation.ts). Default: the bare command. */
+  invocation?: string;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile']);
+const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
 
 const validators = new WeakMap<object, ResponseValidator>();
 /** One compiled validator per spec document, reused by every run of the process. */
@@ -147,6 +155,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
 
   const startedAt = new Date();
   const t0 = performance.now();
+  const deadline = config.maxDurationMs !== undefined ? (options.boundFrom ?? Date.now()) + config.maxDurationMs : undefined;
   const inProcess = inProcessFetch(options);
   const external = inProcess === undefined && config.baseUrl !== undefined;
   const embedded = inProcess === undefined && config.baseUrl === undefined;
@@ -176,7 +185,6 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     const redact = redactor(secrets);
     const baseUrl = target?.baseUrl ?? config.baseUrl ?? IN_PROCESS_ORIGIN;
     const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
-    const deadline = config.maxDurationMs !== undefined ? Date.now() + config.maxDurationMs : undefined;
     const validator = validatorFor(spec.openapi);
     const fetchFn = inProcess ?? (agentFetch = createAgentFetch());
     const http = new FetchHttpClient({
@@ -382,10 +390,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       /** Failed for want of an answer in time: beside other checks, it runs again alone (scheduler `again`). */
       timedOut?: boolean;
     }
+    /** When each check that ran started (its last run), in ms from the run's start. */
+    const startMsOf = new Map<number, number>();
     /** Each check's view of the client, kept for a second run alone (its requests count once per run). */
     const views = new Map<number, CheckClient>();
     const baseOf = (check: CheckDefinition): Base =>
-      outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, discovery && aborted === undefined ? { window: discovery.window } : {})));
+      outcomeBase(check, levels, config.seed, redact(replayCommand(config, check.id, external, { ...(discovery && aborted === undefined ? { window: discovery.window } : {}), ...(options.invocation ? { invocation: options.invocation } : {}) })));
 
     /** Runs one check (or decides it is not run), in run order; its outcome before the in-order rules of release. */
     const runIndex = async (index: number): Promise<Ended> => {
@@ -410,6 +420,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       running.set(index, http.issuedCount);
       if (isExclusive(check)) soleView = view;
       const c0 = performance.now();
+      startMsOf.set(index, c0 - t0);
       let result: CheckResult | undefined;
       let error: unknown;
       try {
@@ -424,7 +435,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const requests = view.requestCount;
       let outcome: CheckOutcome;
       const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
-      if (bounded) {
+      if (error instanceof OperationStalledError) {
+        // The operation stopped answering (http.ts circuit): the cause is the run's, said once (`stalled`).
+        outcome = { ...base, status: 'skip', reason: redact(`${STALLED}${error.operation} stopped answering; not run (the run's Stalled line names the cause)`), durationMs, requests };
+      } else if (bounded) {
         outcome = bounded;
         if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
       } else if (error instanceof TargetUnreachableError) {
@@ -490,6 +504,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
             stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip', index);
           }
         }
+        if (outcome === ended.outcome && startMsOf.has(index)) outcome = { ...outcome, startMs: Math.round(startMsOf.get(index)!) };
         if (outcome.status === 'fail') failuresReleased += 1;
         announce(index);
         outcomes.push(outcome);
@@ -530,6 +545,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
           }
         : {}),
       ...(aborted !== undefined ? { aborted } : {}),
+      ...(http.stalled.length > 0 ? { stalled: http.stalled.map((s) => ({ ...s, cause: redact(s.cause) })) } : {}),
       ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
       ...(completeness ? { completeness } : {}),
       clauses: clauseMatrix(spec.clauses, checks, outcomes),

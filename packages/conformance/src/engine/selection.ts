@@ -41,9 +41,18 @@ function refuseUnknown(flag: string, patterns: readonly string[], checks: readon
   );
 }
 
-/** The checks `--only` and `--skip` select, in registry order; throws {@link ConfigError} on a pattern that matches nothing. */
+/**
+ * The checks `--only` and `--skip` select, in registry order; throws {@link ConfigError} on a
+ * pattern that matches nothing and on a selection that leaves no check (issue 20: a run that tests
+ * nothing must never be green, e.g. `--skip '*'` or `CONFORMANCE_SKIP='*'` in CI).
+ */
 export function selectChecks<T extends CheckDefinition>(checks: readonly T[], only: readonly string[], skip: readonly string[] = []): T[] {
   refuseUnknown('--only', only, checks);
   refuseUnknown('--skip', skip, checks);
-  return checks.filter((c) => (only.length === 0 || matchesAny(c, only)) && !matchesAny(c, skip));
+  const selected = checks.filter((c) => (only.length === 0 || matchesAny(c, only)) && !matchesAny(c, skip));
+  if (selected.length === 0 && checks.length > 0) {
+    const asked = [only.length > 0 ? `--only ${JSON.stringify(only.join(','))}` : '', skip.length > 0 ? `--skip ${JSON.stringify(skip.join(','))}` : ''].filter(Boolean).join(' with ');
+    throw new ConfigError(`the selection leaves no check (${asked} excludes all ${checks.length}): a run that tests nothing is not a pass. Fix: narrow --skip (or CONFORMANCE_SKIP), see --list-checks`);
+  }
+  return selected;
 }

@@ -13,15 +13,9 @@
  * own before the failure counts (runner.ts, reproduce.ts): a shared answer may be seconds old.
  */
 import { ViolationError } from './expect.js';
-import type { HttpClient } from './types.js';
+import type { HttpClient, SharedReads } from './types.js';
 
-/** What a check sees: {@link read} answers from the run's memo, {@link used} says whether it did. */
-export interface SharedReads {
-  /** The shared answer to `key`, loaded with `load` (given the run's client) by the first asker. */
-  read<T>(key: string, load: (http: HttpClient) => Promise<T>): Promise<T>;
-  /** Whether this check has read a shared answer (its failure must then be confirmed on fresh reads). */
-  readonly used: boolean;
-}
+export type { SharedReads } from './types.js';
 
 /** The run's memo of shared reads; {@link forCheck} hands each check its own view. */
 export class SharedReadMemo {

@@ -6,6 +6,10 @@
  * exchange), prints nothing, touches no file, and returns a {@link CheckResult}. A throw is a bug in
  * the kit and becomes the outcome `error`.
  */
+import type { SchemaError } from './schema-error.js';
+import type { EventsProbe } from '../events/types.js';
+
+export type { SchemaError } from './schema-error.js';
 
 /**
  * The exit codes of every kit command (architecture.md, "Interfaces that other tools rely on"):
@@ -60,12 +64,6 @@ export interface RequestSpec {
   acceptRateLimit?: boolean;
 }
 
-/** One schema problem, ajv style. */
-export interface SchemaError {
-  instancePath: string;
-  schemaPath: string;
-  message: string;
-}
 
 export interface ExchangeResponse {
   status: number;
@@ -140,12 +138,38 @@ export class TargetUnreachableError extends Error {
   constructor(
     message: string,
     readonly exchange?: Exchange,
-    /** `timeout`: no answer within --timeout-ms; `network`: connection refused, reset, DNS… */
-    readonly reason: 'timeout' | 'network' = 'network',
+    /**
+     * `timeout`: no answer within --timeout-ms; `network`: connection refused, reset, DNS…;
+     * `stalled`: not sent, its operation stopped answering earlier in the run ({@link OperationStalledError}).
+     */
+    readonly reason: 'timeout' | 'network' | 'stalled' = 'network',
   ) {
     super(message);
     this.name = 'TargetUnreachableError';
   }
+}
+
+/**
+ * A request not sent, or cut, because its operation stopped answering while the target answered
+ * others (issue 20, the per-operation circuit of http.ts): `operation` (`GET /requests/v3`) and
+ * the `cause` the run records once.
+ */
+export class OperationStalledError extends TargetUnreachableError {
+  constructor(
+    readonly operation: string,
+    readonly cause: string,
+  ) {
+    super(`${operation} stopped answering (${cause}); the kit stopped sending it`, undefined, 'stalled');
+    this.name = 'OperationStalledError';
+  }
+}
+
+/** An operation the run stopped sending (see {@link OperationStalledError}), recorded once in the run's result. */
+export interface StalledOperation {
+  operation: string;
+  cause: string;
+  /** Its requests that got no answer before the kit stopped sending it. */
+  unanswered: number;
 }
 
 /**
@@ -289,12 +313,12 @@ export interface CheckContext {
   /** Exchanges recorded so far for an operation key, e.g. `GET /requests/v3`. */
   exchangesFor(operation: string): Exchange[];
   /** The websocket session and webhook deliveries of the run (src/events/), for the events checks. */
-  readonly events?: import('../events/types.js').EventsProbe;
+  readonly events?: EventsProbe;
   /**
    * Reads shared with the other checks of the run (shared-reads.ts): walks and totals asked once.
    * Absent on a re-read, which must see the target afresh.
    */
-  readonly shared?: import('./shared-reads.js').SharedReads;
+  readonly shared?: SharedReads;
   /**
    * The embedded target at a date of the v2 timeline (target/embedded.ts): absent against a URL or
    * an in-process fetch, whose own clock decides.
@@ -313,6 +337,14 @@ export interface DatedTarget {
   now: Date;
   /** Which server it is, for notes and skip reasons. */
   what: string;
+}
+
+/** What a check sees of the reads shared in a run (shared-reads.ts): {@link read} answers from the run's memo, {@link used} says whether it did. */
+export interface SharedReads {
+  /** The shared answer to `key`, loaded with `load` (given the run's client) by the first asker. */
+  read<T>(key: string, load: (http: HttpClient) => Promise<T>): Promise<T>;
+  /** Whether this check has read a shared answer (its failure must then be confirmed on fresh reads). */
+  readonly used: boolean;
 }
 
 export interface CheckDefinition {
@@ -363,6 +395,8 @@ export interface CheckOutcome {
   level: Level;
   status: OutcomeStatus;
   durationMs: number;
+  /** When the check (its last run) started, in ms from the run's start: with `durationMs`, its span for a family's wall time. */
+  startMs?: number;
   /** skip/disabled reason, pass note, or error message. */
   reason?: string;
   violation?: ViolationMark & {
@@ -446,6 +480,8 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /** Operations the run stopped sending because they stopped answering while others answered (http.ts); their checks skip. */
+  stalled?: StalledOperation[];
   /**
    * Set when the exchanges were observed rather than sent (`proxy`, `audit`; src/passive/): no seed
    * applies, the target is the proxy's upstream or the recorded origin(s), replays go through it.

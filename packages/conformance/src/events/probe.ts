@@ -84,6 +84,8 @@ async function foreignId(http: HttpClient, own: readonly string[]): Promise<stri
 export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
   let session: Promise<WsObservation> | undefined;
   let hooks: Promise<WebhookObservation> | undefined;
+  /** Ends a session still running when the run closes (an early session against a URL must not outlive --max-duration). */
+  const stop = new AbortController();
 
   const websocket = async (): Promise<WsObservation> => {
     const base = options.wsUrl ?? (options.inProcess ? undefined : options.baseUrl);
@@ -118,6 +120,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       shownUrl,
       waitMs: options.waitMs,
       ids,
+      signal: stop.signal,
       ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls, foreign: foreign ? [foreign] : [] } : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
@@ -145,6 +148,8 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     websocket: () => (session ??= websocket()),
     webhooks: () => (hooks ??= webhooks()),
     close: async () => {
+      stop.abort();
+      await session?.catch(() => undefined);
       await options.embedded?.receiver?.close();
     },
   };

@@ -3,7 +3,7 @@
  * deliveries a receiver got (§1.9). Checks read these through `ctx.events` and judge them; they do
  * no I/O of their own on the socket.
  */
-import type { SchemaError } from '../engine/types.js';
+import type { SchemaError } from '../engine/schema-error.js';
 import type { WsMessage } from './ws-connection.js';
 
 export type { WsMessage } from './ws-connection.js';

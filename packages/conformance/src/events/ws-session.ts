@@ -29,6 +29,8 @@ export interface WsSessionPlan {
   controls?: readonly string[];
   /** Those of `ids` that belong to another key (or to none). */
   foreign?: readonly string[];
+  /** Ends the session early (the run is over): the socket closes, which ends every wait. */
+  signal?: AbortSignal;
 }
 
 /** `data.requestId` of a push, `data.filters.id` of an acknowledgement. */
@@ -67,6 +69,12 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     notes: [],
   };
   const deadline = () => Date.now() + plan.waitMs;
+  if (plan.signal?.aborted) {
+    obs.problem = 'the run ended before the session could start';
+    obs.problemKind = 'session';
+    return obs;
+  }
+  plan.signal?.addEventListener('abort', () => void conn.close(), { once: true });
   try {
     const opened = await conn.open(plan.url, plan.waitMs);
     if (!opened.ok) {

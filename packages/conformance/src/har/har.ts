@@ -7,8 +7,14 @@
  * API (also for readers such as an `audit` command): {@link harEntry} maps one exchange to a HAR
  * entry; {@link HarWriter.open} / `add` / `close` write a file; the audit's reader (`src/passive/har.ts` `readHar`) reads one back.
  * A request that got no answer has `response.status` 0 and the cause in `response._error`.
+ *
+ * A path ending `.gz` (`--record run.har.gz`) is written gzip-compressed (issue 20: a run's HAR
+ * was 50 MB, its pages asked again and again; gzip takes it to a few percent), in members of
+ * {@link GZIP_MEMBER_BYTES} so memory stays bounded; {@link readHarText} reads either kind back.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry, Header } from 'har-format';
 import type { Exchange } from '../engine/types.js';
 
@@ -71,28 +77,51 @@ export interface HarCreator {
   version: string;
 }
 
+/** Uncompressed bytes gathered before a gzip member is written (a `.gz` recording). */
+export const GZIP_MEMBER_BYTES = 4 * 1024 * 1024;
+
 /** Streams HAR entries to a file: the head on open, one entry per `add`, the tail on `close`. */
 export class HarWriter {
   private count = 0;
   private closed = false;
+  /** A `.gz` recording: text waiting for its gzip member. */
+  private pending: string[] = [];
+  private pendingChars = 0;
   private constructor(
     private readonly fd: number,
     /** Where the file is. */
     readonly path: string,
+    private readonly gzip: boolean,
   ) {}
 
-  /** Creates (or truncates) the file and writes the HAR head; throws the file system's error. */
+  /** Creates (or truncates) the file and writes the HAR head (gzip-compressed when the path ends `.gz`); throws the file system's error. */
   static open(path: string, creator: HarCreator): HarWriter {
     const fd = openSync(path, 'w');
-    writeSync(fd, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
-    return new HarWriter(fd, path);
+    const writer = new HarWriter(fd, path, path.endsWith('.gz'));
+    writer.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
+    return writer;
   }
 
   /** Appends one exchange. */
   add(exchange: Exchange): void {
     if (this.closed) return;
-    writeSync(this.fd, `${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange))}`);
+    this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange))}`);
     this.count += 1;
+  }
+
+  private write(text: string): void {
+    if (!this.gzip) return void writeSync(this.fd, text);
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= GZIP_MEMBER_BYTES) this.flush();
+  }
+
+  /** Writes the pending text as one gzip member (gzip readers read concatenated members as one stream). */
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    writeSync(this.fd, gzipSync(Buffer.from(this.pending.join(''), 'utf8')));
+    this.pending = [];
+    this.pendingChars = 0;
   }
 
   /** Entries written so far. */
@@ -105,9 +134,25 @@ export class HarWriter {
     if (this.closed) return;
     this.closed = true;
     try {
-      writeSync(this.fd, '\n]}}\n');
+      this.write('\n]}}\n');
+      this.flush();
     } finally {
       closeSync(this.fd);
     }
+  }
+}
+
+/**
+ * A recording's text, gunzipped when it is gzip (by its magic bytes, whatever its name); throws a
+ * RangeError when the text would pass `maxBytes` (a bound on what a small `.gz` inflates to).
+ */
+export async function readHarText(path: string, maxBytes: number): Promise<string> {
+  const bytes = await readFile(path);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes, { maxOutputLength: maxBytes + 1 }).toString('utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new RangeError(`${path} inflates to more than ${maxBytes} bytes`);
+    throw err;
   }
 }

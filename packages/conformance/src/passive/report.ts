@@ -3,7 +3,7 @@
  * (reporters/index.ts), and the exit code (engine/types.ts EXIT).
  */
 import { resolve } from 'node:path';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import { EXIT, type RunResult } from '../engine/types.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
 

@@ -4,9 +4,10 @@
  * holding `mappings/` and `__files/`), VCR cassettes (vcrpy, Ruby VCR; YAML or JSON). A file that
  * cannot be read or is none of these is a {@link RecordingError} (usage error, exit 2).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { readHarText } from '../har/har.js';
 import { HarError } from '../passive/har.js';
 import { harDocuments, isPolly, readHarInteractions } from './har.js';
 import { RecordingError, type Interaction, type RecordingFormat } from './interaction.js';
@@ -87,7 +88,10 @@ async function readOne(path: string, ctx: Context, inFolder: boolean, filesDir?:
   try {
     const info = await stat(path);
     if (info.size > MAX_RECORDING_BYTES) throw new RecordingError(`${file} is larger than ${MAX_RECORDING_BYTES} bytes; split the recording`);
-    text = await readFile(path, 'utf8');
+    // A gzip file (`--record run.har.gz`) is read inflated, bounded like a plain one.
+    text = await readHarText(path, MAX_RECORDING_BYTES).catch((e: unknown) => {
+      throw e instanceof RangeError ? new RecordingError(`${file} is larger than ${MAX_RECORDING_BYTES} bytes; split the recording`) : e;
+    });
   } catch (err) {
     if (err instanceof RecordingError) throw err;
     throw new RecordingError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);

@@ -18,8 +18,10 @@ import {
   requestsOutsideChecks,
   targetText,
   totalChecks,
+  stalledLine,
   verdict,
   violationLines,
+  wallTimeMs,
   type Counts,
 } from './summary.js';
 import { formatDuration, hangingIndent, pad, redactText, safeJson, sanitizeResult, sanitizeValue, truncate } from './text.js';
@@ -27,9 +29,17 @@ import { formatDuration, hangingIndent, pad, redactText, safeJson, sanitizeResul
 export interface ConsoleOptions {
   /** ANSI colours; default false (the CLI decides from the TTY and NO_COLOR). */
   color?: boolean;
-  /** Longest expected/received/counterexample text shown, in characters; default 2,000. */
+  /** Longest expected/received text shown, in characters; default 2,000. */
   maxValueLength?: number;
+  /** Longest counterexample shown on its line, in characters; default {@link COUNTEREXAMPLE_CHARS}. */
+  maxCounterexampleLength?: number;
 }
+
+/**
+ * A counterexample's line holds at most this many characters (issue 20: lines of 2 KB); the cut
+ * says so, and results.json keeps the whole value.
+ */
+export const COUNTEREXAMPLE_CHARS = 300;
 
 const ANSI: Readonly<Record<string, string>> = {
   red: '\u001b[31m',
@@ -132,7 +142,12 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
     if (o.violation.curl) lines.push(`  Reproduce: ${clean(o.violation.curl)}`);
   }
   lines.push(`  Replay:    ${clean(o.replay)}`);
-  if (o.counterexample !== undefined) lines.push(`  Counterexample: ${value(safeJson(o.counterexample))}`);
+  if (o.counterexample !== undefined) {
+    const text = clean(safeJson(o.counterexample));
+    const cap = options.maxCounterexampleLength ?? COUNTEREXAMPLE_CHARS;
+    const shown = text.length > cap ? `${truncate(text, cap)} (the whole value: counterexample in results.json)` : text;
+    lines.push(`  Counterexample: ${hangingIndent(shown, '    ')}`);
+  }
   if (o.path && !o.replay.includes(o.path)) lines.push(`  Path:      ${clean(o.path)} (${PATH_EXPLAINED})`);
   return lines.join('\n');
 }
@@ -189,6 +204,7 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
     ...(result.passive ? [] : [`Seed:      ${result.seed}`]),
     ...(result.discovery ? [`Discovery: ${discoveryLine(result.discovery)}`] : []),
     ...(result.aborted ? [`Aborted:   ${clean(result.aborted)}`] : []),
+    ...(result.stalled ?? []).map((s) => `Stalled:   ${clean(stalledLine(s))}`),
     `Target:    ${clean(targetText(result))}`,
     `Spec:      ${clean(result.spec.hash)}`,
     `Result:    ${paint(v.ok ? 'green' : 'red', paint('bold', v.sentence))}`,
@@ -221,28 +237,29 @@ const PROGRESS_MARK: Readonly<Record<OutcomeStatus, string>> = {
 export function createProgressPrinter(write: (s: string) => void, options: ProgressOptions = {}): (event: RunEvent) => void {
   const paint = painter(options.color ?? false);
   const width = options.familyWidth ?? 32;
-  let current: { family: string; counts: Counts; durationMs: number } | undefined;
+  /** The family on the line, its counts and outcomes (its time is their wall time, summary.ts). */
+  let current: { family: string; counts: Counts; outcomes: CheckOutcome[] } | undefined;
 
   const closeFamily = () => {
     if (!current) return;
     const parts = STATUSES.filter((s) => current!.counts[s] > 0).map((s) => `${current!.counts[s]} ${s}`);
-    write(`  ${parts.join(', ') || 'no checks'} ${paint('dim', `(${formatDuration(current.durationMs)})`)}\n`);
+    write(`  ${parts.join(', ') || 'no checks'} ${paint('dim', `(${formatDuration(wallTimeMs(current.outcomes))})`)}\n`);
     current = undefined;
   };
   const seen = new Set<string>();
   /** Families whose checks are split across the run (final phase): shown once, when complete. */
-  const held = new Map<string, { counts: Counts; durationMs: number; marks: string; remaining: number }>();
+  const held = new Map<string, { counts: Counts; outcomes: CheckOutcome[]; marks: string; remaining: number }>();
   const holdMark = (o: CheckOutcome): boolean => {
     const h = held.get(o.family);
     if (!h) return false;
     if (o.status in h.counts) h.counts[o.status] += 1;
-    if (Number.isFinite(o.durationMs)) h.durationMs += o.durationMs;
+    h.outcomes.push(o);
     h.marks += o.status === 'pass' ? PROGRESS_MARK.pass : paint(STATUS_COLOR[o.status] ?? 'bold', PROGRESS_MARK[o.status] ?? '?');
     h.remaining -= 1;
     if (h.remaining <= 0) {
       closeFamily();
       const parts = STATUSES.filter((s) => h.counts[s] > 0).map((s) => `${h.counts[s]} ${s}`);
-      write(`${pad(clean(o.family), width)} ${h.marks}  ${parts.join(', ')} ${paint('dim', `(${formatDuration(h.durationMs)})`)}\n`);
+      write(`${pad(clean(o.family), width)} ${h.marks}  ${parts.join(', ')} ${paint('dim', `(${formatDuration(wallTimeMs(h.outcomes))})`)}\n`);
       held.delete(o.family);
       seen.add(o.family);
     }
@@ -251,7 +268,7 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
   const openFamily = (family: string) => {
     if (current?.family === family || held.has(family)) return;
     closeFamily();
-    current = { family, counts: emptyCounts(), durationMs: 0 };
+    current = { family, counts: emptyCounts(), outcomes: [] };
     /** A family seen before is back for the final phase (schema checks over every exchange). */
     const label = seen.has(family) ? `${clean(family)} (cont.)` : clean(family);
     seen.add(family);
@@ -281,7 +298,7 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
       case 'family-start':
         if (event.later !== undefined && event.later > 0 && !held.has(event.family) && !seen.has(event.family)) {
           closeFamily();
-          held.set(event.family, { counts: emptyCounts(), durationMs: 0, marks: '', remaining: event.checks });
+          held.set(event.family, { counts: emptyCounts(), outcomes: [], marks: '', remaining: event.checks });
         }
         openFamily(event.family);
         break;
@@ -293,7 +310,7 @@ export function createProgressPrinter(write: (s: string) => void, options: Progr
         if (holdMark(o)) break;
         openFamily(o.family);
         if (current && o.status in current.counts) current.counts[o.status] += 1;
-        if (current && Number.isFinite(o.durationMs)) current.durationMs += o.durationMs;
+        current?.outcomes.push(o);
         const mark = PROGRESS_MARK[o.status] ?? '?';
         write(o.status === 'pass' ? mark : paint(STATUS_COLOR[o.status] ?? 'bold', mark));
         break;

@@ -25,6 +25,7 @@ function outcomeJson(o: CheckOutcome, passive: boolean): Record<string, unknown>
     clauses: [...o.clauses],
     status: o.status,
     durationMs: ms(o.durationMs),
+    startMs: o.startMs,
     requests: o.requests,
     seed: passive ? undefined : o.seed,
     replay: o.replay,
@@ -96,6 +97,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       problems: result.discovery.problems,
     },
     aborted: result.aborted,
+    stalled: result.stalled,
     baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
     completeness: result.completeness,
     families: familySummaries(result.outcomes).map((f) => ({

@@ -16,8 +16,8 @@ export function listChecks(config: Pick<ConformanceConfig, 'only' | 'skip' | 'sh
   const levels = new Map((specClauses as readonly ClauseEntry[]).map((c) => [c.id, c.level]));
   const selected = shardOf(selectChecks(checks, config.only, config.skip), config.shard);
   const rows = selected.map((c) => [c.id, c.family, levelOf(c, levels), c.clauses.join(',')]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), 2));
   const head = ['id', 'family', 'level', 'clauses'];
-  const line = (r: string[]) => r.map((v, i) => (i < 3 ? v.padEnd(widths[i]!) : v)).join('\t').trimEnd();
+  // Fields separated by one tab and never padded (issue 20: padded with spaces, `cut -f2` kept them).
+  const line = (r: string[]) => r.join('\t');
   return `${[line(head), ...rows.map(line)].join('\n')}\n${selected.length} check${selected.length === 1 ? '' : 's'}\n`;
 }

@@ -2,7 +2,8 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED } from '../engine/outcome.js';
+import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
 export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
@@ -43,10 +44,31 @@ export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummar
     }
     if (o.status in f.counts) f.counts[o.status] += 1;
     f.total += 1;
-    f.durationMs += Number.isFinite(o.durationMs) ? o.durationMs : 0;
     f.requests += Number.isFinite(o.requests) ? o.requests : 0;
   }
+  for (const f of byFamily.values()) f.durationMs = wallTimeMs(outcomes.filter((o) => o.family === f.family));
   return [...byFamily.values()];
+}
+
+/**
+ * The wall time a family's checks took (issue 20: the sum of checks that ran at the same time read
+ * 25.9 s in a 9.3 s run): the length of the union of their spans `[startMs, startMs + durationMs]`;
+ * a check without `startMs` (results of an older kit, merged shards) adds its duration.
+ */
+export function wallTimeMs(outcomes: readonly CheckOutcome[]): number {
+  const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : undefined);
+  const spans = outcomes
+    .filter((o) => finite(o.startMs) !== undefined && finite(o.durationMs) !== undefined)
+    .map((o) => [o.startMs!, o.startMs! + o.durationMs] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let total = outcomes.reduce((n, o) => n + (finite(o.startMs) === undefined ? (finite(o.durationMs) ?? 0) : 0), 0);
+  let end = -Infinity;
+  for (const [from, to] of spans) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
 }
 
 /** Requests the run sent outside every check (discovery, reachability probes): the total less the checks' own. */
@@ -118,7 +140,8 @@ export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readon
  */
 function configurationVerdict(result: RunResult): Verdict | undefined {
   const c = result.completeness;
-  if (result.exitCode !== 2 || !c) return undefined;
+  // A target that is not a JSON API is the cause, not the keys its checks did not get (issue 20).
+  if (result.exitCode !== 2 || !c || result.aborted?.startsWith(NOT_JSON)) return undefined;
   if (c.keyRefused?.length) {
     const refused = c.keyRefused.map((r) => `the server refused ${r.flag} (${r.status})`).join('; ');
     return { word: 'KEY REFUSED', ok: false, sentence: `KEY REFUSED (exit 2): ${refused}; pass a key the server accepts` };
@@ -151,7 +174,12 @@ export function verdict(result: RunResult): Verdict {
     }
     case 1: {
       const parts: string[] = [];
-      if (t.fail > 0 || t.warn === 0 || !strict) parts.push(`${plural(t.fail, 'check')} failed`);
+      const stalled = result.outcomes.filter((o) => o.status === 'skip' && o.reason?.startsWith(STALLED)).length;
+      if (stalled > 0) {
+        const operations = (result.stalled ?? []).map((s) => s.operation);
+        parts.push(`${operations.length > 0 ? operations.join(', ') : 'an operation'} stopped answering (${plural(stalled, 'check')} not run)`);
+      }
+      if (t.fail > 0 || ((t.warn === 0 || !strict) && stalled === 0)) parts.push(`${plural(t.fail, 'check')} failed`);
       if (t.warn > 0) {
         parts.push(strict ? `${plural(t.warn, 'warning')} counted as ${t.warn === 1 ? 'a failure' : 'failures'} under --strict` : plural(t.warn, 'warning'));
       }
@@ -176,11 +204,28 @@ export function verdict(result: RunResult): Verdict {
       return {
         word: 'INCONCLUSIVE',
         ok: false,
-        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}`,
+        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}${untestedTail(result)}`,
       };
     default:
       return { word: 'UNKNOWN', ok: false, sentence: `UNKNOWN (exit ${String(result.exitCode)})` };
   }
+}
+
+/**
+ * What an inconclusive run did not test (issue 20): `; 84 of 84 checks not tested (families a, b, …)`,
+ * counting the checks skipped for a spent budget or throttling; empty when there are none.
+ */
+function untestedTail(result: RunResult): string {
+  const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.reason?.startsWith(BUDGET) || o.reason?.startsWith(INCONCLUSIVE)));
+  if (untested.length === 0) return '';
+  const families = [...new Set(untested.map((o) => o.family))];
+  const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');
+  return `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})`;
+}
+
+/** `GET /requests/v3 stopped answering while other operations answered: 3 requests in a row without an answer (last: …)`. */
+export function stalledLine(s: StalledOperation): string {
+  return `${s.operation} stopped answering while other operations answered: ${plural(s.unanswered, 'request')} in a row without an answer (last: ${s.cause}); the kit stopped sending it and skipped its checks`;
 }
 
 /** Number of outcomes in the run (sum of the totals). */

@@ -71,14 +71,70 @@ function union(lists: ReadonlyArray<readonly string[] | undefined>): string[] {
   return [...new Set(lists.flatMap((l) => l ?? []))];
 }
 
-/** Merges the results of the shards of one run; refuses results of different contracts. */
-export function mergeResults(shards: readonly RunResult[]): RunResult {
+/**
+ * What makes results the shards of one run: the contract, the seed, the target (its base URL, or
+ * for the embedded server its data set, clock, faults and variants: its port differs per run), the
+ * selection and the shard count. Each entry is a name and its value as text.
+ */
+function identityOf(shard: RunResult): Array<[string, string]> {
+  const c = shard.config;
+  const list = (v: unknown) => (Array.isArray(v) ? v.join(',') : '');
+  const target = shard.target.embedded
+    ? `embedded reference server (records ${String(c.mockRecords)}, seed ${String(c.mockSeed)}, now ${String(c.mockNow ?? 'real clock')}, faults ${list(c.mockFaults) || 'none'}, variants ${list(c.mockVariants) || 'none'})`
+    : shard.target.baseUrl;
+  const count = typeof c.shard === 'string' ? c.shard.split('/')[1]! : 'unsharded';
+  return [
+    ['spec', shard.spec.hash],
+    ['seed', String(shard.seed)],
+    ['target', target],
+    ['--only', list(c.only) || '(all)'],
+    ['--skip', list(c.skip) || '(none)'],
+    ['--disable', list(c.disable) || '(none)'],
+    ['shard count', count],
+  ];
+}
+
+/**
+ * Refuses a merge that is not one whole run (issue 20: shard 1/2 alone merged to PASSED; the same
+ * shard twice, or shards of different targets or seeds, merged without a word): the shards must
+ * agree on {@link identityOf}, and hold each index 1..n exactly once (one unsharded result alone
+ * is a whole run). Throws a {@link ConfigError} naming what differs, or the missing and doubled shards.
+ */
+export function verifyShards(shards: readonly RunResult[], names: readonly string[] = shards.map((_, i) => `#${i + 1}`)): void {
+  const identities = shards.map(identityOf);
+  for (const [k, [field]] of identities[0]!.entries()) {
+    const values = new Map<string, string[]>();
+    for (const [i, id] of identities.entries()) values.set(id[k]![1], [...(values.get(id[k]![1]) ?? []), names[i]!]);
+    if (values.size > 1) {
+      const which = [...values].map(([v, of]) => `${of.join(', ')}: ${v}`).join('; ');
+      throw new ConfigError(`merge-reports got results of different runs (${field} differs: ${which}). Fix: merge only the shards of one run (same target, seed, spec and selection).`);
+    }
+  }
+  const indices = shards.map((s) => (typeof s.config.shard === 'string' ? Number(s.config.shard.split('/')[0]) : undefined));
+  if (indices.every((i) => i === undefined)) {
+    if (shards.length > 1) throw new ConfigError(`merge-reports got ${shards.length} unsharded runs (${names.join(', ')}), not the shards of one run. Fix: merge the report directories of one run's --shard i/n runs.`);
+    return;
+  }
+  const count = Number(identities[0]!.find(([f]) => f === 'shard count')![1]);
+  const seen = new Map<number, string[]>();
+  for (const [i, index] of indices.entries()) seen.set(index!, [...(seen.get(index!) ?? []), names[i]!]);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  const doubled = [...seen].filter(([, of]) => of.length > 1).map(([i, of]) => `${i}/${count} (${of.join(', ')})`);
+  if (missing.length === 0 && doubled.length === 0) return;
+  const what = [missing.length > 0 ? `missing shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')}` : '', doubled.length > 0 ? `doubled shard${doubled.length === 1 ? '' : 's'} ${doubled.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
+  throw new ConfigError(`merge-reports needs each shard of the run once: ${what}. Fix: pass the report directory of every --shard i/${count} run, each once.`);
+}
+
+/** Merges the results of the shards of one run; refuses results of different runs, and shards missing or doubled ({@link verifyShards}). */
+export function mergeResults(shards: readonly RunResult[], names?: readonly string[]): RunResult {
   if (shards.length === 0) throw new ConfigError('merge-reports needs at least one results.json, got none. Fix: pass the shards\' report directories, e.g. merge-reports shard-1 shard-2 --report-dir merged');
-  const hashes = new Set(shards.map((s) => s.spec.hash));
-  if (hashes.size > 1) throw new ConfigError(`merge-reports got results of different contracts (spec hashes ${[...hashes].join(', ')}). Fix: merge only the shards of one run.`);
+  verifyShards(shards, names);
   const byId = new Map<string, CheckOutcome>();
   for (const shard of shards) for (const o of shard.outcomes) byId.set(o.id, byId.has(o.id) ? worse(byId.get(o.id)!, o) : o);
-  const outcomes = [...byId.values()];
+  // A check's start is of its own shard's clock: merged, a family's time is the sum of its checks'.
+  const outcomes = [...byId.values()].map(({ startMs: _startMs, ...o }) => o);
   const status = new Map(outcomes.map((o) => [o.id, o.status]));
   const first = shards[0]!;
   const clauses = first.clauses.map((c) => {

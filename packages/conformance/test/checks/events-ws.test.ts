@@ -217,5 +217,11 @@ describe('events websocket checks', () => {
       expect(sessionMs).toBeLessThan(1_900);
       expect(results['events.ws.no-push-after-unsubscribe']!.status).toBe('skip');
     });
+
+    it('statuses that do not move: the skip names that cause, not only a longer wait (issue 20)', async () => {
+      const { results } = await listen({}, false, 500);
+      const reasons = Object.values(results).flatMap((r) => (r.status === 'skip' ? [r.reason] : []));
+      expect(reasons).toContain('no push arrived within 500 ms: the followed requests did not change status meanwhile (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)');
+    });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
-import { notJsonDiagnosis } from '../../src/engine/not-json.js';
+import { bodySummary, notJsonDiagnosis } from '../../src/engine/not-json.js';
 import { boundedOutcome, exitCodeOf, incompleteExitCode } from '../../src/engine/outcome.js';
 import { redactor } from '../../src/engine/redact.js';
 import { BudgetExceededError } from '../../src/engine/types.js';
@@ -39,6 +39,10 @@ describe('exit codes of an incomplete run', () => {
     expect(exitCodeOf([skip('budget: x'), { status: 'fail' } as CheckOutcome], false)).toBe(1);
   });
 
+  it('1 when an operation stopped answering (its checks skipped "stalled: "), whatever else was inconclusive', () => {
+    expect(exitCodeOf([skip('stalled: GET /requests/v3 stopped answering; not run'), skip('budget: not run: …')], false)).toBe(1);
+  });
+
   it('2 when the target is not a JSON API', () => {
     expect(exitCodeOf([skip('not a JSON API: not run: …')], false)).toBe(2);
   });
@@ -50,7 +54,15 @@ describe('notJsonDiagnosis', () => {
 
   it('names what came back when most answers are neither JSON by type nor by body', () => {
     const d = notJsonDiagnosis([answer(200, 'text/html', '<html>\n  <title>Hi</title>'), answer(404, 'text/html', 'nope'), answer(200, 'application/json', '[]', true)]);
-    expect(d).toBe('2 of 3 answers were not JSON (first: 200 text/html "<html> <title>Hi</title>"): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)');
+    expect(d).toBe('2 of 3 answers were not JSON (first: 200 text/html, 26 bytes, title "Hi"): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)');
+  });
+
+  it('never quotes a body: its type, size, and an HTML title or a JSON message, cut (issue 20)', () => {
+    const page = `<!doctype html><html><head><title>Welcome to nginx!</title><style>${'x'.repeat(500)}</style></head></html>`;
+    expect(bodySummary({ headers: { 'content-type': 'text/html; charset=utf-8' }, bodyText: page, json: undefined })).toBe(`text/html, ${page.length} bytes, title "Welcome to nginx!"`);
+    expect(bodySummary({ headers: { 'content-type': 'application/json' }, bodyText: '{"message":"bad key","errorCode":"E"}', json: { message: 'bad key', errorCode: 'E' } })).toBe('application/json, 37 bytes, message "bad key"');
+    expect(bodySummary({ headers: {}, bodyText: 'x'.repeat(300), json: undefined })).toBe('no content-type, 300 bytes');
+    expect(bodySummary({ headers: { 'content-type': 'text/html' }, bodyText: `<title>${'t'.repeat(200)}</title>`, json: undefined })).toMatch(/title "t{80}…"$/);
   });
 
   it('says nothing for a JSON API answering broken JSON, for half or fewer foreign answers, or for one answer', () => {

@@ -36,4 +36,10 @@ describe('check selection (--only, --skip)', () => {
     expect(() => ids(['requests-v3.filt'])).toThrow(/^--only must name check ids, families, dot-bounded id prefixes or globs, got "requests-v3.filt" \(matches no check\)\. Fix: see --list-checks/);
     expect(() => ids([], ['nope*'])).toThrow(/^--skip must name .* got "nope\*"/);
   });
+
+  it('a selection that leaves no check is a usage error, never an empty green run (issue 20)', () => {
+    expect(() => ids([], ['*'])).toThrow(/^the selection leaves no check \(--skip "\*" excludes all \d+\): a run that tests nothing is not a pass/);
+    expect(() => ids(['currencies-v2'], ['currencies-v2'])).toThrow(/^the selection leaves no check \(--only "currencies-v2" with --skip "currencies-v2"/);
+    expect(selectChecks([], [], [])).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { HarWriter, harEntry } from '../../src/har/har.js';
+import { GZIP_MEMBER_BYTES, HarWriter, harEntry, readHarText } from '../../src/har/har.js';
 import { readHar } from '../../src/passive/har.js';
 import type { Exchange } from '../../src/engine/types.js';
 import { cliIo } from '../cli-io.js';
@@ -41,6 +41,29 @@ describe('HAR 1.2', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ log: { version: '1.2', creator: { name: 'kit', version: '1' }, entries: [{}, {}] } });
     // The audit reads what --record writes.
     expect(readHar(readFileSync(path, 'utf8'), 'x.har').map((e) => e.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('a .gz path is written gzip-compressed in bounded members, and read back as the same document (issue 20)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-har-'));
+    // A page-sized body asked again and again, as a run asks its pages: several members, a few percent of the plain size.
+    const page = { ...exchange, response: { ...exchange.response!, bodyText: JSON.stringify({ requests: Array.from({ length: 50 }, (_, i) => ({ id: `0x${i}`, data: 'x'.repeat(5000) })) }) } };
+    for (const name of ['x.har', 'x.har.gz']) {
+      const w = HarWriter.open(join(dir, name), { name: 'kit', version: '1' });
+      for (let seq = 1; seq <= 40; seq += 1) w.add({ ...page, seq });
+      w.close();
+    }
+    const plain = readFileSync(join(dir, 'x.har'));
+    const packed = readFileSync(join(dir, 'x.har.gz'));
+    expect(plain.length).toBeGreaterThan(2 * GZIP_MEMBER_BYTES);
+    expect([packed[0], packed[1]]).toEqual([0x1f, 0x8b]);
+    expect(packed.length).toBeLessThan(plain.length / 20);
+    expect(await readHarText(join(dir, 'x.har.gz'), 64 * 1024 * 1024)).toBe(plain.toString('utf8'));
+    expect(await readHarText(join(dir, 'x.har'), 64 * 1024 * 1024)).toBe(plain.toString('utf8'));
+    await expect(readHarText(join(dir, 'x.har.gz'), 1024)).rejects.toThrow(/inflates to more than 1024 bytes/);
+    // The audit reads the compressed recording.
+    const t = cliIo({}, dir);
+    expect(await main(['audit', 'x.har.gz'], t.io)).not.toBe(2);
+    expect(t.err.join('')).not.toMatch(/error: .*x\.har\.gz/);
   });
 
   it('end to end: --record writes every exchange of the run, keys redacted', async () => {

@@ -39,6 +39,14 @@ describe('replay <results.json>', () => {
     expect(t.text()).not.toContain(faulty.apiKeys.demo);
   });
 
+  it('--check takes the globs, families and prefixes --only takes (issue 20)', async () => {
+    for (const pattern of ['requests-v3.limit.*', 'requests-v3.limit', '*.max']) {
+      const t = cliIo({ CONFORMANCE_API_KEY: faulty.apiKeys.demo }, dir);
+      expect(await main(['replay', 'run/results.json', '--check', pattern], t.io)).toBe(1);
+      expect(t.out.join('')).toMatch(/Replayed 1: 0 fixed, 1 still failing/);
+    }
+  });
+
   it('against a fixed server (--base-url): fixed, exit 0', async () => {
     const t = cliIo({ CONFORMANCE_API_KEY: clean.apiKeys.demo }, dir);
     expect(await main(['replay', 'run/results.json', '--base-url', clean.url], t.io)).toBe(0);
@@ -55,7 +63,7 @@ describe('replay <results.json>', () => {
   it('a --check that did not fail, or no file: usage errors', async () => {
     const t = cliIo({ CONFORMANCE_API_KEY: 'k' }, dir);
     expect(await main(['replay', 'run/results.json', '--check', 'general.nope'], t.io)).toBe(2);
-    expect(t.err.join('')).toMatch(/^error: replay --check must name a failed check of run\/results.json, got "general.nope". Failed checks: requests-v3.limit.max\n$/);
+    expect(t.err.join('')).toMatch(/^error: replay --check must name failed checks of run\/results.json \(ids, families, dot-bounded prefixes or globs, as --only\), got "general.nope". Failed checks: requests-v3.limit.max\n$/);
     const u = cliIo({}, dir);
     expect(await main(['replay'], u.io)).toBe(2);
     expect(u.err.join('')).toMatch(/^error: replay needs one results.json, got 0\./);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
 import type { CheckOutcome } from '../../src/engine/types.js';
-import { createProgressPrinter, renderConsole, renderOutcomeBlock } from '../../src/reporters/console.js';
+import { COUNTEREXAMPLE_CHARS, createProgressPrinter, renderConsole, renderOutcomeBlock } from '../../src/reporters/console.js';
 import { FAKE_KEY, clean, disabled, errored, failing, hostile, mixed, outcome, passing, passing2, runResult, skipped, strict, warning } from './fixtures.js';
 
 const ANSI = /\u001b\[/;
@@ -21,6 +21,17 @@ describe('renderConsole', () => {
       '  Counterexample: {"filters":[{"status":"success"},{"status":"refund"}]}',
       "  Path:      0:1:2 (fast-check's shrink path: with the same seed it replays exactly this counterexample)",
     ]);
+  });
+
+  it('a long counterexample is cut on its line with a marker; results.json keeps the whole value (issue 20)', async () => {
+    const { renderJson } = await import('../../src/reporters/json.js');
+    const big = { filters: Array.from({ length: 60 }, (_, i) => ({ status: `status-${i}`, wallet: `0x${String(i).padStart(40, '0')}` })) };
+    const long = { ...failing, counterexample: big };
+    const line = renderOutcomeBlock(long).split('\n').find((l) => l.startsWith('  Counterexample: '))!;
+    expect(line.length).toBeLessThan(COUNTEREXAMPLE_CHARS + 120);
+    expect(line).toMatch(/… \[\d+ more characters\] \(the whole value: counterexample in results\.json\)$/);
+    const doc = JSON.parse(renderJson(runResult([long]))) as { outcomes: Array<{ counterexample: unknown }> };
+    expect(doc.outcomes[0]!.counterexample).toEqual(big);
   });
 
   it('summary table: one row per family with the right counts, then a total row', () => {

@@ -9,10 +9,12 @@ describe('--list-checks', () => {
     const t = cliIo();
     expect(await main(['--list-checks', '--only', 'currencies-v2.limit'], t.io)).toBe(0);
     const lines = t.out.join('').trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^id\s+\tfamily\s+\tlevel\s*\tclauses$/);
+    expect(lines[0]).toBe('id\tfamily\tlevel\tclauses');
     const ids = allChecks.filter((c) => c.id.startsWith('currencies-v2.limit.'));
-    expect(lines.slice(1, -1).map((l) => l.split('\t')[0]!.trim())).toEqual(ids.map((c) => c.id));
-    expect(lines[1]!.split('\t').map((v) => v.trim())).toEqual([ids[0]!.id, ids[0]!.family, expect.stringMatching(/^(MUST|SHOULD)$/), ids[0]!.clauses.join(',')]);
+    expect(lines.slice(1, -1).map((l) => l.split('\t')[0])).toEqual(ids.map((c) => c.id));
+    // Tab-separated, never padded: every field is exactly its value (issue 20).
+    for (const l of lines.slice(0, -1)) expect(l.split('\t').every((v) => v === v.trim() && v !== '')).toBe(true);
+    expect(lines[1]!.split('\t')).toEqual([ids[0]!.id, ids[0]!.family, expect.stringMatching(/^(MUST|SHOULD)$/), ids[0]!.clauses.join(',')]);
     expect(lines.at(-1)).toBe(`${ids.length} checks`);
   });
 

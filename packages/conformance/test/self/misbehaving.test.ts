@@ -62,7 +62,7 @@ describe('not a JSON API', () => {
     const { result, ms } = await run(target(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>hi</title>' })));
     wellFormed(result);
     expect(ms).toBeLessThan(15_000);
-    expect(result.aborted).toMatch(/^not a JSON API: .*200 text\/html "<!doctype html><title>hi<\/title>".*wrong base URL\?/);
+    expect(result.aborted).toMatch(/^not a JSON API: .*200 text\/html, 32 bytes, title "hi".*wrong base URL\?/);
     expect(said(result, 'fail')).toEqual([]);
     expect(result.exitCode).toBe(2);
   });

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
+import { verifyShards } from '../../src/shard/merge.js';
 import { COSTS, ROUNDS, assignShards, costOf, expectedMs, shardOf } from '../../src/shard/shard.js';
+import type { RunResult } from '../../src/engine/types.js';
 import { cliIo } from '../cli-io.js';
 
 describe('--shard i/n', () => {
@@ -57,6 +59,27 @@ describe('--shard i/n', () => {
     expect(merged.totals).toEqual(read('whole').totals);
     expect(new Ajv2020({ strict: false }).validate(resultsSchema, merged)).toBe(true);
     for (const f of ['junit.xml', 'summary.md', 'report.html']) expect(readFileSync(join(dir, 'merged', f), 'utf8')).toContain('currencies-v2.limit.max');
+
+    // Not one whole run: a usage error (exit 2) naming what is missing, doubled or different, never PASSED (issue 20).
+    expect(await main([...common.map((a) => (a === '6' ? '7' : a)), '--shard', '2/2', '--report-dir', 'other-seed'], cliIo({}, dir).io)).toBeLessThan(2);
+    const refused = async (dirs: string[], message: RegExp) => {
+      const t = cliIo({}, dir);
+      expect(await main(['merge-reports', ...dirs, '--report-dir', 'refused'], t.io)).toBe(2);
+      expect(t.err.join('')).toMatch(message);
+      expect(t.out.join('')).not.toMatch(/PASSED|Merged/);
+    };
+    await refused(['shard-1'], /^error: merge-reports needs each shard of the run once: missing shard 2\/2\./);
+    await refused(['shard-1', 'shard-1'], /missing shard 2\/2; doubled shard 1\/2 \(shard-1, shard-1\)/);
+    await refused(['shard-1', 'other-seed'], /^error: merge-reports got results of different runs \(seed differs: shard-1: 6; other-seed: 7\)/);
+    await refused(['whole', 'shard-1', 'shard-2'], /different runs \(shard count differs: whole: unsharded; shard-1, shard-2: 2\)/);
+  });
+
+  it('merge-reports: results of different targets are refused (the embedded server\'s port is not its identity)', () => {
+    const result = (baseUrl: string, embedded: boolean, mockFaults: string[] = []) =>
+      ({ spec: { hash: 'h' }, seed: 1, target: { baseUrl, embedded }, config: { shard: '1/1', mockFaults }, outcomes: [], clauses: [] }) as unknown as RunResult;
+    expect(() => verifyShards([result('http://127.0.0.1:1', true), result('http://127.0.0.1:2', true)].map((r, i) => ({ ...r, config: { ...r.config, shard: `${i + 1}/2` } })))).not.toThrow();
+    expect(() => verifyShards([result('https://a.example', false), { ...result('https://b.example', false), config: { shard: '2/2' } }].map((r, i) => ({ ...r, config: { ...r.config, shard: `${i + 1}/2` } })))).toThrow(/target differs: #1: https:\/\/a.example; #2: https:\/\/b.example/);
+    expect(() => verifyShards([result('http://x', true), result('http://x', true, ['f'])].map((r, i) => ({ ...r, config: { ...r.config, shard: `${i + 1}/2` } })))).toThrow(/target differs: .*faults none.*faults f/);
   });
 
   it('merge-reports: a directory without results.json is a usage error', async () => {

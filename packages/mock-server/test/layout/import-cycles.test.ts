@@ -1,8 +1,11 @@
 /**
  * Layout (issue 12): no import cycles in any package's `src/`, this server's `query/` included.
  * The graph is read from the TypeScript sources by scripts/import-cycles.mjs: type imports count,
- * except in the kit, held to run-time cycles (its subcommands take `CliIo` from cli.ts by design).
+ * in every package (issue 20: the kit's type-only circles went unseen while it was exempt).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module of the repository's scripts, without declarations
 import { forbiddenCycles, importCycles, importGraph, SOURCE_DIRS } from '../../../../scripts/import-cycles.mjs';
@@ -37,6 +40,20 @@ describe('import cycles', () => {
     // query.ts has only `import type` edges (to store/store.ts).
     expect(edgesOf(build(query), 'query/query.ts').size).toBeGreaterThan(0);
     expect(edgesOf(build(query, { types: false }), 'query/query.ts').size).toBe(0);
+  });
+
+  it('a circle made only of type imports (import type, import(\'./x.js\').T) is a forbidden cycle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-cycles-'));
+    try {
+      writeFileSync(join(dir, 'cli.ts'), "export type { Io } from './io.js';\nimport type { Command } from './command.js';\nexport const commands: Command[] = [];\n");
+      writeFileSync(join(dir, 'command.ts'), "export interface Command { run(io: import('./cli.js').Io): void }\n");
+      writeFileSync(join(dir, 'io.ts'), 'export interface Io { out(t: string): void }\n');
+      const found = (forbiddenCycles as (dirs: string[]) => string[][])([dir]);
+      expect(found).toHaveLength(1);
+      expect(found[0]!.map((f) => f.split('/').pop())).toEqual(['cli.ts', 'command.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('no package src has an import cycle', () => {
