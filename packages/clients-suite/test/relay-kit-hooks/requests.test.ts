@@ -99,7 +99,7 @@ describe('relay-kit-hooks queryExecutionStatus (GET /intents/status/v2)', () => 
       expect(status.txHashes).toEqual(truth.txHashes);
       expect(status.originChainId).toBe(truth.originChainId);
       expect(status.destinationChainId).toBe(truth.destinationChainId);
-      expect(status.request).toEqual({ url: `${server.url}/intents/status/v2?requestId=${record.id}`, method: 'get' });
+      expect((status as { request?: unknown }).request).toEqual({ url: `${server.url}/intents/status/v2?requestId=${record.id}`, method: 'get' });
     }
   });
 });
