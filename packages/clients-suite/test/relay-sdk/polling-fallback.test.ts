@@ -9,7 +9,7 @@
 import type { MockServer } from '@crosschain/mock-server';
 import { createClient, execute, LogLevel, type Execute } from '@relayprotocol/relay-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAINS, DATA, logCollector, openCrossChainRequests, quoteFor, walletFor } from '../helpers/sdk-execution.js';
+import { CHAINS, DATA, DEPOSIT_TX, logCollector, openCrossChainRequests, quoteFor, walletFor } from '../helpers/sdk-execution.js';
 import { intentStatus, startReferenceServer } from '../helpers/reference-server.js';
 
 /** Statuses that end the SDK's polling (success resolves; failure and refund reject). */
@@ -69,6 +69,8 @@ async function expectEndedOnServerStatus(run: Awaited<ReturnType<typeof executeW
     expect(outcome).toMatchObject({ ok: true });
     expect(item).toMatchObject({ status: 'complete', checkStatus: 'success' });
     expect(item.txHashes?.map((t) => t.txHash)).toEqual(truth.txHashes);
+    // On success the polling path records the wallet's own deposit hash.
+    expect(item.internalTxHashes?.map((t) => t.txHash)).toEqual([DEPOSIT_TX]);
   } else {
     expect(outcome).toEqual({ ok: false, error: end === 'refund' ? 'Transaction failed: Refunded' : 'Transaction failed' });
     expect(item.checkStatus).toBe(end);

@@ -197,5 +197,5 @@ describe('captured responses of the reference server against the SDK response ty
     // Grouped by operation, JSON path and message, with the number of places.
     expect([...unexpected].map(([key, n]) => `${key} (${n}x)`)).toEqual([]);
     expect(Object.keys(DIVERGENCES).filter((id) => !shown.has(id))).toEqual([]);
-  });
+  }, 180_000);
 });
