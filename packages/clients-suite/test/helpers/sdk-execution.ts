@@ -7,8 +7,8 @@
  * wallets): it "sends" the deposit and never reports a receipt, so only the server's status ends the
  * execution.
  */
-import { generateDataset, type Row } from '@crosschain/mock-server';
-import { convertViemChainToRelayChain, type AdaptedWallet, type Execute, type RelayChain } from '@relayprotocol/relay-sdk';
+import { generateDataset, type MockServer, type Row } from '@crosschain/mock-server';
+import { convertViemChainToRelayChain, createClient, execute, LogLevel, type AdaptedWallet, type Execute, type RelayChain } from '@relayprotocol/relay-sdk';
 import { arbitrum, base, bsc, mainnet, optimism, polygon } from 'viem/chains';
 import { NOW } from './reference-server.js';
 
@@ -79,8 +79,31 @@ export function walletFor(row: Row): AdaptedWallet {
   };
 }
 
-/** Log lines of the SDK (its `logger` option), flattened to text. */
-export function logCollector(): { lines: string[]; logger: (message: unknown[]) => void } {
+/**
+ * Configures the SDK's client for the reference server as an integrator does (base URL, websocket
+ * options, chains, a source); returns the SDK's log lines (its `logger` option), flattened to text.
+ */
+export function configureClient(server: MockServer, options: { pollingInterval: number; maxPollingAttemptsBeforeTimeout: number; websocket: { enabled: boolean; url?: string } }): string[] {
   const lines: string[] = [];
-  return { lines, logger: (message) => lines.push(message.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' ')) };
+  createClient({
+    baseApiUrl: server.url,
+    source: 'clients-suite.test',
+    chains: CHAINS,
+    logLevel: LogLevel.Verbose,
+    logger: (message: unknown[]) => lines.push(message.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' ')),
+    ...options,
+  });
+  return lines;
+}
+
+export type Outcome = { ok: true; data: Execute } | { ok: false; error: string };
+
+/** `execute` on `row`'s quote with its wallet: how it ended, and the deposit step item as last reported. */
+export async function executeDeposit(row: Row): Promise<{ outcome: Outcome; item: Execute['steps'][0]['items'][0] }> {
+  const progress: Execute['steps'][] = [];
+  const outcome = await execute({ quote: quoteFor(row), wallet: walletFor(row), onProgress: ({ steps }) => progress.push(structuredClone(steps)) }).then(
+    (r): Outcome => ({ ok: true, data: r.data }),
+    (e: unknown): Outcome => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+  );
+  return { outcome, item: progress.at(-1)![0].items[0] };
 }

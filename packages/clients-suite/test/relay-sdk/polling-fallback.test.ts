@@ -7,9 +7,8 @@
  * The request is moved by the test one lifecycle step at a time (`advance(id)`) until such a status.
  */
 import type { MockServer } from '@crosschain/mock-server';
-import { createClient, execute, LogLevel, type Execute } from '@relayprotocol/relay-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAINS, DATA, DEPOSIT_TX, logCollector, openCrossChainRequests, quoteFor, walletFor } from '../helpers/sdk-execution.js';
+import { configureClient, DATA, DEPOSIT_TX, executeDeposit, openCrossChainRequests } from '../helpers/sdk-execution.js';
 import { intentStatus, startReferenceServer } from '../helpers/reference-server.js';
 
 /** Statuses that end the SDK's polling (success resolves; failure and refund reject). */
@@ -29,29 +28,14 @@ afterAll(async () => {
 async function executeWhileAdvancing(rowIndex: number, websocket: { enabled: boolean; url?: string }) {
   const row = openCrossChainRequests()[rowIndex];
   expect(row, 'an open cross-chain request between EVM chains').toBeDefined();
-  const log = logCollector();
-  createClient({
-    baseApiUrl: server.url,
-    source: 'clients-suite.test',
-    chains: CHAINS,
-    pollingInterval: 10,
-    maxPollingAttemptsBeforeTimeout: 300,
-    websocket,
-    logLevel: LogLevel.Verbose,
-    logger: log.logger,
-  });
+  const log = configureClient(server, { pollingInterval: 10, maxPollingAttemptsBeforeTimeout: 300, websocket });
   const path: string[] = [row.status];
   const timer = setInterval(() => {
     if (POLL_END.has(path.at(-1)!)) return clearInterval(timer);
     for (const change of server.advance(row.id)) path.push(change.to);
   }, 15);
-  const progress: Execute['steps'][] = [];
   try {
-    const outcome = await execute({ quote: quoteFor(row), wallet: walletFor(row), onProgress: ({ steps }) => progress.push(structuredClone(steps)) }).then(
-      (r) => ({ ok: true as const, data: r.data }),
-      (e: unknown) => ({ ok: false as const, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return { row, log: log.lines, path, outcome, item: progress.at(-1)![0].items[0] };
+    return { row, log, path, ...(await executeDeposit(row)) };
   } finally {
     clearInterval(timer);
   }

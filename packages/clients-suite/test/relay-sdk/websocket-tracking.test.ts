@@ -7,9 +7,8 @@
  * statuses advance on their own (`advanceEveryMs`, which moves subscribed requests first).
  */
 import type { MockServer } from '@crosschain/mock-server';
-import { createClient, execute, LogLevel, type Execute } from '@relayprotocol/relay-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAINS, DATA, logCollector, openCrossChainRequests, quoteFor, walletFor } from '../helpers/sdk-execution.js';
+import { configureClient, DATA, executeDeposit, openCrossChainRequests } from '../helpers/sdk-execution.js';
 import { intentStatus, startReferenceServer } from '../helpers/reference-server.js';
 
 /** Frames the SDK's socket sent and received (a browser WebSocket that records). */
@@ -45,25 +44,11 @@ describe('relay-sdk websocket status tracking', () => {
   it('follows a deposit to its terminal status over the websocket: subscribe, ack, updates, end', async () => {
     const row = openCrossChainRequests()[0];
     expect(row, 'an open cross-chain request between EVM chains').toBeDefined();
-    const log = logCollector();
-    createClient({
-      baseApiUrl: server.url,
-      source: 'clients-suite.test',
-      chains: CHAINS,
-      pollingInterval: 50,
-      maxPollingAttemptsBeforeTimeout: 200,
-      websocket: { enabled: true, url: server.wsUrl },
-      logLevel: LogLevel.Verbose,
-      logger: log.logger,
-    });
-    const progress: Execute['steps'][] = [];
-    const outcome = await execute({ quote: quoteFor(row), wallet: walletFor(row), onProgress: ({ steps }) => progress.push(structuredClone(steps)) }).then(
-      (r) => ({ ok: true as const, data: r.data }),
-      (e: unknown) => ({ ok: false as const, error: e instanceof Error ? e.message : String(e) }),
-    );
+    const log = configureClient(server, { pollingInterval: 50, maxPollingAttemptsBeforeTimeout: 200, websocket: { enabled: true, url: server.wsUrl } });
+    const { outcome, item } = await executeDeposit(row);
 
     // The socket: opened, subscribed to the request, acknowledged, pushed status updates.
-    expect(log.lines.some((l) => l.startsWith('Websocket open')), `SDK log (start):\n${log.lines.slice(0, 8).join("\n")}`).toBe(true);
+    expect(log.some((l) => l.startsWith('Websocket open')), `SDK log (start):\n${log.slice(0, 8).join("\n")}`).toBe(true);
     expect(sent.map((s) => JSON.parse(s))).toContainEqual({ type: 'subscribe', event: 'request.status.updated', filters: { id: row.id } });
     const frames = received.map((f) => JSON.parse(f));
     expect(frames).toContainEqual(expect.objectContaining({ type: 'subscribe', status: 'success' }));
@@ -74,8 +59,7 @@ describe('relay-sdk websocket status tracking', () => {
     const truth = await intentStatus(server, row.id);
     const last = updates.at(-1);
     expect(['success', 'refund']).toContain(last);
-    expect(log.lines.filter((l) => /polling|Polling/.test(l))).toEqual([]);
-    const item = progress.at(-1)![0].items[0];
+    expect(log.filter((l) => /polling|Polling/.test(l))).toEqual([]);
     if (last === 'success') {
       expect(outcome).toMatchObject({ ok: true });
       expect(truth.status).toBe('success');
