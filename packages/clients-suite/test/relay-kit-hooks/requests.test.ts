@@ -59,7 +59,7 @@ describe('relay-kit-hooks queryRequests: the requests list walk', () => {
     expect(pages).toBeGreaterThan(2);
   });
 
-  it('every record of the walk carries what the hooks read: status, data.inTxs/outTxs hashes, a string referrer when present', async () => {
+  it('every record of the walk has what the hooks and indexers read: a status, data.inTxs/outTxs, referrer a string or absent (never null)', async () => {
     const { requests } = await walk({ limit: 50 });
     const bad = requests.filter((r) => typeof r.status !== 'string' || !Array.isArray(r.data?.inTxs) || !Array.isArray(r.data?.outTxs) || ('referrer' in r && typeof r.referrer !== 'string'));
     expect(bad.map((r) => ({ id: r.id, status: r.status, referrer: r.referrer }))).toEqual([]);
