@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const packages = ['specs', 'packages/types', 'packages/mock-server', 'packages/conformance'];
+const packages = ['specs', 'packages/types', 'packages/mock-server', 'packages/conformance', 'packages/clients-suite'];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
