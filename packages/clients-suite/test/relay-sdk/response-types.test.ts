@@ -57,6 +57,21 @@ const DIVERGENCES: Record<string, Divergence> = {
     operations: ['/requests/v3'],
     diagnostic: { path: /^requests\[\]\.data\.feeSponsorship\.(quoted|actual)\.components$/, message: /Property 'rent' is missing/ },
   },
+  // The document (and the live service's own published record) has null where the SDK's schema has no null.
+  'divergence.live-schema-non-nullable': {
+    operations: ['/requests/v3'],
+    diagnostic: { path: /^requests\[\]\.data\.(failedTxHash|failedTxBlockNumber|failedCallData|feeSponsorship\.quoted\.maxSubsidizationAmount)$/, message: /^Type 'null' is not assignable/ },
+  },
+  // The document types failedCallData as a string; the live schema as the call object.
+  'divergence.failed-call-data-object': {
+    operations: ['/requests/v3'],
+    diagnostic: { path: /^requests\[\]\.data\.failedCallData$/, message: /^Type 'string' has no properties in common/ },
+  },
+  // refundFailReason values the SDK 7.0.3 enum lacks: MANUAL_REFUND_REQUIRED (since 2026-08-07) and v2's N/A.
+  'divergence.refund-fail-reason-values': {
+    operations: ['/requests/v2', '/requests/v3'],
+    diagnostic: { path: /^requests\[\]\.data\.refundFailReason$/, message: /^Type '"(N\/A|MANUAL_REFUND_REQUIRED)"' is not assignable/ },
+  },
 };
 
 let server: MockServer;
