@@ -32,7 +32,7 @@ function bodyOf(body: unknown, headers: Record<string, string>): string | undefi
 /** The interactions of a cassette (`list` from {@link vcrInteractions}); `file` names them. */
 export function readVcr(list: readonly unknown[], file: string): Interaction[] {
   return list.map((raw, index): Interaction => {
-    const i = raw as { request: Record<string, unknown>; response: Record<string, unknown> };
+    const i = raw as { request: Record<string, unknown>; response: Record<string, unknown>; recorded_at?: unknown };
     const req = i.request;
     const res = i.response;
     // Ruby VCR 1.x wrote the method as a symbol (`:get`).
@@ -47,6 +47,8 @@ export function readVcr(list: readonly unknown[], file: string): Interaction[] {
     const text = bodyOf(res.body, responseHeaders);
     // The body is decoded text now: its former encoding and length no longer describe it.
     delete responseHeaders['content-encoding'];
+    // Ruby VCR dates each interaction (`recorded_at`): the exchange is judged by the timeline of that date.
+    const recordedAt = i.recorded_at instanceof Date ? i.recorded_at.getTime() : Date.parse(String(i.recorded_at ?? ''));
     return {
       name,
       format: 'vcr',
@@ -59,6 +61,7 @@ export function readVcr(list: readonly unknown[], file: string): Interaction[] {
         responseHeaders,
         bodyText: text ?? '',
         durationMs: 0,
+        ...(Number.isFinite(recordedAt) ? { startedAt: recordedAt } : {}),
       },
     };
   });

@@ -207,3 +207,36 @@ describe('input that is no recording', () => {
     );
   });
 });
+
+describe('the date of a recorded interaction', () => {
+  const cassette = (recordedAt: string) =>
+    [
+      '---',
+      'http_interactions:',
+      '- request:',
+      '    method: get',
+      '    uri: https://api.relay.link/requests/v2?limit=1',
+      '    body: { encoding: UTF-8, string: "" }',
+      '    headers: {}',
+      '  response:',
+      '    status: { code: 200, message: OK }',
+      '    headers: { Content-Type: [application/json] }',
+      '    body: { encoding: UTF-8, string: \'{"requests":[]}\' }',
+      `  recorded_at: ${recordedAt}`,
+      'recorded_with: VCR 6.2.0',
+      '',
+    ].join('\n');
+  const judge = async (recordedAt: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'vcr-dated-'));
+    writeFileSync(join(dir, 'v2.yml'), cassette(recordedAt));
+    const recordings = await readRecordings(['v2.yml'], dir, OPS);
+    expect(recordings.interactions[0]!.exchange!.startedAt).toBe(Date.parse(recordedAt));
+    const audit = auditRecordings(recordings, { startedAt: new Date(), files: ['v2.yml'], strict: false });
+    return audit.result.outcomes.filter((o) => o.status === 'fail').map((o) => o.id);
+  };
+
+  it('a Ruby VCR interaction is judged by its recorded_at: v2 without signals passes before they went live, fails inside the window', async () => {
+    expect(await judge('Wed, 01 Jul 2026 10:00:00 GMT')).toEqual([]);
+    expect((await judge('Tue, 15 Sep 2026 10:00:00 GMT')).some((id) => id.startsWith('requests-v2.deprecation'))).toBe(true);
+  });
+});
