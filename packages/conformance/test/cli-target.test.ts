@@ -20,7 +20,7 @@ const keys = ['--api-key', 'demo-key', '--other-api-key', 'other-key'];
 describe('crosschain-conformance --target', () => {
   it('runs the checks against the handler a module exports: exit 0 on the clean reference server', async () => {
     const t = cliIo({}, dir);
-    const code = await main(['--target', './clean.mjs#handler', ...keys, '--only', 'requests-v3.pagination,currencies-v2', '--seed', '4', '--num-runs', '3'], t.io);
+    const code = await main(['--target', './clean.mjs#handler', ...keys, '--verbose', '--only', 'requests-v3.pagination,currencies-v2', '--seed', '4', '--num-runs', '3'], t.io);
     expect(t.text()).toMatch(/target: in-process handler \.\/clean\.mjs#handler/);
     expect(t.text()).toMatch(/PASSED/);
     expect(code).toBe(0);

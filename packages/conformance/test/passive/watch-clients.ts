@@ -3,6 +3,7 @@
  * reach the client as a 502) to a reference server, records the same traffic as HAR and audits it:
  * the verdicts of both, for the passive self-tests of conformant client traffic.
  */
+import { readFileSync } from 'node:fs';
 import { startMockServer } from '@crosschain/mock-server';
 import { expect } from 'vitest';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
@@ -60,4 +61,23 @@ export function expectClean(r: Awaited<ReturnType<typeof watch>>): void {
   expect(r.bad).toBe(0);
   expect(r.proxy.exitCode).toBe(0);
   expect(r.audit.exitCode).toBe(0);
+}
+
+/**
+ * The checks a variant makes fail on purpose (test/fixtures/variant-map.json `failures`): the live
+ * profile's variants that the document overrules (e.g. `moonpay-id`, divergence.partner-id-name).
+ */
+const VARIANT_FAILURES = (JSON.parse(readFileSync(new URL('../fixtures/variant-map.json', import.meta.url), 'utf8')) as { variants: Record<string, { failures?: string[] }> }).variants;
+
+/**
+ * Conformant client traffic under one variant: clean, or, for a variant the document overrules,
+ * flagged by none but the checks the variant map lists for it (the server is wrong there, not the
+ * clients; the traffic may not meet the difference, e.g. no unknown id asked).
+ */
+export function expectAsMapped(r: Awaited<ReturnType<typeof watch>>, variant: string): void {
+  const failures = VARIANT_FAILURES[variant]?.failures ?? [];
+  if (failures.length === 0) return expectClean(r);
+  const ids = (x: RunResult) => [...new Set(x.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn').map((o) => o.id))].sort();
+  expect(ids(r.proxy).every((id) => failures.includes(id)), flagged(r.proxy).join('\n')).toBe(true);
+  expect(ids(r.audit).every((id) => failures.includes(id)), flagged(r.audit).join('\n')).toBe(true);
 }
