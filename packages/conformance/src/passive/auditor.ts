@@ -66,6 +66,9 @@ function requestJson(body: string | undefined): unknown {
   }
 }
 
+/** Distinct credentials whose caller hash is kept. */
+const MAX_CALLERS = 1_000;
+
 export interface AuditorOptions {
   rules?: readonly PassiveRule[];
   validator?: ResponseValidator;
@@ -167,11 +170,21 @@ export class PassiveAuditor {
     return findings;
   }
 
+  /** Callers by credentials, so that a key seen again is not hashed again (bounded; in memory only). */
+  private readonly callers = new Map<string, string>();
+
   /** Who made a request: an HMAC of its credential headers under this auditor's secret ('' without any). */
   private callerOf(o: ObservedExchange): string {
     const h = o.requestHeaders;
     const credentials = [h['x-api-key'], h['authorization']].filter((v) => v !== undefined && v !== '').join('\n');
-    return credentials === '' ? '' : createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
+    if (credentials === '') return '';
+    let caller = this.callers.get(credentials);
+    if (caller === undefined) {
+      caller = createHmac('sha256', this.secret).update(credentials).digest('base64url').slice(0, 16);
+      if (this.callers.size >= MAX_CALLERS) this.callers.delete(this.callers.keys().next().value!);
+      this.callers.set(credentials, caller);
+    }
+    return caller;
   }
 
   private readonly clauseCache = new Map<string, string[]>();

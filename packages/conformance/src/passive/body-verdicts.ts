@@ -31,8 +31,24 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * The map key of a body: its length and its two ends. V8 hashes every character of a string used as
+ * a Map key, and each response body is a new string, so keying by the whole body cost about as much
+ * as parsing it; the key is cheap and the entries under it are told apart by comparing the bodies
+ * themselves (a memory compare).
+ */
+function bodyKey(body: string): string {
+  return body.length <= 192 ? body : `${body.length}\u0000${body.slice(0, 96)}\u0000${body.slice(-96)}`;
+}
+
+interface Entry {
+  body: string;
+  key: string;
+  verdict: BodyVerdict;
+}
+
 export class BodyVerdicts {
-  private readonly entries = new Map<string, { key: string; verdict: BodyVerdict }[]>();
+  private readonly entries = new Map<string, Entry[]>();
   private chars = 0;
   private count = 0;
 
@@ -44,22 +60,23 @@ export class BodyVerdicts {
   /** The verdict of `body` for `key` (operation, status, content type), computed by `judge` the first time. */
   get(key: string, body: string, judge: () => BodyVerdict): BodyVerdict {
     if (body.length > MAX_BODY_CHARS || body.length === 0) return judge();
-    const list = this.entries.get(body);
-    const hit = list?.find((e) => e.key === key);
+    const slot = bodyKey(body);
+    const list = this.entries.get(slot);
+    const hit = list?.find((e) => e.key === key && e.body === body);
     if (hit && list) {
-      this.entries.delete(body);
-      this.entries.set(body, list);
+      this.entries.delete(slot);
+      this.entries.set(slot, list);
       return hit.verdict;
     }
     const verdict = deepFreeze(judge());
-    if (list) list.push({ key, verdict });
-    else this.entries.set(body, [{ key, verdict }]);
-    this.chars += list ? 0 : body.length;
+    if (list) list.push({ body, key, verdict });
+    else this.entries.set(slot, [{ body, key, verdict }]);
+    this.chars += body.length;
     this.count += 1;
     while ((this.count > this.maxEntries || this.chars > this.maxChars) && this.entries.size > 1) {
       const [oldest, dropped] = this.entries.entries().next().value!;
       this.entries.delete(oldest);
-      this.chars -= oldest.length;
+      for (const e of dropped) this.chars -= e.body.length;
       this.count -= dropped.length;
     }
     return verdict;
