@@ -6,7 +6,7 @@
  */
 import { allInOrder } from './concurrent.js';
 import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
-import { bodySummary } from './not-json.js';
+import { bodySummary, isForeign } from './not-json.js';
 import { TargetUnreachableError } from './types.js';
 import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
 
@@ -73,6 +73,9 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
 
   if (!options.hasApiKey) {
     problems.push('v3 records unavailable: no API key given (GET /requests/v3 requires one); pass --api-key');
+    // A first answer that is not JSON at all: one keyless read more, so that the run can tell a
+    // target that is not a JSON API (wrong base URL?) from one broken operation (not-json.ts needs two answers).
+    if (isForeign(cur)) await http.send({ method: 'GET', path: '/intents/status?requestId=0x0', auth: 'none' });
     return base;
   }
 

@@ -30,7 +30,7 @@ export function bodySummary(response: Pick<ExchangeResponse, 'headers' | 'bodyTe
 }
 
 /** Whether an answer is foreign to a JSON API: not JSON by its media type nor by its body. */
-function foreign(exchange: Exchange): boolean {
+export function isForeign(exchange: Exchange): boolean {
   const r = exchange.response;
   if (!r || r.bodyText.trim() === '') return false;
   return !r.isJson && !/json/i.test(r.headers['content-type'] ?? '');
@@ -43,7 +43,7 @@ function foreign(exchange: Exchange): boolean {
  */
 export function notJsonDiagnosis(exchanges: readonly Exchange[]): string | undefined {
   const answered = exchanges.filter((e) => e.response && e.response.bodyText.trim() !== '');
-  const others = answered.filter(foreign);
+  const others = answered.filter(isForeign);
   if (answered.length < MIN_ANSWERS || others.length * 2 <= answered.length) return undefined;
   const first = others[0]!.response!;
   return `${others.length} of ${answered.length} answers were not JSON (first: ${first.status} ${bodySummary(first)}): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)`;

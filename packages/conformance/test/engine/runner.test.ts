@@ -152,6 +152,16 @@ describe('runConformance', () => {
     expect(result.exitCode).toBe(2);
   });
 
+  it('without --api-key too: an HTML page at the base URL gets the "not a JSON API" headline, not a failure per check (one keyless read more)', async () => {
+    const page: Handler = () => new Response('<!doctype html><title>Welcome to nginx!</title>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const result = await run(page, { only: ['t.'], apiKey: undefined });
+    expect(result.aborted).toMatch(/^not a JSON API: 2 of 2 answers were not JSON \(first: 200 text\/html, \d+ bytes, title "Welcome to nginx!"\): wrong base URL\?/);
+    expect(result.exitCode).toBe(2);
+    // A JSON API without a key is not diagnosed: the extra read is made only after a foreign first answer.
+    const json: Handler = () => jsonResponse(200, []);
+    expect((await run(json, { only: ['t.'], apiKey: undefined })).aborted).toBeUndefined();
+  });
+
   it('a JSON API answering broken JSON is not "not a JSON API": its checks judge it', async () => {
     const broken: Handler = () => new Response('{"requests": [', { status: 200, headers: { 'content-type': 'application/json' } });
     const result = await run(broken, { only: ['t.'] });
