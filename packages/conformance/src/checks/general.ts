@@ -9,7 +9,7 @@ import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
 import { OperationStalledError } from '../engine/types.js';
-import { V2_LOCK, retiredReason } from './requests-v2.js';
+import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
 import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
@@ -46,6 +46,8 @@ function parsesAsJson(r: ExchangeResponse): boolean | undefined {
 export interface BadInput {
   label: string;
   req: RequestSpec;
+  /** The context to send it in, when not the check's own (v2 inputs: the target inside the v2 window). */
+  via?: CheckContext;
 }
 
 type Kind = 'number' | 'enum' | 'boolean' | 'string' | 'cursor' | 'filters';
@@ -160,6 +162,7 @@ function queryInput(ctx: CheckContext, path: '/requests/v3' | '/requests/v2', pa
   return {
     label: `GET ${path} with ${param}=${brief(value, 60)}`,
     req: { method: 'GET', path, query: { ...base, [param]: value }, ...(path === '/requests/v2' ? { acceptRateLimit: true } : {}) },
+    ...(path === '/requests/v2' ? { via: ctx } : {}),
   };
 }
 
@@ -189,11 +192,15 @@ function rangeInputs(ctx: CheckContext): BadInput[] {
   );
 }
 
-/** One canonical bad input per parameter and body field of every operation (a deterministic sweep). */
-export function sweep(ctx: CheckContext): BadInput[] {
+/**
+ * One canonical bad input per parameter and body field of every operation (a deterministic sweep).
+ * `v2` is the context of the v2 inputs (`datedContext(ctx, 'v2-window')`: against the embedded
+ * target, its server inside the v2 window whatever today's date); without v2 inputs once retired.
+ */
+export function sweep(ctx: CheckContext, v2: CheckContext = ctx): BadInput[] {
   const out: BadInput[] = [];
   for (const [param, kind] of Object.entries(V3_PARAMS)) out.push(queryInput(ctx, '/requests/v3', param, BAD_VALUES[kind].canonical));
-  if (!retiredReason(ctx)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(ctx, '/requests/v2', param, BAD_VALUES[kind].canonical));
+  if (!retiredReason(v2)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(v2, '/requests/v2', param, BAD_VALUES[kind].canonical));
   for (const [field, values] of Object.entries(CURRENCY_FIELD_BAD)) out.push(currencyInput({ [field]: values[0] }, `${field}=${brief(values[0])}`));
   for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));
   out.push(...rangeInputs(ctx));
@@ -209,20 +216,20 @@ export function sweep(ctx: CheckContext): BadInput[] {
   return out;
 }
 
-/** Random bad inputs over every operation, parameter and body field. */
-export function badInputs(ctx: CheckContext): fc.Arbitrary<BadInput> {
+/** Random bad inputs over every operation, parameter and body field (`v2` as in {@link sweep}). */
+export function badInputs(ctx: CheckContext, v2ctx: CheckContext = ctx): fc.Arbitrary<BadInput> {
   const v3 = fc
     .constantFrom(...Object.entries(V3_PARAMS))
     .chain(([param, kind]) => BAD_VALUES[kind].arb.map((value) => queryInput(ctx, '/requests/v3', param, value)));
   const v2 = fc
     .constantFrom(...Object.entries(V2_PARAMS))
-    .chain(([param, kind]) => BAD_VALUES[kind].arb.map((value) => queryInput(ctx, '/requests/v2', param, value)));
+    .chain(([param, kind]) => BAD_VALUES[kind].arb.map((value) => queryInput(v2ctx, '/requests/v2', param, value)));
   const field = fc
     .constantFrom(...Object.entries(CURRENCY_FIELD_BAD))
     .chain(([name, values]) => fc.oneof(fc.constantFrom(...values), fc.anything({ maxDepth: 2 })).map((value) => currencyInput({ [name]: value }, `${name}=${brief(value, 60)}`)));
   const body = fc.oneof(fc.constantFrom(...CURRENCY_BAD_BODIES), fc.string({ maxLength: 30 })).map((b) => currencyInput(b, `the body ${brief(b, 60)}`));
   const status = fc.oneof(BAD_VALUES.string.arb, fc.constant(undefined)).map(statusInput);
-  const arbs = [v3, field, body, status, ...(retiredReason(ctx) ? [] : [v2])];
+  const arbs = [v3, field, body, status, ...(retiredReason(v2ctx) ? [] : [v2])];
   return fc.oneof(...arbs);
 }
 
@@ -234,7 +241,7 @@ export function badInputs(ctx: CheckContext): fc.Arbitrary<BadInput> {
 async function expectNoServerError(ctx: CheckContext, input: BadInput): Promise<void> {
   let e: Exchange;
   try {
-    e = await sendAnswered(ctx, input.req, input.label);
+    e = await sendAnswered(input.via ?? ctx, input.req, input.label);
   } catch (err) {
     if (err instanceof OperationStalledError) return;
     throw err;
@@ -254,11 +261,12 @@ export const checks: CheckDefinition[] = [
     operation: ALL,
     lock: V2_LOCK, // its sweep sends to GET /requests/v2 too
     async run(ctx) {
-      const inputs = sweep(ctx);
+      const v2 = await datedContext(ctx, 'v2-window');
+      const inputs = sweep(ctx, v2);
       // Independent requests: sent a few at once through the shared limiter (issue 13), the first
       // 5xx in sweep order reported whatever order the answers come in.
       await allInOrder(inputs.map((input) => () => expectNoServerError(ctx, input)), { concurrency: SWEEP_CONCURRENCY });
-      const outcome = await ctx.property(badInputs(ctx), (input) => expectNoServerError(ctx, input), {
+      const outcome = await ctx.property(badInputs(ctx, v2), (input) => expectNoServerError(ctx, input), {
         numRuns: Math.max(1, Math.min(ctx.config.numRuns, 5)),
       });
       return fromProperty(outcome, `${inputs.length} parameters swept and ${outcome.numRuns} random bad inputs answered without a 5xx`);

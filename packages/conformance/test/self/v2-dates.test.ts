@@ -32,6 +32,17 @@ describe('v2 against the embedded server, whatever its clock', () => {
     expect(retired.reason).toContain(mockNow === AFTER_SUNSET ? 'the embedded server, its clock after the v2 sunset' : 'a twin of the embedded server, its clock pinned at 2026-12-01T12:00:00Z');
   });
 
+  it('the bad-input sweep sends its v2 inputs inside the window whatever the clock (the same sweep before and after the sunset)', async () => {
+    const swept = async (mockNow: string) => {
+      const r = await runConformance({ mockNow, mockRecords: 300, only: ['general.no-server-error-on-bad-input'], seed: 1, numRuns: 3 });
+      expect(r.outcomes[0]!.status, shown(r.outcomes)).toBe('pass');
+      return Number(/^(\d+) parameters swept/.exec(r.outcomes[0]!.reason ?? '')?.[1]);
+    };
+    const inside = await swept(IN_WINDOW);
+    expect(inside).toBeGreaterThan(40);
+    expect(await swept(AFTER_SUNSET)).toBe(inside);
+  });
+
   it('after the sunset a v2 fault still fails its check (and the retirement answer its own)', async () => {
     const header = await runConformance({ mockNow: AFTER_SUNSET, mockRecords: 300, mockFaults: ['v2-deprecation-header-format'], only: ['requests-v2.deprecation.header'], seed: 1, numRuns: 3 });
     expect(statuses(header.outcomes)).toEqual({ 'requests-v2.deprecation.header': 'fail' });
