@@ -1,0 +1,149 @@
+/**
+ * The recorder over `fetch` stubs (issue 26 point 2): `vi.fn` assigned to `globalThis.fetch`
+ * (returning a `Response`, or a plain object with `json()`), `vi.spyOn(globalThis, 'fetch')` and
+ * `vi.stubGlobal`. The code under test gets what the stub returns, unchanged; conformant bodies
+ * pass, the broken one fails with its check, and the HAR written reads back to the same verdict.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRecorder, installWith, type Hooks } from '../../src/recorder/index.js';
+import { BROKEN, CHECK, GOOD, NOW, BASE, getStatus, harVerdicts, verdicts } from './support.js';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  globalThis.fetch = realFetch;
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Runs `getStatus` twice through a stub made by `stub` (given the body to answer), and returns the recorder. */
+async function run(stub: (body: unknown) => void, body: unknown): Promise<ApiRecorder> {
+  const recorder = new ApiRecorder({ now: NOW });
+  recorder.wrapGlobalFetch();
+  stub(body);
+  expect(await getStatus('0xabc')).toEqual(body);
+  expect(await getStatus('0xdef', { 'x-api-key': 'k' })).toEqual(body);
+  await recorder.harvest();
+  recorder.uninstall();
+  return recorder;
+}
+
+const STUBS: Array<[string, (body: unknown) => void]> = [
+  ['vi.fn assigned to globalThis.fetch, returning a Response', (body) => void (globalThis.fetch = vi.fn(async () => json(body)) as unknown as typeof fetch)],
+  ['vi.fn returning a plain object with json()', (body) => void (globalThis.fetch = vi.fn().mockResolvedValue({ ok: true, status: 200, json: async () => body }) as unknown as typeof fetch)],
+  ['vi.fn whose json() is itself a mock', (body) => void (globalThis.fetch = vi.fn().mockResolvedValue({ ok: true, status: 200, json: vi.fn().mockResolvedValue(body) }) as unknown as typeof fetch)],
+  ['vi.spyOn(globalThis, "fetch")', (body) => void vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(body))],
+  ['vi.stubGlobal("fetch", vi.fn())', (body) => void vi.stubGlobal('fetch', vi.fn(async () => json(body)))],
+];
+
+describe.each(STUBS)('%s', (_name, stub) => {
+  it('conformant bodies pass, every call judged; the HAR reads back to the same verdict', async () => {
+    const recorder = await run(stub, GOOD);
+    const v = await verdicts(recorder);
+    expect(v.failure).toBeUndefined();
+    expect(v.judged).toBe(2);
+    expect(v.outcomes[CHECK]).toBe('pass');
+    const har = await harVerdicts(recorder);
+    expect(har.outcomes).toEqual(v.outcomes);
+    expect(har.judged).toBe(2);
+  });
+
+  it('a broken body fails with its check, and so does its HAR', async () => {
+    const recorder = await run(stub, BROKEN);
+    const v = await verdicts(recorder);
+    expect(v.outcomes[CHECK]).toBe('fail');
+    expect(v.failure).toContain(CHECK);
+    expect((await harVerdicts(recorder)).outcomes[CHECK]).toBe('fail');
+  });
+});
+
+describe('what the recorder keeps and does not change', () => {
+  it('a pass-through spy and the real fetch behind it record one exchange, not two', async () => {
+    const recorder = new ApiRecorder({ now: NOW });
+    globalThis.fetch = vi.fn(async () => json(GOOD)) as unknown as typeof fetch;
+    const inner = globalThis.fetch;
+    globalThis.fetch = recorder.wrapFetch(inner);
+    const spy = vi.spyOn(globalThis, 'fetch');
+    await getStatus('0x1');
+    await recorder.harvest(spy);
+    recorder.uninstall();
+    expect((await verdicts(recorder)).judged).toBe(1);
+  });
+
+  it('the key is never written to the HAR; URLs off the API are not recorded; the mock keeps its identity and calls', async () => {
+    const recorder = new ApiRecorder({ now: NOW });
+    const mock = vi.fn(async (url: string) => (url.includes('/intents/status') ? json(GOOD) : json({ other: true })));
+    globalThis.fetch = mock as unknown as typeof fetch;
+    await getStatus('0x1', { 'x-api-key': 'secret-key-0123456789' });
+    await fetch('https://example.test/other');
+    await recorder.harvest();
+    expect(globalThis.fetch).toBe(mock);
+    expect(mock).toHaveBeenCalledTimes(2);
+    const har = await harVerdicts(recorder);
+    expect(har.judged).toBe(1);
+    expect(har.text).not.toContain('secret-key-0123456789');
+    expect(har.text).toContain('<redacted>');
+  });
+
+  it('with a baseUrl, every path under it is recorded (one off the API listed as not judged), other hosts are not', async () => {
+    const recorder = new ApiRecorder({ now: NOW, baseUrl: BASE });
+    globalThis.fetch = vi.fn(async () => json({ status: 'success', txHashes: [] })) as unknown as typeof fetch;
+    await fetch(`${BASE}/intents/status/v3?requestId=0x1`);
+    await fetch(`${BASE}/no/such/operation`);
+    await fetch(`${BASE}.evil.test/intents/status?requestId=0x1`);
+    await recorder.harvest();
+    expect(recorder.size).toBe(2);
+    const audit = await recorder.audit();
+    expect(audit.notJudged.map((n) => n.why)).toEqual(['GET /no/such/operation is not an operation of the API']);
+  });
+
+  it('a Response given twice (body read) is named not judged, not guessed', async () => {
+    const recorder = new ApiRecorder({ now: NOW });
+    recorder.uninstall(); // the body readers as they are without the recorder: nothing noted
+    const once = json(GOOD);
+    await once.text();
+    globalThis.fetch = vi.fn(async () => once) as unknown as typeof fetch;
+    await fetch(`${BASE}/intents/status?requestId=0x1`).catch(() => undefined);
+    await recorder.harvest();
+    expect((await recorder.audit()).notJudged[0]!.why).toMatch(/body was read before the recorder could note it/);
+  });
+
+  it('a bad baseUrl is a clear error', () => {
+    expect(() => new ApiRecorder({ baseUrl: 'api.relay.link' })).toThrow(/baseUrl "api.relay.link" is not an absolute URL/);
+  });
+});
+
+describe('installWith: the hooks a setup file registers', () => {
+  function fakeHooks() {
+    const fns = { beforeEach: [] as Array<() => unknown>, afterEach: [] as Array<() => unknown>, afterAll: [] as Array<() => unknown> };
+    const hooks: Hooks = { beforeEach: (f) => fns.beforeEach.push(f), afterEach: (f) => fns.afterEach.push(f), afterAll: (f) => fns.afterAll.push(f) };
+    return { hooks, fns };
+  }
+
+  it('a file whose stub is broken fails in afterAll with the check, and writes its HAR', async () => {
+    const { hooks, fns } = fakeHooks();
+    const dir = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'install-'));
+    installWith(hooks, { now: NOW, har: `${dir}/[file].har`, testFile: () => '/x/status.test.ts', testName: () => 'reads the status' });
+    for (const f of fns.beforeEach) await f();
+    globalThis.fetch = vi.fn(async () => json(BROKEN)) as unknown as typeof fetch;
+    await getStatus('0x1');
+    for (const f of fns.afterEach) await f();
+    globalThis.fetch = realFetch; // the user's own afterEach restores it: the call was already read
+    await expect(fns.afterAll[0]!()).rejects.toThrow(new RegExp(`${CHECK.replace(/\./g, '\\.')}[\\s\\S]*fetch-mock › reads the status`));
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(`${dir}/status.test.har`, 'utf8')).log.entries).toHaveLength(1);
+  });
+
+  it('a file with conformant stubs, or no API call, passes', async () => {
+    for (const body of [GOOD, undefined]) {
+      const { hooks, fns } = fakeHooks();
+      installWith(hooks, { now: NOW });
+      for (const f of fns.beforeEach) await f();
+      globalThis.fetch = vi.fn(async () => json(body ?? {})) as unknown as typeof fetch;
+      if (body) await getStatus('0x1');
+      for (const f of fns.afterEach) await f();
+      await expect(fns.afterAll[0]!()).resolves.toBeUndefined();
+    }
+  });
+});
