@@ -236,6 +236,8 @@ export class ApiRecorder {
   constructor(readonly options: RecorderOptions = {}) {
     this.bases = options.baseUrl === undefined ? undefined : typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl;
     for (const b of this.bases ?? []) if (!parseUrl(b)) throw new TypeError(`recorder: baseUrl ${JSON.stringify(b)} is not an absolute URL`);
+    // From now on a body the code reads is noted first, so that a mock's calls can be read after.
+    patchReaders();
   }
 
   private get validator(): ResponseValidator {
