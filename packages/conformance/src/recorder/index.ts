@@ -413,13 +413,16 @@ export class ApiRecorder {
     await this.settle();
     const interactions = this.interactions();
     const recordings: Recordings = { files: [{ file: 'test-code mocks', format: 'recorder', label: 'test-code mocks (recorder)', interactions: interactions.length }], interactions, skipped: [] };
-    return auditRecordings(recordings, {
+    const audit = auditRecordings(recordings, {
       startedAt: this.startedAt,
       files: ['test-code mocks'],
       strict: this.options.strict === true,
       ...(this.options.acceptDivergences ? { acceptDivergences: true } : {}),
       validator: this.validator,
     });
+    // No file holds these exchanges: the replay is the audit of the HAR the recorder can write.
+    const replay = `crosschain-conformance audit <the HAR written by the recorder's har option>${this.options.acceptDivergences ? ' --accept-divergences' : ''}`;
+    return { ...audit, result: { ...audit.result, outcomes: audit.result.outcomes.map((o) => ({ ...o, replay })) } };
   }
 
   /**
