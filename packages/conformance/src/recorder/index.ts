@@ -80,6 +80,8 @@ const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData'] as 
 let readersPatched: Array<[string, unknown]> | undefined;
 /** Set while the recorder itself reads a body: the patched readers then only read. */
 let reading = false;
+/** Recorders installed: a body read tells them which mock stands for `fetch` now (read later even if restored first). */
+const ACTIVE = new Set<ApiRecorder>();
 /** The real timer, taken before a test fakes the clock. */
 const realSetTimeout = globalThis.setTimeout;
 
@@ -99,6 +101,7 @@ function patchReaders(): void {
         } catch {
           // A body that cannot be cloned (locked stream): nothing noted, the read goes on as before.
         }
+        for (const r of ACTIVE) r.noteFetchMock();
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
@@ -229,6 +232,8 @@ export class ApiRecorder {
   private readonly recorded: Recorded[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly harvested = new WeakMap<object, number>();
+  /** Mocks seen standing for `fetch` when a body was read: harvested even if a test restored `fetch` before the harvest. */
+  private readonly seenMocks = new Set<MockLike>();
   private validatorCache: ResponseValidator | undefined;
   private installedFetch: { wrapper: typeof fetch; inner: typeof fetch } | undefined;
   private readonly startedAt = new Date();
@@ -238,6 +243,13 @@ export class ApiRecorder {
     for (const b of this.bases ?? []) if (!parseUrl(b)) throw new TypeError(`recorder: baseUrl ${JSON.stringify(b)} is not an absolute URL`);
     // From now on a body the code reads is noted first, so that a mock's calls can be read after.
     patchReaders();
+    ACTIVE.add(this);
+  }
+
+  /** Remembers the mock function standing for `fetch` now, if any (called when the code reads a body). */
+  noteFetchMock(): void {
+    const f: unknown = globalThis.fetch;
+    if (isMockFunction(f)) this.seenMocks.add(f);
   }
 
   private get validator(): ResponseValidator {
@@ -337,11 +349,19 @@ export class ApiRecorder {
   }
 
   /**
-   * Reads the calls of `fetch` (default `globalThis.fetch`) when it is a mock function: each call
-   * not read yet, with what it returned. Safe to call often (each call is read once; a mock cleared
+   * Reads the calls of `fetch` when it is a mock function (default: `globalThis.fetch`, and every
+   * mock that stood for it when the code read a body since the last harvest): each call not read
+   * yet, with what it returned. Safe to call often (each call is read once; a mock cleared
    * since is read from its start again).
    */
-  async harvest(fetchFn: unknown = globalThis.fetch): Promise<void> {
+  async harvest(fetchFn?: unknown): Promise<void> {
+    if (fetchFn !== undefined) return this.harvestOne(fetchFn);
+    const mocks = new Set<unknown>([...this.seenMocks, globalThis.fetch]);
+    this.seenMocks.clear();
+    for (const m of mocks) await this.harvestOne(m);
+  }
+
+  private async harvestOne(fetchFn: unknown): Promise<void> {
     if (!isMockFunction(fetchFn)) return;
     const { calls, results } = fetchFn.mock;
     let from = this.harvested.get(fetchFn) ?? 0;
@@ -451,7 +471,8 @@ export class ApiRecorder {
   uninstall(): void {
     if (this.installedFetch && globalThis.fetch === this.installedFetch.wrapper) globalThis.fetch = this.installedFetch.inner;
     this.installedFetch = undefined;
-    unpatchReaders();
+    ACTIVE.delete(this);
+    if (ACTIVE.size === 0) unpatchReaders();
   }
 }
 

@@ -5,7 +5,7 @@
  * pass, the broken one fails with its check, and the HAR written reads back to the same verdict.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRecorder, installWith, type Hooks } from '../../src/recorder/index.js';
+import { ApiRecorder, installWith, isMockFunction, type Hooks } from '../../src/recorder/index.js';
 import { BROKEN, CHECK, GOOD, NOW, BASE, getStatus, harVerdicts, verdicts } from './support.js';
 
 const realFetch = globalThis.fetch;
@@ -98,11 +98,11 @@ describe('what the recorder keeps and does not change', () => {
     expect(audit.notJudged.map((n) => n.why)).toEqual(['GET /no/such/operation is not an operation of the API']);
   });
 
-  it('a Response given twice (body read) is named not judged, not guessed', async () => {
+  it('a Response whose body was read through its stream (nothing noted) is named not judged, not guessed', async () => {
     const recorder = new ApiRecorder({ now: NOW });
-    recorder.uninstall(); // the body readers as they are without the recorder: nothing noted
     const once = json(GOOD);
-    await once.text();
+    const reader = once.body!.getReader();
+    while (!(await reader.read()).done);
     globalThis.fetch = vi.fn(async () => once) as unknown as typeof fetch;
     await fetch(`${BASE}/intents/status?requestId=0x1`).catch(() => undefined);
     await recorder.harvest();
@@ -133,6 +133,18 @@ describe('installWith: the hooks a setup file registers', () => {
     await expect(fns.afterAll[0]!()).rejects.toThrow(new RegExp(`${CHECK.replace(/\./g, '\\.')}[\\s\\S]*fetch-mock › reads the status`));
     const { readFileSync } = await import('node:fs');
     expect(JSON.parse(readFileSync(`${dir}/status.test.har`, 'utf8')).log.entries).toHaveLength(1);
+  });
+
+  it("a stub the test's own afterEach restored before the recorder's harvest is still read (noted when its body was read)", async () => {
+    const { hooks, fns } = fakeHooks();
+    installWith(hooks, { now: NOW });
+    for (const f of fns.beforeEach) await f();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(BROKEN));
+    await getStatus('0x1');
+    vi.restoreAllMocks(); // the user's afterEach runs first (vitest runs after-hooks in reverse order)
+    expect(isMockFunction(globalThis.fetch)).toBe(false);
+    for (const f of fns.afterEach) await f();
+    await expect(fns.afterAll[0]!()).rejects.toThrow(CHECK);
   });
 
   it('a file with conformant stubs, or no API call, passes', async () => {
