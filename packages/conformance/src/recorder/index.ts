@@ -530,6 +530,19 @@ export interface InstallOptions extends RecorderOptions {
   har?: string;
   /** The test file's path (the installers take it from the runner). */
   testFile?: () => string | undefined;
+  /**
+   * Exchanges recorded but judged by no check (a path off the API, an operation the kit does not
+   * judge): said with `warn` (default console.warn), or a failure of the file when true.
+   */
+  requireJudged?: boolean;
+  warn?: (text: string) => void;
+}
+
+/** What to say when exchanges were recorded but no check judged any of them, or undefined when some were judged (or none recorded). */
+export function nothingJudged(audit: RecordingAudit, recorded: number): string | undefined {
+  if (recorded === 0 || audit.result.outcomes.some((o) => o.status !== 'skip' && o.status !== 'disabled')) return undefined;
+  const why = audit.notJudged.slice(0, 5).map((n) => `\n  - ${n.interaction}: ${n.why}`).join('');
+  return `the recorder saw ${recorded} exchange${recorded === 1 ? '' : 's'} of the API in this test file, and no check could judge any of them${why}`;
 }
 
 /**
@@ -556,6 +569,11 @@ export function installWith(hooks: Hooks, options: InstallOptions = {}): ApiReco
         const error = new Error(failure.message);
         error.name = 'ConformanceFailure';
         throw error;
+      }
+      const unjudged = nothingJudged(await recorder.audit(), recorder.size);
+      if (unjudged !== undefined) {
+        if (options.requireJudged === true) throw new Error(unjudged);
+        (options.warn ?? console.warn)(unjudged);
       }
     } finally {
       recorder.uninstall();

@@ -147,6 +147,25 @@ describe('installWith: the hooks a setup file registers', () => {
     await expect(fns.afterAll[0]!()).rejects.toThrow(CHECK);
   });
 
+  it('exchanges no check could judge are said (warn), or fail the file with requireJudged', async () => {
+    for (const requireJudged of [false, true]) {
+      const { hooks, fns } = fakeHooks();
+      const warnings: string[] = [];
+      installWith(hooks, { now: NOW, baseUrl: BASE, requireJudged, warn: (t) => warnings.push(t) });
+      for (const f of fns.beforeEach) await f();
+      globalThis.fetch = vi.fn(async () => json({ any: 1 })) as unknown as typeof fetch;
+      await fetch(`${BASE}/no/such/operation`);
+      for (const f of fns.afterEach) await f();
+      const said = /saw 1 exchange of the API in this test file, and no check could judge any of them\n {2}- fetch-mock \(GET \/no\/such\/operation\): GET \/no\/such\/operation is not an operation of the API/;
+      if (requireJudged) await expect(fns.afterAll[0]!()).rejects.toThrow(said);
+      else {
+        await fns.afterAll[0]!();
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(said);
+      }
+    }
+  });
+
   it('a file with conformant stubs, or no API call, passes', async () => {
     for (const body of [GOOD, undefined]) {
       const { hooks, fns } = fakeHooks();
