@@ -84,6 +84,11 @@ let reading = false;
 const ACTIVE = new Set<ApiRecorder>();
 /** The real timer, taken before a test fakes the clock. */
 const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+/** Which recorder made each fetch wrapper (so that it unwraps only its own). */
+const OWNERS = new WeakMap<object, ApiRecorder>();
+/** How long a body is waited for (a stream that never ends is not waited for). */
+const BODY_WAIT_MS = 1_000;
 
 /** Makes the body readers of `Response.prototype` note a clone's text before reading (idempotent). */
 function patchReaders(): void {
@@ -135,7 +140,7 @@ async function settled<T>(value: T | PromiseLike<T>, ms = 50): Promise<{ value: 
   try {
     return await Promise.race([Promise.resolve(value).then((v) => ({ value: v }), () => undefined), timeout]);
   } finally {
-    clearTimeout(timer);
+    realClearTimeout(timer);
   }
 }
 
@@ -184,14 +189,22 @@ async function responseOf(res: unknown): Promise<{ status: number; headers: Reco
     const headers = lowerHeaders(res.headers);
     const noted = BODY_NOTES.get(res);
     let body: string | undefined;
-    if (noted) body = (await settled(noted, 1_000))?.value;
-    else if (!res.bodyUsed) {
+    let waited = false;
+    if (noted) {
+      body = (await settled(noted, BODY_WAIT_MS))?.value;
+      waited = body === undefined;
+    } else if (!res.bodyUsed) {
+      let copy: Response | undefined;
       try {
-        body = (await settled(textOf(res.clone()), 1_000))?.value;
+        copy = res.clone();
+        body = (await settled(textOf(copy), BODY_WAIT_MS))?.value;
+        waited = body === undefined;
       } catch {
         body = undefined;
       }
+      if (waited) void copy?.body?.cancel().catch(() => undefined);
     }
+    if (body === undefined && waited) return { unjudged: `its body did not end within ${BODY_WAIT_MS} ms (a stream): not judged` };
     if (body === undefined) return { unjudged: 'its body was read before the recorder could note it (a Response given to the code twice, or read through its stream)' };
     return { status: res.status, headers, body };
   }
@@ -235,7 +248,6 @@ export class ApiRecorder {
   /** Mocks seen standing for `fetch` when a body was read: harvested even if a test restored `fetch` before the harvest. */
   private readonly seenMocks = new Set<MockLike>();
   private validatorCache: ResponseValidator | undefined;
-  private installedFetch: { wrapper: typeof fetch; inner: typeof fetch } | undefined;
   private readonly startedAt = new Date();
 
   constructor(readonly options: RecorderOptions = {}) {
@@ -331,6 +343,7 @@ export class ApiRecorder {
       return res;
     };
     Object.defineProperty(wrapper, WRAPPED, { value: inner });
+    OWNERS.set(wrapper, this);
     return wrapper as typeof fetch;
   }
 
@@ -343,9 +356,7 @@ export class ApiRecorder {
     patchReaders();
     const current = globalThis.fetch;
     if (typeof current !== 'function' || isMockFunction(current) || (current as unknown as Record<symbol, unknown>)[WRAPPED] !== undefined) return;
-    const wrapper = this.wrapFetch(current);
-    if (!this.installedFetch) this.installedFetch = { wrapper, inner: current };
-    globalThis.fetch = wrapper;
+    globalThis.fetch = this.wrapFetch(current);
   }
 
   /**
@@ -469,8 +480,10 @@ export class ApiRecorder {
 
   /** Puts back the `fetch` it replaced (when still in place) and the body readers. */
   uninstall(): void {
-    if (this.installedFetch && globalThis.fetch === this.installedFetch.wrapper) globalThis.fetch = this.installedFetch.inner;
-    this.installedFetch = undefined;
+    // Its own wrappers on top of fetch are taken off (one over MSW's or nock's fetch, then the first).
+    for (let f: unknown = globalThis.fetch; typeof f === 'function' && OWNERS.get(f) === this; f = globalThis.fetch) {
+      globalThis.fetch = (f as unknown as Record<symbol, typeof fetch>)[WRAPPED]!;
+    }
     ACTIVE.delete(this);
     if (ACTIVE.size === 0) unpatchReaders();
   }

@@ -109,6 +109,25 @@ describe('what the recorder keeps and does not change', () => {
     expect((await recorder.audit()).notJudged[0]!.why).toMatch(/body was read before the recorder could note it/);
   });
 
+  it('a body that never ends is not waited for (named not judged); uninstall takes off every wrapper it put on fetch', async () => {
+    const recorder = new ApiRecorder({ now: NOW });
+    const endless = () => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"status":')) }), { headers: { 'content-type': 'application/json' } });
+    globalThis.fetch = (async () => endless()) as typeof fetch;
+    const base = globalThis.fetch;
+    recorder.wrapGlobalFetch();
+    const outer = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => base(input, init); // what MSW or nock put in its place
+    globalThis.fetch = outer as typeof fetch;
+    recorder.wrapGlobalFetch();
+    const res = await fetch(`${BASE}/intents/status?requestId=0x1`);
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    const audit = await recorder.audit();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(audit.notJudged.map((n) => n.why)).toEqual(['its body did not end within 1000 ms (a stream): not judged']);
+    recorder.uninstall();
+    expect(globalThis.fetch).toBe(outer);
+  });
+
   it('a bad baseUrl is a clear error', () => {
     expect(() => new ApiRecorder({ baseUrl: 'api.relay.link' })).toThrow(/baseUrl "api.relay.link" is not an absolute URL/);
   });
