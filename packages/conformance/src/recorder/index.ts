@@ -34,7 +34,26 @@ import type { Recordings } from '../recordings/index.js';
 import { renderOutcomeBlock } from '../reporters/console.js';
 
 /** Where an exchange was seen. */
-export type RecorderSource = 'fetch' | 'fetch-mock' | 'msw';
+export type RecorderSource = 'fetch' | 'fetch-mock' | 'msw' | 'nock';
+
+/** The parts of a nock scope the recorder listens to (`nock(...).get(...).reply(...)` returns it). */
+export interface NockScopeLike {
+  on(event: 'request', listener: (req: NockRequestLike, interceptor: unknown, body: string) => void): unknown;
+  on(event: 'replied', listener: (req: NockRequestLike, interceptor: NockInterceptorLike) => void): unknown;
+}
+interface NockRequestLike {
+  method?: string;
+  path?: string;
+  options?: { href?: string };
+  getHeaders?: () => Record<string, unknown>;
+}
+interface NockInterceptorLike {
+  statusCode?: number;
+  body?: unknown;
+  rawHeaders?: unknown;
+  headers?: unknown;
+  basePath?: string;
+}
 
 export interface RecorderOptions {
   /**
@@ -418,19 +437,65 @@ export class ApiRecorder {
     return () => server.events.removeListener?.('response:mocked', listener);
   }
 
+  /**
+   * Records what a nock scope replies (its `request` and `replied` events), for clients that do
+   * not use `fetch` (axios, got on `node:http`): `recorder.nock(nock(base).get(path).reply(200, body))`.
+   * A reply given as a function is listed as not judged (nock keeps no body for it).
+   */
+  nock(scope: NockScopeLike): NockScopeLike {
+    const bodies = new WeakMap<object, string>();
+    scope.on('request', (req, _interceptor, body) => {
+      if (typeof body === 'string' && body !== '') bodies.set(req as object, body);
+    });
+    scope.on('replied', (req, interceptor) => {
+      const url = req.options?.href ?? `${interceptor.basePath ?? ''}${req.path ?? ''}`;
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (!this.matches(method, url)) return;
+      const name = this.nameOf('nock', method, url);
+      const requestBody = bodies.get(req as object);
+      const body = interceptor.body;
+      if (body === undefined || typeof interceptor.statusCode !== 'number') {
+        this.recorded.push({ source: 'nock', name, unjudged: 'its nock reply is a function: nock keeps no body for it (record with nock.recorder, or use a fetch client)' });
+        return;
+      }
+      const raw = interceptor.rawHeaders;
+      const responseHeaders: Record<string, string> = {};
+      if (Array.isArray(raw)) for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
+      else Object.assign(responseHeaders, lowerHeaders(raw ?? interceptor.headers));
+      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      this.recorded.push({
+        source: 'nock',
+        name,
+        exchange: {
+          method,
+          url,
+          requestHeaders: lowerHeaders(req.getHeaders?.()),
+          ...(requestBody !== undefined ? { requestBody } : {}),
+          status: interceptor.statusCode,
+          responseHeaders,
+          bodyText: text,
+          durationMs: 0,
+          startedAt: this.options.now?.() ?? Date.now(),
+        },
+      });
+    });
+    return scope;
+  }
+
   /** Waits for the exchanges being read. */
   async settle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  /** The recorded exchanges as `audit` interactions (an exchange MSW's event and the fetch wrapper both saw is kept once). */
+  /** The recorded exchanges as `audit` interactions (an exchange MSW's or nock's event and the fetch wrapper both saw is kept once). */
   interactions(): Interaction[] {
     const key = (r: Recorded) => (r.exchange ? `${r.exchange.method} ${r.exchange.url} ${r.exchange.status} ${r.exchange.bodyText}` : '');
+    const byEvent = (r: Recorded) => r.source === 'msw' || r.source === 'nock';
     const seen = new Map<string, number>();
-    for (const r of this.recorded) if (r.source !== 'msw' && r.exchange) seen.set(key(r), (seen.get(key(r)) ?? 0) + 1);
+    for (const r of this.recorded) if (!byEvent(r) && r.exchange) seen.set(key(r), (seen.get(key(r)) ?? 0) + 1);
     const out: Interaction[] = [];
     for (const r of this.recorded) {
-      if (r.source === 'msw' && r.exchange && (seen.get(key(r)) ?? 0) > 0) {
+      if (byEvent(r) && r.exchange && (seen.get(key(r)) ?? 0) > 0) {
         seen.set(key(r), seen.get(key(r))! - 1);
         continue;
       }
