@@ -1,7 +1,8 @@
 /**
  * Reads the files and folders given to `audit` into named interactions, telling the format from
  * the content: HAR 1.2, Polly.js recordings, Pact (v1-v4), WireMock mappings (a file, or a folder
- * holding `mappings/` and `__files/`), VCR cassettes (vcrpy, Ruby VCR; YAML or JSON). A file that
+ * holding `mappings/` and `__files/`), VCR cassettes (vcrpy, Ruby VCR; YAML or JSON), nock
+ * definitions (the JSON of `nock.back` and `nock.recorder`). A file that
  * cannot be read or is none of these is a {@link RecordingError} (usage error, exit 2).
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { readHarText } from '../har/har.js';
 import { HarError } from '../passive/har.js';
 import { harDocuments, isPolly, readHarInteractions } from './har.js';
 import { RecordingError, type Interaction, type RecordingFormat } from './interaction.js';
+import { isNock, readNock } from './nock.js';
 import { isPact, pactVersion, readPact } from './pact.js';
 import { readVcr, vcrInteractions } from './vcr.js';
 import { isWireMock, readWireMock, type OperationKey } from './wiremock.js';
@@ -23,7 +25,7 @@ export const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
 /** Files read from one folder at most. */
 export const MAX_FOLDER_FILES = 10_000;
 
-const EXPECTED = 'expected a HAR 1.2 file, a Polly.js recording, a Pact file (v1-v4), a WireMock mapping or mappings/ folder, or a VCR cassette (vcrpy or Ruby VCR)';
+const EXPECTED = 'expected a HAR 1.2 file, a Polly.js recording, a Pact file (v1-v4), a WireMock mapping or mappings/ folder, a VCR cassette (vcrpy or Ruby VCR), or nock definitions (nock.back, nock.recorder)';
 const RECORDING_EXTENSIONS = new Set(['.json', '.har', '.yaml', '.yml']);
 
 /** One file read, and the format it was found to be. */
@@ -75,6 +77,7 @@ async function interactionsOf(text: string, file: string, path: string, ctx: Con
   if (isPact(doc)) return { format: 'pact', label: `Pact ${pactVersion(doc)}`, list: readPact(doc, file) };
   const vcr = vcrInteractions(doc);
   if (vcr) return { format: 'vcr', label: `VCR cassette (${Array.isArray(doc) || (typeof doc === 'object' && doc !== null && 'http_interactions' in doc) ? 'Ruby VCR' : 'vcrpy'})`, list: readVcr(vcr, file) };
+  if (isNock(doc)) return { format: 'nock', label: 'nock definitions', list: readNock(doc, file) };
   if (isWireMock(doc)) {
     const files = filesDir ?? join(dirname(path), '__files');
     return { format: 'wiremock', label: 'WireMock mapping', list: await readWireMock(doc, file, files, ctx.operations) };

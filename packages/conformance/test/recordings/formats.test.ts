@@ -75,7 +75,7 @@ describe('real files of each format', () => {
     const c = cliIo({}, FIXTURES);
     expect(await main(['audit', '.'], c.io)).toBe(5);
     const text = c.text();
-    expect(text).toMatch(/Not judged \(10 of 10 interactions\):/);
+    expect(text).toMatch(/Not judged \(11 of 11 interactions\):/);
     expect(text).toContain('pact/pact-jvm-v2-pact.json › "a retrieve Mallory request": GET /mallory is not an operation of the API');
     expect(text).toContain('"Test Message" (given "message exists"): an interaction of type Asynchronous/Messages');
   });
