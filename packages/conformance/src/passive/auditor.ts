@@ -19,7 +19,7 @@ import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js'
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
@@ -70,7 +70,7 @@ function requestJson(body: string | undefined): unknown {
 const MAX_CALLERS = 1_000;
 
 export interface AuditorOptions {
-  rules?: readonly PassiveRule[];
+  rules?: readonly Oracle[];
   validator?: ResponseValidator;
   /**
    * Accept the catalogued divergences of the live service (`--accept-divergences`): a check whose
@@ -81,7 +81,7 @@ export interface AuditorOptions {
 }
 
 export class PassiveAuditor {
-  private readonly rules: readonly PassiveRule[];
+  private readonly rules: readonly Oracle[];
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
   private readonly readings = new Readings();
@@ -95,9 +95,9 @@ export class PassiveAuditor {
 
   constructor(options: AuditorOptions = {}) {
     this.acceptDivergences = options.acceptDivergences === true;
-    this.rules = options.rules ?? PASSIVE_RULES;
+    this.rules = options.rules ?? ORACLES;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
-    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
+    for (const id of oracleCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
   }
 
   /** Exchanges observed so far. */
@@ -140,13 +140,16 @@ export class PassiveAuditor {
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
-      this.tally(id).checked += 1;
-      let problem: Problem | undefined;
+      let judgement: Judgement;
       try {
-        problem = rule.judge(seen);
+        judgement = rule.judge(seen);
       } catch (err) {
-        problem = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
+        judgement = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
       }
+      // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
+      if (judgement !== undefined && isWithheld(judgement)) continue;
+      this.tally(id).checked += 1;
+      const problem: Problem | undefined = judgement;
       if (!problem) continue;
       const check = problem.check ?? id;
       const t = this.tally(check);
