@@ -7,7 +7,7 @@ import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
-import { amountOutside, createdOutside } from './ranges.js';
+import { amountOutside, timeFieldOf, timeOutside } from './ranges.js';
 import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';
 
 /** The top-level equality filters of a query the oracle judges (status: only the five accepted values). */
@@ -50,12 +50,14 @@ export const ranges: Oracle = {
     const q = chainQuery(s);
     const [start, end] = [int(q.get('startTimestamp')), int(q.get('endTimestamp'))];
     const [min, max] = [num(q.get('amountUsdMin')), num(q.get('amountUsdMax'))];
+    // The timestamps bound updatedAt with sortBy=updatedAt, createdAt otherwise (a continuation page that omits sortBy follows its walk).
+    const field = timeFieldOf(s.query.get('sortBy') ?? q.get('sortBy'));
     const received = firstBad(s.records!, (r) =>
-      createdOutside(r, start, end) ? `created ${String(r.createdAt)}` : amountOutside(r, min, max) ? `amountUsd ${brief(amountUsdCandidates(r))}` : undefined,
+      timeOutside(r, start, end, field) ? `${field} ${String(r[field])}` : amountOutside(r, min, max) ? `amountUsd ${brief(amountUsdCandidates(r))}` : undefined,
     );
     return received === undefined
       ? undefined
-      : { message: 'Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive) and amountUsdMin/amountUsdMax', expected: `createdAt in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}]`, received };
+      : { message: `Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive, on ${field}) and amountUsdMin/amountUsdMax`, expected: `${field} in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}]`, received };
   },
 };
 

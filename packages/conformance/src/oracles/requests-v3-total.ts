@@ -10,13 +10,23 @@ import { membershipMoves, windowStill } from './windows.js';
 /** Whether `total` was asked (includeTotal=true) by the page itself. */
 export const asked = (q: URLSearchParams): boolean => q.get('includeTotal') === 'true';
 
+/**
+ * What is wrong with the `total` of a page that did not ask for it (rule 5: "when omitted or false,
+ * `total` is not computed"; Resources: present only when includeTotal=true), or undefined. A
+ * `total` key holding null carries no count: nothing was computed, so it passes this clause (its
+ * type is the response schema's business). Shared by the active check of the same id.
+ */
+export function unaskedTotalProblem(total: { present: boolean; value: unknown } | undefined): string | undefined {
+  return total?.present && total.value !== null && total.value !== undefined ? `total = ${brief(total.value)} without includeTotal=true` : undefined;
+}
+
 export const totalOnlyWhenRequested: Oracle = {
   id: 'requests-v3.total.only-when-requested',
   applies: (s) => page(s) && !asked(s.query) && !(s.chain && asked(s.chain.query)),
-  judge: (s) =>
-    s.total?.present
-      ? { message: '`total` is returned only with includeTotal=true', expected: 'no `total` key', received: `total = ${brief(s.total.value)} without includeTotal=true` }
-      : undefined,
+  judge(s) {
+    const received = unaskedTotalProblem(s.total);
+    return received === undefined ? undefined : { message: '`total` is returned only with includeTotal=true', expected: 'no `total` key', received };
+  },
 };
 
 export const totalExact: Oracle = {

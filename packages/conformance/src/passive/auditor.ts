@@ -13,9 +13,8 @@ import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
 import { exitCodeOf, levelOf, markOf, toOutcome, totalsOf } from '../engine/outcome.js';
 import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
-import { validatorFor } from '../engine/runner.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
-import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
@@ -80,6 +79,15 @@ export interface AuditorOptions {
   acceptDivergences?: boolean;
 }
 
+/** How one exchange is observed. */
+export interface ObserveOptions {
+  /**
+   * A check id not to judge this exchange under: the active check that sent it and judged it
+   * itself (engine/active-oracles.ts), so that it is not counted twice. Its history still advances.
+   */
+  skip?: string;
+}
+
 export class PassiveAuditor {
   private readonly rules: readonly Oracle[];
   private readonly validator: ResponseValidator;
@@ -106,7 +114,7 @@ export class PassiveAuditor {
   }
 
   /** Judges one exchange with every oracle that applies; returns its violations. */
-  observe(o: ObservedExchange): Finding[] {
+  observe(o: ObservedExchange, options: ObserveOptions = {}): Finding[] {
     this.seq += 1;
     if (o.status <= 0) return [];
     this.answered += 1;
@@ -140,6 +148,7 @@ export class PassiveAuditor {
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
+      if (id === options.skip) continue;
       let judgement: Judgement;
       try {
         judgement = rule.judge(seen);
@@ -147,7 +156,7 @@ export class PassiveAuditor {
         judgement = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
       }
       // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
-      if (judgement !== undefined && isWithheld(judgement)) continue;
+      if (judgement !== undefined && (isWithheld(judgement) || (options.skip !== undefined && judgement.check === options.skip))) continue;
       this.tally(id).checked += 1;
       const problem: Problem | undefined = judgement;
       if (!problem) continue;

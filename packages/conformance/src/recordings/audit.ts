@@ -6,9 +6,8 @@
  * the report's configuration (`config.notJudged`).
  */
 import { openapi as specOpenapi } from '@crosschain/specs';
-import { validatorFor } from '../engine/runner.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
-import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { operationOf, parseUrl } from '../passive/observed.js';
 import { ORACLES, type Oracle } from '../oracles/index.js';
