@@ -24,14 +24,17 @@ export function pageMax(s: Seen): { max: number; limit: string } | undefined {
   return walk !== undefined && walk > 0 ? { max: Math.max(Math.min(walk, MAX_LIMIT), DEFAULT_LIMIT), limit: `a walk begun with limit=${walk}, not repeated on this page` } : undefined;
 }
 
+/** A page of `count` records over the `max` its limit allows (`limit` says which): the violation, or undefined. Shared with the active check. */
+export function pageSizeProblem(count: number, max: number, limit: string): { message: string; expected: string; received: string } | undefined {
+  return count > max ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for ${limit}`, received: `${count} records` } : undefined;
+}
+
 export const limitMax: Oracle = {
   id: 'requests-v3.limit.max',
   applies: (s) => page(s) && pageMax(s) !== undefined,
   judge(s) {
     const { max, limit } = pageMax(s)!;
-    return s.records!.length > max
-      ? { message: `A page holds at most min(limit, ${MAX_LIMIT}) records`, expected: `at most ${max} records for ${limit}`, received: `${s.records!.length} records` }
-      : undefined;
+    return pageSizeProblem(s.records!.length, max, limit);
   },
 };
 
