@@ -35,7 +35,9 @@ export class ActiveOracles {
   observe(exchanges: readonly Exchange[]): void {
     for (const e of exchanges) {
       const owner = this.ownerOf(e);
-      for (const f of this.auditor.observe(observedOf(e), owner !== undefined ? { skip: owner } : {})) {
+      // The engine parsed and validated the body with the same validator: reused, not done again.
+      const reuse = e.response === undefined || e.response.truncated === true ? {} : { exchange: e };
+      for (const f of this.auditor.observe(observedOf(e), owner !== undefined ? { skip: owner, ...reuse } : reuse)) {
         if (!this.firstOwner.has(f.check)) this.firstOwner.set(f.check, owner);
       }
     }
@@ -43,7 +45,9 @@ export class ActiveOracles {
 
   /**
    * The outcomes with the oracles' verdicts on other checks' exchanges folded in: a check that
-   * passed (or was skipped, not for --max-failures) and whose oracle saw a violation fails with it.
+   * passed and whose oracle saw a violation fails with it. A check that did not pass keeps its
+   * outcome: a fail or error says more, and a skip says why the kit could not decide (e.g. the
+   * data moved between its re-reads, which the active side measures and the oracle cannot).
    * `replayOf(ids)` is the replay line of a run of those check ids.
    */
   amend(outcomes: readonly CheckOutcome[], options: { strict: boolean; keep?: (o: CheckOutcome) => boolean; replayOf: (ids: string) => string }): CheckOutcome[] {
@@ -52,7 +56,7 @@ export class ActiveOracles {
     const byId = new Map(judged.outcomes.map((o) => [o.id, o]));
     return outcomes.map((o) => {
       const seen = byId.get(o.id);
-      if (!seen?.violation || !this.firstOwner.has(o.id) || (o.status !== 'pass' && o.status !== 'skip') || options.keep?.(o)) return o;
+      if (!seen?.violation || !this.firstOwner.has(o.id) || o.status !== 'pass' || options.keep?.(o)) return o;
       const owner = this.firstOwner.get(o.id);
       const from = owner === undefined ? 'the run\'s discovery' : `check ${owner}`;
       return {

@@ -86,7 +86,15 @@ export interface ObserveOptions {
    * itself (engine/active-oracles.ts), so that it is not counted twice. Its history still advances.
    */
   skip?: string;
+  /**
+   * The engine's own exchange of `o` (the active run): already redacted, parsed, schema-validated
+   * and its list wrapper described by the same validator, so it is not parsed and validated again.
+   */
+  exchange?: Exchange;
 }
+
+/** The default options, shared (no allocation per exchange on the proxy's path). */
+const NO_OPTIONS: ObserveOptions = Object.freeze({});
 
 export class PassiveAuditor {
   private readonly rules: readonly Oracle[];
@@ -114,12 +122,12 @@ export class PassiveAuditor {
   }
 
   /** Judges one exchange with every oracle that applies; returns its violations. */
-  observe(o: ObservedExchange, options: ObserveOptions = {}): Finding[] {
+  observe(o: ObservedExchange, options: ObserveOptions = NO_OPTIONS): Finding[] {
     this.seq += 1;
     if (o.status <= 0) return [];
     this.answered += 1;
     const parsed = parseUrl(o.url);
-    const exchange = toExchange(o, this.seq, this.validator, parsed);
+    const exchange = options.exchange ?? toExchange(o, this.seq, this.validator, parsed);
     const query = parsed?.searchParams ?? new URLSearchParams();
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;

@@ -50,16 +50,19 @@ describe('ActiveOracles', () => {
     expect(limit!.status).toBe('pass');
   });
 
-  it('only checks of the run that passed or skipped are amended; a kept outcome stays', () => {
+  it('only checks that passed are amended: an error, a skip (the kit could not decide, e.g. data moving) and a kept outcome stay', () => {
     const o = new ActiveOracles(validator, () => undefined);
     o.observe([v3Page(1, 'limit=2', 3)]);
     const error = outcome('requests-v3.limit.max', 'error');
     expect(o.amend([error], { strict: false, replayOf })).toEqual([error]);
-    const skipped = { ...outcome('requests-v3.limit.max', 'skip'), reason: 'max failures' };
-    expect(o.amend([skipped], { strict: false, replayOf, keep: (x) => x.reason === 'max failures' })).toEqual([skipped]);
-    const [fromDiscovery] = o.amend([outcome('requests-v3.limit.max', 'skip')], { strict: false, replayOf });
+    const skipped = { ...outcome('requests-v3.limit.max', 'skip'), reason: 'unstable' };
+    expect(o.amend([skipped], { strict: false, replayOf })).toEqual([skipped]);
+    const kept = { ...outcome('requests-v3.limit.max'), reason: 'max failures' };
+    expect(o.amend([kept], { strict: false, replayOf, keep: (x) => x.reason === 'max failures' })).toEqual([kept]);
+    const [fromDiscovery] = o.amend([outcome('requests-v3.limit.max')], { strict: false, replayOf });
     expect(fromDiscovery!.status).toBe('fail');
     expect(fromDiscovery!.reason).toMatch(/discovery/);
+    expect(fromDiscovery!.replay).toBe('replay --only requests-v3.limit.max');
   });
 
   it('a clean page changes nothing', () => {
