@@ -9,6 +9,7 @@ import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
 import { OperationStalledError } from '../engine/types.js';
+import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
 import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
@@ -50,7 +51,6 @@ export interface BadInput {
   via?: CheckContext;
 }
 
-type Kind = 'number' | 'enum' | 'boolean' | 'string' | 'cursor' | 'filters';
 
 /**
  * Any code point but a half surrogate: what fast-check's `unit: 'binary'` draws, without the table
@@ -110,28 +110,6 @@ const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }>
       fc.string({ maxLength: 30 }),
     ),
   },
-};
-
-/** GET /requests/v3 parameters (API document, GET /requests/v3 parameter table) and their kinds. */
-const V3_PARAMS: Record<string, Kind> = {
-  term: 'string', id: 'string', orderId: 'string', depositTxHash: 'string', fillTxHash: 'string', refundTxHash: 'string',
-  originChainId: 'number', destinationChainId: 'number', chainId: 'number', privateChainsToInclude: 'string',
-  user: 'string', depositAddress: 'string', recipient: 'string',
-  status: 'enum', failReason: 'enum', refundFailReason: 'enum', apiKey: 'string', requestType: 'enum',
-  currencyInChainId: 'number', currencyOutChainId: 'number', currencyInAddress: 'string', currencyOutAddress: 'string',
-  currencyInSymbol: 'string', currencyOutSymbol: 'string',
-  startTimestamp: 'number', endTimestamp: 'number', startBlock: 'number', endBlock: 'number', amountUsdMin: 'number',
-  amountUsdMax: 'number', appFeesAmountUsdMin: 'number', appFeesAmountUsdMax: 'number', fillTimeMin: 'number', fillTimeMax: 'number',
-  features: 'enum', includeChildRequests: 'boolean', filters: 'filters', sortBy: 'enum', sortDirection: 'enum',
-  includeAuthenticatedData: 'boolean', includeTotal: 'boolean', continuation: 'cursor', limit: 'number',
-};
-
-/** GET /requests/v2 parameters (live-service facts §2.4; the document does not show them). */
-const V2_PARAMS: Record<string, Kind> = {
-  limit: 'number', continuation: 'cursor', user: 'string', hash: 'string', originChainId: 'number', destinationChainId: 'number',
-  privateChainsToInclude: 'string', id: 'string', orderId: 'string', includeOrderData: 'boolean', startTimestamp: 'number',
-  endTimestamp: 'number', startBlock: 'number', endBlock: 'number', chainId: 'string', referrer: 'string', depositAddress: 'string',
-  includeChildRequests: 'boolean', includeAuthenticatedData: 'boolean', status: 'enum', apiKey: 'string', sortBy: 'enum', sortDirection: 'enum',
 };
 
 /** POST /currencies/v2 body fields (API document) with values of a wrong type or out of range. */

@@ -8,6 +8,7 @@ import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './suppor
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
 import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
+import { refusalProblem } from '../oracles/requests-v3-auth.js';
 
 const FAMILY = 'requests-v3.auth';
 
@@ -22,10 +23,8 @@ function sendAs(ctx: CheckContext, auth: AuthChoice, query: Query): Promise<Exch
 
 /** A refusal: a 4xx whose body lists no records. */
 function expectRefused(e: Exchange, message: string): void {
-  const status = e.response?.status ?? 0;
-  ensure(status >= 400 && status < 500, message, 'a 4xx (401 or 403) and no records', statusLine(e), e);
-  const records = recordsOfBody(e.response!.json);
-  ensure(records === undefined || records.length === 0, `${message}: the refusal must not list records`, 'no records in the body', `${records?.length ?? 0} records`, e);
+  const p = refusalProblem(e.response?.status ?? 0, e.response?.json);
+  if (p) violate(p.records ? `${message}: the refusal must not list records` : message, p.expected, p.records ? p.received : statusLine(e), e);
 }
 
 /** A made-up key no server can know (unique per run seed). */

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { integerBoundaries } from '../engine/boundaries.js';
-import { brief, ensure } from '../engine/expect.js';
+import { brief, ensure, violate } from '../engine/expect.js';
+import { pageSizeProblem } from '../oracles/requests-v3-paging.js';
 import type { CheckDefinition } from '../engine/types.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
 import { fromProperty } from './support/outcome.js';
@@ -38,14 +39,8 @@ const limitMax: CheckDefinition = {
           ex,
         );
         const page = parsePage(ex);
-        const bound = Math.min(limit, MAX_LIMIT);
-        ensure(
-          page.records.length <= bound,
-          `A page must hold at most min(limit, 50) records`,
-          `at most ${bound} records for limit=${limit}`,
-          `${page.records.length} records`,
-          ex,
-        );
+        const problem = pageSizeProblem(page.records.length, Math.min(limit, MAX_LIMIT), `limit=${limit}`);
+        if (problem) violate(problem.message, problem.expected, problem.received, ex);
       },
       // 1, 2, 49, 50, 51 first (a limit ignored at a boundary), then random limits.
       { numRuns: Math.min(ctx.config.numRuns, 3), examples: integerBoundaries(1, MAX_LIMIT) },

@@ -22,6 +22,11 @@ export class ExchangeOwners {
     return new CheckClient(base, (exchange) => this.owners.set(exchange, index));
   }
 
+  /** The run-order index of the check that sent an exchange (undefined: discovery, probes). */
+  ownerOf(exchange: Exchange): number | undefined {
+    return this.owners.get(exchange);
+  }
+
   /**
    * The exchanges in run order: those sent outside every check (discovery, probes) first, then by
    * the sending check's index, then by seq. With one check at a time this is the recorded order.

@@ -33,6 +33,7 @@ import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
 import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
+import { ActiveOracles } from './active-oracles.js';
 import { ExchangeOwners } from './check-client.js';
 import type { CheckClient } from './check-client.js';
 import { propertyFor } from './property.js';
@@ -46,7 +47,7 @@ import { reproduce } from './reproduce.js';
 import { SharedReadMemo } from './shared-reads.js';
 import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
 import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from './types.js';
-import { ResponseValidator } from './validator.js';
+import { validatorFor } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
 /** Options of {@link runConformance}: the configuration, plus what only a library call can give. */
@@ -79,16 +80,7 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
 
 const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
 
-const validators = new WeakMap<object, ResponseValidator>();
-/** One compiled validator per spec document, reused by every run of the process. */
-export function validatorFor(document: OpenApiDocument): ResponseValidator {
-  let v = validators.get(document);
-  if (!v) {
-    v = new ResponseValidator(document);
-    validators.set(document, v);
-  }
-  return v;
-}
+export { validatorFor } from './validator.js';
 
 /** Whether a check id (of that family, when given) is selected by a list of patterns (selection.ts). */
 export function matches(id: string, patterns: readonly string[], family?: string): boolean {
@@ -210,6 +202,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
      * request still in flight (so no exchange is ever recorded below the mark later).
      */
     let settledUpTo = 0;
+    const owners = new ExchangeOwners();
+    /** Every settled exchange judged by every oracle that applies (active-oracles.ts). */
+    const oracles = new ActiveOracles(validator, (e) => {
+      const index = owners.ownerOf(e);
+      return index === undefined ? undefined : ordered[index]?.id;
+    });
     const settle = () => {
       const through = Math.min(http.settledSeq, ...running.values());
       let end = settledUpTo;
@@ -217,6 +215,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const fresh = http.exchanges.slice(settledUpTo, end);
       annotateListWrappers(fresh, 0, validator, discovery?.cursorField);
       recordExchanges(recorder, fresh);
+      oracles.observe(fresh);
       settledUpTo = end;
       http.compact(through);
     };
@@ -301,7 +300,6 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     /** The target's latency: the median duration of discovery's answers (0 when none came). */
     const latencyMs = medianMs(http.exchanges.filter((e) => e.response !== undefined).map((e) => e.durationMs));
 
-    const owners = new ExchangeOwners();
     /**
      * Against a URL the websocket session only listens (it drives no status changes): it starts
      * right after discovery, in the background, so its waits for pushes overlap the other checks
@@ -516,6 +514,14 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     });
     closeFamily();
     settle();
+    // The oracles' verdicts on the exchanges other checks sent, under their own ids (active-oracles.ts).
+    const pinned = { ...(discovery && aborted === undefined ? { window: discovery.window } : {}), ...(options.invocation ? { invocation: options.invocation } : {}) };
+    const amended = oracles.amend(outcomes, {
+      strict: config.strict,
+      keep: (o) => o.reason === maxFailuresReason,
+      replayOf: (ids) => redact(replayCommand(config, ids, external, pinned)),
+    });
+    outcomes.splice(0, outcomes.length, ...amended.map((o, i) => (o !== outcomes[i] && baseline ? applyBaseline(o, baseline, today) : o)));
 
     const completeness = completenessOf(outcomes, refused, config);
     const finishedAt = new Date();

@@ -278,3 +278,14 @@ export class ResponseValidator {
     return { valid: false, errors, schemaRef: media.ref };
   }
 }
+
+const validators = new WeakMap<object, ResponseValidator>();
+/** One compiled validator per spec document, reused by every run of the process. */
+export function validatorFor(document: OpenApiDocument): ResponseValidator {
+  let v = validators.get(document);
+  if (!v) {
+    v = new ResponseValidator(document);
+    validators.set(document, v);
+  }
+  return v;
+}

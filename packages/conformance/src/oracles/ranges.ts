@@ -3,13 +3,26 @@
  * Unix seconds, inclusive; amountUsdMin/amountUsdMax; live facts §1.4). Pure predicates shared by the
  * active `requests-v3.filter.ranges` check and the passive proxy and HAR audit.
  */
-import { amountUsdCandidates, createdAtMs, get, type RecordJson } from '../checks/support/record.js';
+import { amountUsdCandidates, createdAtMs, get, updatedAtMs, type RecordJson } from '../checks/support/record.js';
+
+/**
+ * The field `startTimestamp`/`endTimestamp` bound for a query's `sortBy`: `updatedAt` with
+ * sortBy=updatedAt, else `createdAt` (specs/clauses.yaml requests-v3.filter.ranges; the live
+ * service's documented behaviour).
+ */
+export type TimeField = 'createdAt' | 'updatedAt';
+export const timeFieldOf = (sortBy: string | null | undefined): TimeField => (sortBy === 'updatedAt' ? 'updatedAt' : 'createdAt');
+
+/** Whether a record's `field` lies outside the inclusive second window [start, end] (false when it has none). */
+export function timeOutside(r: RecordJson, start: number | undefined, end: number | undefined, field: TimeField = 'createdAt'): boolean {
+  const ms = field === 'updatedAt' ? updatedAtMs(r) : createdAtMs(r);
+  if (ms === undefined) return false;
+  return (start !== undefined && ms < start * 1000) || (end !== undefined && ms >= (end + 1) * 1000);
+}
 
 /** Whether a record was created outside the inclusive second window [start, end] (false when it has no createdAt). */
 export function createdOutside(r: RecordJson, start: number | undefined, end: number | undefined): boolean {
-  const ms = createdAtMs(r);
-  if (ms === undefined) return false;
-  return (start !== undefined && ms < start * 1000) || (end !== undefined && ms >= (end + 1) * 1000);
+  return timeOutside(r, start, end, 'createdAt');
 }
 
 /** Whether no plausible USD input amount of the record lies in [min, max] (false when it has none). */

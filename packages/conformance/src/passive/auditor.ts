@@ -13,13 +13,12 @@ import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
 import { exitCodeOf, levelOf, markOf, toOutcome, totalsOf } from '../engine/outcome.js';
 import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
-import { validatorFor } from '../engine/runner.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
-import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
 import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
+import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
@@ -70,7 +69,7 @@ function requestJson(body: string | undefined): unknown {
 const MAX_CALLERS = 1_000;
 
 export interface AuditorOptions {
-  rules?: readonly PassiveRule[];
+  rules?: readonly Oracle[];
   validator?: ResponseValidator;
   /**
    * Accept the catalogued divergences of the live service (`--accept-divergences`): a check whose
@@ -80,8 +79,25 @@ export interface AuditorOptions {
   acceptDivergences?: boolean;
 }
 
+/** How one exchange is observed. */
+export interface ObserveOptions {
+  /**
+   * A check id not to judge this exchange under: the active check that sent it and judged it
+   * itself (engine/active-oracles.ts), so that it is not counted twice. Its history still advances.
+   */
+  skip?: string;
+  /**
+   * The engine's own exchange of `o` (the active run): already redacted, parsed, schema-validated
+   * and its list wrapper described by the same validator, so it is not parsed and validated again.
+   */
+  exchange?: Exchange;
+}
+
+/** The default options, shared (no allocation per exchange on the proxy's path). */
+const NO_OPTIONS: ObserveOptions = Object.freeze({});
+
 export class PassiveAuditor {
-  private readonly rules: readonly PassiveRule[];
+  private readonly rules: readonly Oracle[];
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
   private readonly readings = new Readings();
@@ -95,9 +111,9 @@ export class PassiveAuditor {
 
   constructor(options: AuditorOptions = {}) {
     this.acceptDivergences = options.acceptDivergences === true;
-    this.rules = options.rules ?? PASSIVE_RULES;
+    this.rules = options.rules ?? ORACLES;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
-    for (const id of passiveCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
+    for (const id of oracleCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
   }
 
   /** Exchanges observed so far. */
@@ -106,12 +122,12 @@ export class PassiveAuditor {
   }
 
   /** Judges one exchange with every oracle that applies; returns its violations. */
-  observe(o: ObservedExchange): Finding[] {
+  observe(o: ObservedExchange, options: ObserveOptions = NO_OPTIONS): Finding[] {
     this.seq += 1;
     if (o.status <= 0) return [];
     this.answered += 1;
     const parsed = parseUrl(o.url);
-    const exchange = toExchange(o, this.seq, this.validator, parsed);
+    const exchange = options.exchange ?? toExchange(o, this.seq, this.validator, parsed);
     const query = parsed?.searchParams ?? new URLSearchParams();
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
@@ -140,13 +156,17 @@ export class PassiveAuditor {
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
-      this.tally(id).checked += 1;
-      let problem: Problem | undefined;
+      if (id === options.skip) continue;
+      let judgement: Judgement;
       try {
-        problem = rule.judge(seen);
+        judgement = rule.judge(seen);
       } catch (err) {
-        problem = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
+        judgement = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
       }
+      // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
+      if (judgement !== undefined && (isWithheld(judgement) || (options.skip !== undefined && judgement.check === options.skip))) continue;
+      this.tally(id).checked += 1;
+      const problem: Problem | undefined = judgement;
       if (!problem) continue;
       const check = problem.check ?? id;
       const t = this.tally(check);

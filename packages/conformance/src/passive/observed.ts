@@ -27,6 +27,31 @@ export interface ObservedExchange {
   startedAt?: number;
 }
 
+/**
+ * The observation of one of the engine's own exchanges, as its HAR entry reads back (har/har.ts
+ * `harEntry`, passive/har.ts): so the active run, the proxy and `audit` of its recording judge the
+ * same thing. No response: status 0.
+ */
+function lowerKeys(h: Record<string, string>): Record<string, string> {
+  for (const k in h) if (k !== k.toLowerCase()) return Object.fromEntries(Object.entries(h).map(([n, v]) => [n.toLowerCase(), v]));
+  return h;
+}
+
+export function observedOf(e: Exchange): ObservedExchange {
+  const at = e.startedAt === undefined ? Number.NaN : Date.parse(e.startedAt);
+  return {
+    method: e.request.method.toUpperCase(),
+    url: e.request.url,
+    requestHeaders: lowerKeys(e.request.headers),
+    ...(e.request.body !== undefined ? { requestBody: e.request.body } : {}),
+    status: e.response?.status ?? 0,
+    responseHeaders: lowerKeys(e.response?.headers ?? {}),
+    bodyText: e.response?.bodyText ?? '',
+    durationMs: e.durationMs,
+    ...(Number.isFinite(at) ? { startedAt: at } : {}),
+  };
+}
+
 /** Headers that carry credentials: shown as `<redacted>`. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 /** Query parameters that carry credentials (the Intent Status websocket takes `apiKey`). */

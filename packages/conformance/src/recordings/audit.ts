@@ -6,12 +6,11 @@
  * the report's configuration (`config.notJudged`).
  */
 import { openapi as specOpenapi } from '@crosschain/specs';
-import { validatorFor } from '../engine/runner.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
-import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { operationOf, parseUrl } from '../passive/observed.js';
-import { PASSIVE_RULES, type PassiveRule } from '../passive/rules.js';
+import { ORACLES, type Oracle } from '../oracles/index.js';
 import { UNSTATED_KEY, type Interaction } from './interaction.js';
 import type { Recordings } from './index.js';
 import type { OperationKey } from './wiremock.js';
@@ -42,7 +41,7 @@ export function apiOperations(validator: ResponseValidator = apiValidator()): Op
   });
 }
 
-const schemaOnly = (r: PassiveRule): boolean => (r.ids ?? [r.id]).every((id) => id.endsWith('.response.schema'));
+const schemaOnly = (r: Oracle): boolean => (r.ids ?? [r.id]).every((id) => id.endsWith('.response.schema'));
 
 /** Why an interaction with an exchange cannot be judged: its path is no operation of the API. */
 function offApi(i: Interaction, validator: ResponseValidator): string | undefined {
@@ -66,7 +65,7 @@ function withNames(o: CheckOutcome, names: readonly string[] | undefined): Check
 export function auditRecordings(recordings: Recordings, meta: { startedAt: Date; files: readonly string[]; strict: boolean; acceptDivergences?: boolean; validator?: ResponseValidator }): RecordingAudit {
   const validator = meta.validator ?? apiValidator();
   let current: Interaction | undefined;
-  const rules = PASSIVE_RULES.map((r): PassiveRule => (schemaOnly(r) ? r : { ...r, applies: (s) => current?.partial === undefined && r.applies(s) }));
+  const rules = ORACLES.map((r): Oracle => (schemaOnly(r) ? r : { ...r, applies: (s) => current?.partial === undefined && r.applies(s) }));
   const auditor = new PassiveAuditor({ rules, validator, acceptDivergences: meta.acceptDivergences === true });
   const notJudged: RecordingAudit['notJudged'] = [];
   const partial: RecordingAudit['partial'] = [];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import { readHar, HarError } from '../../src/passive/har.js';
 import type { ObservedExchange } from '../../src/passive/observed.js';
-import { PASSIVE_RULES } from '../../src/passive/rules.js';
+import { ORACLES as PASSIVE_RULES } from '../../src/oracles/index.js';
 
 /** The semantic oracles only: the hand-made records below are not schema-complete. */
 const semantic = () => new PassiveAuditor({ rules: PASSIVE_RULES.filter((r) => !r.id.endsWith('.response.schema')) });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import type { ObservedExchange } from '../../src/passive/observed.js';
-import { PASSIVE_RULES } from '../../src/passive/rules.js';
+import { ORACLES as PASSIVE_RULES } from '../../src/oracles/index.js';
 
 const semantic = () => new PassiveAuditor({ rules: PASSIVE_RULES.filter((r) => !r.id.endsWith('.response.schema')) });
 const BASE = 'http://api.test';

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { PassiveRule } from '../../src/passive/rules.js';
+import type { PassiveRule } from '../../src/oracles/index.js';
 import { decodeCopy, startProxy, violationsHeader } from '../../src/passive/proxy.js';
 
 const KEY = 'SECRET-key-1234567';

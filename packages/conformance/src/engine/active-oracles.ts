@@ -1,0 +1,72 @@
+/**
+ * Every exchange of the active run judged by every oracle that applies (issue 24 point 2): the
+ * run's exchanges, as they settle, go through the oracle registry (oracles/index.ts) by the same
+ * auditor the proxy and `audit` use (passive/auditor.ts), read as their HAR entries read back, so
+ * the three give one verdict. A page fetched for the sort check is judged for limits, schema,
+ * ranges, totals and the record rules too.
+ *
+ * No double counting: an exchange is not judged under the id of the check that sent it (that check
+ * judged it itself). A violation found on another check's exchange turns the outcome of the
+ * oracle's own check into a failure, with that exchange as the reproduction (its request and curl)
+ * and a replay line that runs both the check that sent it and the one it fails. Only the checks of
+ * the run are amended: an oracle whose check was not selected (`--only`, a shard) reports nothing.
+ */
+import { PassiveAuditor } from '../passive/auditor.js';
+import { observedOf } from '../passive/observed.js';
+import type { CheckOutcome, Exchange } from './types.js';
+import type { ResponseValidator } from './validator.js';
+
+/** What the run tells about one exchange: the id of the check that sent it (none: discovery, probes). */
+export type OwnerOf = (exchange: Exchange) => string | undefined;
+
+export class ActiveOracles {
+  private readonly auditor: PassiveAuditor;
+  /** Per check id, the check that sent the first exchange violating it (for the replay line). */
+  private readonly firstOwner = new Map<string, string | undefined>();
+
+  constructor(
+    validator: ResponseValidator,
+    private readonly ownerOf: OwnerOf,
+  ) {
+    this.auditor = new PassiveAuditor({ validator });
+  }
+
+  /** Judges settled exchanges (in the order they were sent). */
+  observe(exchanges: readonly Exchange[]): void {
+    for (const e of exchanges) {
+      const owner = this.ownerOf(e);
+      // The engine parsed and validated the body with the same validator: reused, not done again.
+      const reuse = e.response === undefined || e.response.truncated === true ? {} : { exchange: e };
+      for (const f of this.auditor.observe(observedOf(e), owner !== undefined ? { skip: owner, ...reuse } : reuse)) {
+        if (!this.firstOwner.has(f.check)) this.firstOwner.set(f.check, owner);
+      }
+    }
+  }
+
+  /**
+   * The outcomes with the oracles' verdicts on other checks' exchanges folded in: a check that
+   * passed and whose oracle saw a violation fails with it. A check that did not pass keeps its
+   * outcome: a fail or error says more, and a skip says why the kit could not decide (e.g. the
+   * data moved between its re-reads, which the active side measures and the oracle cannot).
+   * `replayOf(ids)` is the replay line of a run of those check ids.
+   */
+  amend(outcomes: readonly CheckOutcome[], options: { strict: boolean; keep?: (o: CheckOutcome) => boolean; replayOf: (ids: string) => string }): CheckOutcome[] {
+    if (this.firstOwner.size === 0) return [...outcomes];
+    const judged = this.auditor.result({ startedAt: new Date(0), target: '', config: {}, replay: '', strict: options.strict });
+    const byId = new Map(judged.outcomes.map((o) => [o.id, o]));
+    return outcomes.map((o) => {
+      const seen = byId.get(o.id);
+      if (!seen?.violation || !this.firstOwner.has(o.id) || o.status !== 'pass' || options.keep?.(o)) return o;
+      const owner = this.firstOwner.get(o.id);
+      const from = owner === undefined ? 'the run\'s discovery' : `check ${owner}`;
+      return {
+        ...o,
+        status: seen.status,
+        violation: seen.violation,
+        ...(seen.violations ? { violations: seen.violations } : {}),
+        reason: `${seen.reason ?? ''}: the oracle judged the exchanges other checks of this run sent (first seen in a request of ${from})`,
+        replay: options.replayOf(owner === undefined ? o.id : `${owner},${o.id}`),
+      };
+    });
+  }
+}

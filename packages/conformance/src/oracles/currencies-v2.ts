@@ -1,0 +1,51 @@
+/**
+ * POST /currencies/v2 oracles (API document, POST /currencies/v2): at most min(limit, max)
+ * currencies, the default limit, and every returned currency matches the body's filters.
+ */
+import { brief } from '../engine/expect.js';
+import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from './currencies.js';
+import { CURRENCIES, ok, type Oracle, type Seen } from './oracle.js';
+
+type Body = Record<string, unknown>;
+const bodyOf = (s: Seen): Body => (typeof s.requestJson === 'object' && s.requestJson !== null && !Array.isArray(s.requestJson) ? (s.requestJson as Body) : {});
+const currencies = (s: Seen): Body[] | undefined => {
+  const json = s.exchange.response?.json;
+  return Array.isArray(json) ? json.map((c) => (typeof c === 'object' && c !== null ? (c as Body) : {})) : undefined;
+};
+const label = (c: Body): string => `${String(c.symbol ?? '?')} ${String(c.chainId ?? '?')}:${String(c.address ?? '?')}`;
+
+function currencyFilter(id: string, field: string, wrong: (c: Body, value: unknown) => boolean, valid: (v: unknown) => boolean): Oracle {
+  return {
+    id,
+    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && valid(bodyOf(s)[field]),
+    judge(s) {
+      const value = bodyOf(s)[field];
+      const bad = currencies(s)!.find((c) => wrong(c, value));
+      return bad ? { message: `With ${field}, every returned currency must match it`, expected: `${field} ${brief(value)}`, received: label(bad) } : undefined;
+    },
+  };
+}
+
+export const currencyOracles: Oracle[] = [
+  {
+    id: 'currencies-v2.limit.max',
+    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && typeof bodyOf(s).limit === 'number',
+    judge(s) {
+      const max = Math.min(bodyOf(s).limit as number, CURRENCIES_MAX_LIMIT);
+      const n = currencies(s)!.length;
+      return n > max ? { message: `POST /currencies/v2 returns at most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies`, expected: `at most ${max}`, received: `${n} currencies` } : undefined;
+    },
+  },
+  {
+    id: 'currencies-v2.limit.default',
+    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && bodyOf(s).limit === undefined,
+    judge(s) {
+      const n = currencies(s)!.length;
+      return n > CURRENCIES_DEFAULT_LIMIT ? { message: `The default limit of POST /currencies/v2 is ${CURRENCIES_DEFAULT_LIMIT}`, expected: `at most ${CURRENCIES_DEFAULT_LIMIT}`, received: `${n} currencies without limit` } : undefined;
+    },
+  },
+  currencyFilter('currencies-v2.filter.chain-ids', 'chainIds', (c, v) => offChains(c, v as number[]), (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')),
+  currencyFilter('currencies-v2.filter.verified', 'verified', (c, v) => verifiedDiffers(c, v as boolean), (v) => typeof v === 'boolean'),
+  currencyFilter('currencies-v2.filter.address', 'address', (c, v) => addressDiffers(c, v as string), (v) => typeof v === 'string' && v !== ''),
+  currencyFilter('currencies-v2.filter.tokens', 'tokens', (c, v) => notAmongTokens(c, parseTokens(v)!), (v) => parseTokens(v) !== undefined && (v as unknown[]).length > 0),
+];

@@ -1,0 +1,64 @@
+/**
+ * GET /requests/v2 deprecation and throttling signals (API document, Versioning > Deprecation
+ * signals, Errors table; live facts §5), judged on every v2 response dated inside the window of
+ * the signals (from the day they went live until the sunset).
+ */
+import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
+import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
+import { RATE_LIMIT_BODY, rateLimitBodyProblem } from './v2-rate-limit.js';
+import { V2, status, type Oracle, type Seen } from './oracle.js';
+
+const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
+
+const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+
+/**
+ * A v2 response inside the window of the deprecation signals by the exchange's own date (its
+ * recording time, else its `Date` header): from the day the signals went live until the sunset,
+ * after which v2 is retired. An exchange without any date is judged as inside the window.
+ */
+function v2Live(s: Seen): boolean {
+  if (s.exchange.operation !== V2 || status(s) === 0) return false;
+  return s.at === undefined || (s.at >= SIGNALS_MS && s.at < SUNSET_MS);
+}
+
+function signal(id: string, message: string, expected: string, problem: (s: Seen) => string | undefined, when: (s: Seen) => boolean = (s) => status(s) < 400): Oracle {
+  return {
+    id,
+    applies: (s) => v2Live(s) && when(s),
+    judge(s) {
+      const p = problem(s);
+      return p === undefined ? undefined : { message, expected, received: `${p} (on a ${status(s)})` };
+    },
+  };
+}
+
+const h = (s: Seen, name: string): string | undefined => s.exchange.response!.headers[name];
+
+export const v2Oracles: Oracle[] = [
+  signal('requests-v2.deprecation.header', 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>', (s) => deprecationProblem(h(s, 'deprecation'))),
+  signal('requests-v2.deprecation.sunset', 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (s) => sunsetProblem(h(s, 'sunset'))),
+  signal('requests-v2.deprecation.link', 'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version', 'Link with deprecation, sunset and successor-version (/requests/v3)', (s) => linkProblem(h(s, 'link'), s.exchange.request.url)),
+  signal(
+    'requests-v2.deprecation.expose-headers',
+    'The deprecation headers must be listed in Access-Control-Expose-Headers',
+    'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
+    (s) => exposeProblem(h(s, 'access-control-expose-headers')),
+    (s) => s.exchange.request.headers['origin'] !== undefined,
+  ),
+  signal(
+    'requests-v2.deprecation.on-errors',
+    'Every v2 response, including 4xx and 5xx, must carry the deprecation headers',
+    'Deprecation, Sunset and Link headers on the error response',
+    (s) => deprecationProblem(h(s, 'deprecation')) ?? sunsetProblem(h(s, 'sunset')) ?? linkProblem(h(s, 'link'), s.exchange.request.url),
+    (s) => status(s) >= 400,
+  ),
+  signal('requests-v2.deprecation.body-object', 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  {
+    id: 'requests-v2.deprecation.consistent',
+    applies: (s) => v2Live(s) && status(s) === 200 && deprecationObjectProblem(s.exchange.response!.json) === undefined,
+    judge: (s) => deprecationInconsistency((s.exchange.response!.json as { deprecation: Record<string, unknown> }).deprecation, s.exchange.response!.headers),
+  },
+  signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
+  signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
+];

@@ -1,0 +1,110 @@
+/**
+ * Filter oracles of GET /requests/v3 (API document, GET /requests/v3 rules 6-7, parameter table;
+ * live facts §1.4): every record returned matches the top-level equality filters, the ranges and
+ * the `filters` groups; a `filters` array mixing null with values is refused.
+ */
+import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
+import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId } from '../checks/support/record.js';
+import { brief } from '../engine/expect.js';
+import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
+import { amountOutside, timeFieldOf, timeOutside } from './ranges.js';
+import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';
+
+/** The top-level equality filters of a query the oracle judges (status: only the five accepted values). */
+function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[number], string]> {
+  return EQUALITY_PARAMS.flatMap((p) => {
+    const v = q.get(p);
+    if (v === null || v === '') return [];
+    if (p === 'status' && !FILTERABLE_STATUSES.includes(v)) return [];
+    return [[p, v] as [(typeof EQUALITY_PARAMS)[number], string]];
+  });
+}
+
+export const topLevelFilters: Oracle = {
+  id: 'requests-v3.filter.soundness',
+  ids: ['requests-v3.filter.soundness', 'requests-v3.filters.top-level-and'],
+  applies: (s) => page(s) && equalityFilters(chainQuery(s)).length > 0,
+  idFor: (s) => (chainQuery(s).has('filters') ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness'),
+  judge(s) {
+    const q = chainQuery(s);
+    const filters = equalityFilters(q);
+    const received = firstBad(s.records!, (r) => {
+      const miss = filters.find(([p, v]) => !matchesSound(r, p, v));
+      return miss ? `${miss[0]} candidates ${brief(candidates(r, miss[0]))}, asked ${miss[1]}` : undefined;
+    });
+    if (received === undefined) return undefined;
+    const withGroups = q.has('filters');
+    return {
+      check: withGroups ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness',
+      message: `Every record returned must match the top-level filters${withGroups ? ' (AND-ed with the filters groups)' : ''}`,
+      expected: filters.map(([p, v]) => `${p}=${v}`).join(' and '),
+      received,
+    };
+  },
+};
+
+export const ranges: Oracle = {
+  id: 'requests-v3.filter.ranges',
+  applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax'].some((p) => chainQuery(s).has(p)),
+  judge(s) {
+    const q = chainQuery(s);
+    const [start, end] = [int(q.get('startTimestamp')), int(q.get('endTimestamp'))];
+    const [min, max] = [num(q.get('amountUsdMin')), num(q.get('amountUsdMax'))];
+    // The timestamps bound updatedAt with sortBy=updatedAt, createdAt otherwise (a continuation page that omits sortBy follows its walk).
+    const field = timeFieldOf(s.query.get('sortBy') ?? q.get('sortBy'));
+    const received = firstBad(s.records!, (r) =>
+      timeOutside(r, start, end, field) ? `${field} ${String(r[field])}` : amountOutside(r, min, max) ? `amountUsd ${brief(amountUsdCandidates(r))}` : undefined,
+    );
+    return received === undefined
+      ? undefined
+      : { message: `Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive, on ${field}) and amountUsdMin/amountUsdMax`, expected: `${field} in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}]`, received };
+  },
+};
+
+const GROUP_CHECK: Record<GroupRule, string> = {
+  not: 'requests-v3.filters.not',
+  null: 'requests-v3.filters.null-check',
+  array: 'requests-v3.filters.array-or',
+  and: 'requests-v3.filters.and-within-group',
+};
+
+/** The check a filters query counts under: OR across groups, else the rule of its one group's first key. */
+function groupsCheckId(list: ReadonlyArray<Record<string, unknown>>): string {
+  if (list.length > 1) return 'requests-v3.filters.or-across-groups';
+  const [key, value] = Object.entries(list[0] ?? {})[0] ?? ['', undefined];
+  if (key.startsWith('not:')) return GROUP_CHECK.not;
+  if (value === null) return GROUP_CHECK.null;
+  return Array.isArray(value) ? GROUP_CHECK.array : GROUP_CHECK.and;
+}
+
+export const groups: Oracle = {
+  id: 'requests-v3.filters.and-within-group',
+  ids: [...new Set([...Object.values(GROUP_CHECK), 'requests-v3.filters.or-across-groups'])],
+  applies: (s) => page(s) && parseGroups(chainQuery(s).get('filters')) !== undefined,
+  idFor: (s) => groupsCheckId(parseGroups(chainQuery(s).get('filters'))!),
+  judge(s) {
+    const list = parseGroups(chainQuery(s).get('filters'))!;
+    if (mixesNull(list)) return undefined;
+    for (const r of s.records!) {
+      const m = filtersMismatch(r, list);
+      if (!m) continue;
+      const check = m.rule === 'and' && list.length > 1 ? 'requests-v3.filters.or-across-groups' : GROUP_CHECK[m.rule];
+      return {
+        check,
+        message: 'Every record returned must match at least one filters group (AND within a group, OR across groups, not: negates, null is empty)',
+        expected: `a record matching one of ${brief(list, 200)}`,
+        received: `id ${recordId(r) ?? '?'} fails ${m.key}=${brief(m.value)} (${m.key.replace(/^not:/, '')} candidates ${brief(candidates(r, m.key.replace(/^not:/, '') as (typeof EQUALITY_PARAMS)[number]))})`,
+      };
+    }
+    return undefined;
+  },
+};
+
+export const nullMix: Oracle = {
+  id: 'requests-v3.filters.null-mix-400',
+  applies: (s) => s.exchange.operation === V3 && mixesNull(parseGroups(s.query.get('filters')) ?? []),
+  judge: (s) =>
+    status(s) >= 400 && status(s) < 500
+      ? undefined
+      : { message: 'A filters array mixing null with values must be refused with 400', expected: '400', received: `${status(s)}` },
+};
