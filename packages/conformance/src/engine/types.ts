@@ -401,6 +401,11 @@ export interface CheckDefinition {
    */
   lock?: string;
   /**
+   * Spends the quota of its {@link lock} on purpose (the v2 throttle probe): the registry's run-order
+   * rules (checks/index.ts) put it after the checks of that lock that need the quota left.
+   */
+  spendsQuota?: boolean;
+  /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
    */
