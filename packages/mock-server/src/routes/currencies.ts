@@ -3,13 +3,16 @@
  * `limit` default 20 and maximum 100 (above 100: 400). `useExternalSearch` is accepted and has no
  * effect (the mock has no third-party search).
  */
+import { BODY_PROPERTIES } from '@crosschain/specs';
 import { CURRENCIES, type CatalogueCurrency } from '../data/catalogue.js';
 import { badParam } from '../http/errors.js';
 import type { Reply } from '../http/respond.js';
 import type { Faults } from '../faults.js';
 
-export const CURRENCIES_DEFAULT_LIMIT = 20;
-export const CURRENCIES_MAX_LIMIT = 100;
+/** `limit` of the body, generated from the OpenAPI document: default 20, maximum 100. */
+const LIMIT = BODY_PROPERTIES['POST /currencies/v2'].limit;
+export const CURRENCIES_DEFAULT_LIMIT: number = LIMIT.default;
+export const CURRENCIES_MAX_LIMIT: number = LIMIT.maximum;
 /** Valid limits the fault `currencies-limit-ignored-at-boundary` ignores (the default 20 come back). */
 const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 99]);
 
