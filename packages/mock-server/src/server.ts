@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { optionalKey, requireKey } from './auth.js';
 import { defaultV2RateLimit, deprecationHeaders, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from './deprecation.js';
-import { scaleTotal, type Faults } from './faults.js';
+import { scaleTotal, type FaultName, type Faults } from './faults.js';
 import { HttpError } from './http/errors.js';
 import { nodeRequest, writeWire } from './http/node.js';
 import type { CoreRequest } from './http/request.js';
@@ -94,7 +94,7 @@ const ROUTES: Record<string, string> = {
 
 const MAX_BODY = 64 * 1024;
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
-const RECORD_FAULTS = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
+const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
 /** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_REQUESTS = Buffer.from('{"requests":[');
