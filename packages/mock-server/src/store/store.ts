@@ -23,8 +23,8 @@ import {
 } from './index-set.js';
 import { idOrder, idPrefixKey, invert, type SortBy, type Sorted } from './sorted-orders.js';
 
-export { NULL_KEY, keyOf, type IndexName, type Key, type Positions } from './index-set.js';
-export { cmpId, type SortBy } from './sorted-orders.js';
+export type { IndexName, Key, Positions } from './index-set.js';
+export type { SortBy } from './sorted-orders.js';
 
 /** What changed in the store: the positions of updated rows, or `all` (rows were inserted). */
 export type StoreChange = { kind: 'rows'; positions: readonly number[] } | { kind: 'all' };
