@@ -100,3 +100,6 @@ export const schemaVocabulary: readonly string[] = [
   'x-divergence',
   'x-known-values',
 ];
+
+/** The contract's constants generated from the OpenAPI document (`pnpm generate`): parameters per operation, body properties, enums. */
+export { BODY_PROPERTIES, QUERY_PARAMETERS, SCHEMA_ENUMS } from './generated/contract.js';

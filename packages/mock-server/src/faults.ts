@@ -10,8 +10,8 @@ export interface FaultInfo {
   description: string;
 }
 
-/** Every fault the mock can inject. */
-export const faultCatalogue: readonly FaultInfo[] = [
+/** Every fault the mock can inject (`as const`: the names form {@link FaultName}). */
+export const faultCatalogue = [
   { name: 'v3-no-auth', clause: 'requests-v3.auth.key-required', description: 'GET /requests/v3 without x-api-key answers 200 instead of 401.' },
   { name: 'v3-limit-uncapped', clause: 'requests-v3.limit.max', description: 'limit above 50 is honoured (limit=200 returns 200 records).' },
   { name: 'v3-default-sort-asc', clause: 'requests-v3.sort.default', description: 'without sortDirection, createdAt/updatedAt sort ascending.' },
@@ -64,7 +64,16 @@ export const faultCatalogue: readonly FaultInfo[] = [
   { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
   { name: 'v3-block-bounds-or', clause: 'requests-v3.filter.range-nested', description: 'startBlock and endBlock together are OR-ed: a record matches when one of its blocks is above the minimum or one below the maximum, so the pair selects more than either bound alone.' },
   { name: 'v3-count-cache-ignores-status', clause: 'requests-v3.total.exact', description: 'when the query without its status filter matches more than 20,000 requests, total comes from a count cache keyed without status (the page still applies it): only a large data set shows it.' },
-];
+] as const satisfies readonly FaultInfo[];
+
+/** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */
+export type FaultName = (typeof faultCatalogue)[number]['name'];
+
+/** Whether `name` is the name of a fault of the catalogue. */
+export function isFaultName(name: string): name is FaultName {
+  return FAULT_NAMES.has(name);
+}
+const FAULT_NAMES: ReadonlySet<string> = new Set(faultCatalogue.map((f) => f.name));
 
 /** Thresholds of the scale faults of `total` (only a large data set shows them; issue 20). */
 export const SCALE_FAULTS = { cap: 10_000, estimatedAbove: 50_000, cacheAbove: 20_000 } as const;
@@ -105,23 +114,22 @@ function estimateError(fingerprint: string): number {
   return h & 0x10000 ? magnitude : -magnitude;
 }
 
-/** The set of active faults, checked with `has(name)`. */
+/** The set of active faults, checked with `has(name)` (a {@link FaultName}: typos do not compile). */
 export class Faults {
-  private readonly active: ReadonlySet<string>;
+  private readonly active: ReadonlySet<FaultName>;
   constructor(names: readonly string[] = []) {
-    const known = new Set(faultCatalogue.map((f) => f.name));
-    const unknown = names.filter((n) => !known.has(n));
+    const unknown = names.filter((n) => !isFaultName(n));
     if (unknown.length) {
       throw new Error(
         `unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid faults: ${faultCatalogue.map((f) => f.name).join(', ')}`,
       );
     }
-    this.active = new Set(names);
+    this.active = new Set(names.filter(isFaultName));
   }
-  has(name: string): boolean {
+  has(name: FaultName): boolean {
     return this.active.has(name);
   }
-  list(): string[] {
+  list(): FaultName[] {
     return [...this.active];
   }
 }

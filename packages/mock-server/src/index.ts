@@ -1,7 +1,7 @@
 /** Public API of the reference server (architecture.md, "Interfaces that other tools rely on"). */
 export { startMockServer, generateDataset, type MockServer, type MockServerOptions, type MockOptions, type MockControls, type GenerateDatasetOptions } from './mock-server.js';
 export { createMockHandler, type MockHandler, type MockHandlerOptions } from './fetch-handler.js';
-export { faultCatalogue, type FaultInfo } from './faults.js';
+export { faultCatalogue, type FaultInfo, type FaultName } from './faults.js';
 export type { StatusChange } from './lifecycle/lifecycle.js';
 export { variantCatalogue, profileVariants, PROFILES, type VariantInfo, type Allowance, type Profile } from './variants/catalogue.js';
 export { main } from './cli.js';

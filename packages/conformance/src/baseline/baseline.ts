@@ -111,11 +111,6 @@ export function entriesFor(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' 
   return baseline.entries.filter((e) => e.check === outcome.id && e.operation === outcome.operation);
 }
 
-/** The entry of a check × operation, if any (the first). */
-export function entryFor(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation'>): BaselineEntry | undefined {
-  return entriesFor(baseline, outcome)[0];
-}
-
 /** The entry that accepts one violation of an outcome, if any (a holding one before an expired one). */
 export function entryOf(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation' | 'clauses'>, kind: ViolationKind, today: string): BaselineEntry | undefined {
   const f = fingerprintOf(outcome, kind);

@@ -4,7 +4,7 @@ import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
 import { checks as general } from './general.js';
 import { checks as intentsStatus } from './intents-status.js';
-import { checks as requestsV2 } from './requests-v2.js';
+import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
@@ -22,38 +22,87 @@ import { checks as requestsV3RangeRelations } from './requests-v3-range-relation
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
 
-/**
- * The registry: every named check, in run order (schema checks run last, phase `final`). The
- * unknown-fields check runs before the v2 family, whose throttle probe would leave no v2 200 to read.
- * Within the v2 family the checks that need a v2 200 come first, then the boundary limits, then the
- * throttle probe, so that the throttle's quota (30 a minute on the embedded server) lasts for them.
- * The events family runs after the HTTP families: against the embedded server it changes the
- * status of the few requests it follows.
- */
-const isV2Throttle = (c: CheckDefinition): boolean => c.id.startsWith('requests-v2.rate-limit.');
-
-export const allChecks: readonly CheckDefinition[] = [
-  ...currencies,
-  ...intentsStatus,
-  ...requestsV3Auth,
-  ...requestsV3Limits,
-  ...requestsV3Sort,
-  ...requestsV3Pagination,
-  ...requestsV3Total,
-  ...requestsV3TotalScale,
-  ...requestsV3EqualityFilters,
-  ...requestsV3SpecialFilters,
-  ...requestsV3RangeRelations,
-  ...requestsV3Groups,
-  ...requestsV3GroupsNull,
-  ...requestsV3GroupsTopLevel,
-  ...requestsV3Records,
-  ...unknownFields,
-  ...requestsV2.filter((c) => !isV2Throttle(c)),
-  ...requestsV2Limits,
-  ...requestsV2.filter(isV2Throttle),
-  ...general,
-  ...eventsWs,
-  ...eventsWebhook,
-  ...schema,
+/** The check modules in their default order; the {@link RUN_ORDER} rules move checks from it. */
+const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
+  currencies,
+  intentsStatus,
+  requestsV3Auth,
+  requestsV3Limits,
+  requestsV3Sort,
+  requestsV3Pagination,
+  requestsV3Total,
+  requestsV3TotalScale,
+  requestsV3EqualityFilters,
+  requestsV3SpecialFilters,
+  requestsV3RangeRelations,
+  requestsV3Groups,
+  requestsV3GroupsNull,
+  requestsV3GroupsTopLevel,
+  requestsV3Records,
+  unknownFields,
+  requestsV2,
+  requestsV2Limits,
+  general,
+  eventsWs,
+  eventsWebhook,
+  schema,
 ];
+
+/** A run-order constraint: every check `first` selects runs before every check `then` selects. */
+export interface RunOrderRule {
+  first: (c: CheckDefinition) => boolean;
+  then: (c: CheckDefinition) => boolean;
+  why: string;
+}
+
+const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
+const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
+const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWebhook)(c);
+
+/**
+ * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
+ * from them ({@link orderedBy}) and a test holds every rule. Schema checks run last by their phase
+ * (`final`), not by a rule.
+ */
+export const RUN_ORDER: readonly RunOrderRule[] = [
+  {
+    first: of(unknownFields),
+    then: of(requestsV2),
+    why: "the unknown-fields check reads a v2 200; the v2 family's throttle probe would leave none to read",
+  },
+  {
+    first: (c) => of(requestsV2)(c) && !spendsV2Quota(c),
+    then: of(requestsV2Limits),
+    why: 'the v2 checks that need a v2 200 come before the boundary limits, which spend part of the v2 quota',
+  },
+  {
+    first: (c) => c.lock !== undefined && c.lock === V2_LOCK && !spendsV2Quota(c),
+    then: spendsV2Quota,
+    why: 'the throttle probe spends the v2 quota (30 a minute on the embedded server) on purpose: the other v2 checks share that quota and run first',
+  },
+  {
+    first: (c) => !events(c) && c.phase !== 'final',
+    then: events,
+    why: 'against the embedded server the events family changes the status of the few requests it follows: every HTTP family runs before it',
+  },
+];
+
+/**
+ * `checks` in a stable topological order of `rules`: each check as early as its module order
+ * allows once every check a rule puts before it has been placed. Throws on a cycle.
+ */
+export function orderedBy(checks: readonly CheckDefinition[], rules: readonly RunOrderRule[]): CheckDefinition[] {
+  const before = checks.map((c) => checks.filter((d) => d !== c && rules.some((r) => r.first(d) && r.then(c))));
+  const placed = new Set<CheckDefinition>();
+  const out: CheckDefinition[] = [];
+  while (out.length < checks.length) {
+    const next = checks.findIndex((c, i) => !placed.has(c) && before[i]!.every((d) => placed.has(d)));
+    if (next < 0) throw new Error(`run-order rules form a cycle among ${checks.filter((c) => !placed.has(c)).map((c) => c.id).join(', ')}`);
+    placed.add(checks[next]!);
+    out.push(checks[next]!);
+  }
+  return out;
+}
+
+/** The registry: every named check, in the run order {@link RUN_ORDER} derives from the module order. */
+export const allChecks: readonly CheckDefinition[] = orderedBy(MODULES.flat(), RUN_ORDER);

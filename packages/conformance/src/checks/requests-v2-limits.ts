@@ -3,6 +3,7 @@
  * 50, 51 (engine/boundaries.ts) and nowhere else: v2 is throttled, so the check spends five
  * requests and draws no random limit. A 429 of the throttle leaves that value untested, never failed.
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { ensure } from '../engine/expect.js';
@@ -13,7 +14,7 @@ import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 
 const OP = 'GET /requests/v2';
 /** v2's maximum `limit` (live facts §2.4). */
-const V2_MAX_LIMIT = 50;
+const V2_MAX_LIMIT: number = QUERY_PARAMETERS['GET /requests/v2'].limit.maximum;
 
 const limitMax: CheckDefinition = {
   id: 'requests-v2.limit.max',

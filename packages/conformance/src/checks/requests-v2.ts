@@ -325,6 +325,7 @@ export const checks: CheckDefinition[] = [
   }),
   v2Check({
     id: 'requests-v2.rate-limit.body',
+    spendsQuota: true,
     title: 'A v2 429 has a JSON body with message, successor (/requests/v3) and migrationGuide',
     clauses: ['requests-v2.rate-limit.body'],
     async run(ctx) {
@@ -339,6 +340,7 @@ export const checks: CheckDefinition[] = [
   }),
   v2Check({
     id: 'requests-v2.rate-limit.no-retry-after',
+    spendsQuota: true,
     title: 'A v2 429 carries no Retry-After header',
     clauses: ['requests-v2.rate-limit.no-retry-after'],
     async run(ctx) {

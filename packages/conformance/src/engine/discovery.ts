@@ -79,7 +79,6 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     return base;
   }
 
-  let windowTotal: number | undefined;
   /** Learnt on the first probe page that must be followed by more (total above its one record). */
   let cursorField: string | undefined;
   const ask = (start: number): Promise<Exchange> =>
@@ -170,7 +169,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   }
   await settled();
   window = { start: chosen?.start ?? end - DAY, end };
-  windowTotal = chosen?.total;
+  const windowTotal = chosen?.total;
 
   /** Walks `[from, to]` (inclusive seconds) page by page, at most `cap` records. */
   const walkPart = async (from: number, to: number, cap: number): Promise<{ records: Array<Record<string, unknown>>; complete: boolean; problem?: string }> => {

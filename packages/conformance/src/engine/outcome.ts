@@ -9,7 +9,7 @@ import type { ConformanceConfig } from '../config/fields.js';
 import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { redactDeep } from './redact.js';
 import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeStatus, RunResult, ViolationMark } from './types.js';
+import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeCause, OutcomeStatus, RunResult, ViolationMark } from './types.js';
 
 const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;
@@ -70,38 +70,51 @@ export function replayCommand(
 }
 
 /**
+ * The exit code each cause gives a run in which nothing failed (architecture.md, "Outcomes and exit
+ * codes"): an operation that stopped answering fails the run (1); a target that is not a JSON API
+ * is most likely a wrong --base-url (2); a spent budget or throttling throughout leave it
+ * inconclusive (5). Causes absent here (a missing or refused key, --max-failures, unreachable) are
+ * weighed elsewhere (completeness.ts, the run's own unreachable flag, the failures themselves).
+ */
+export const EXIT_OF_CAUSE: Partial<Record<OutcomeCause, RunResult['exitCode']>> = { stalled: 1, 'not-json': 2, budget: 5, inconclusive: 5 };
+
+/**
  * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed (or an
- * operation stopped answering: checks skipped {@link STALLED}), 3 kit
- * error, then 5 or 2 for a run left incomplete ({@link incompleteExitCode}), 0 otherwise.
+ * operation stopped answering: checks skipped with cause `stalled`), 3 kit error, then 5 or 2 for a
+ * run left incomplete ({@link incompleteExitCode}), 0 otherwise. Reads statuses and causes only.
  */
 export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boolean): RunResult['exitCode'] {
   if (unreachable) return 4;
-  if (outcomes.some((o) => o.status === 'fail' || (o.status === 'skip' && o.reason?.startsWith(STALLED)))) return 1;
+  if (outcomes.some((o) => o.status === 'fail' || (o.status === 'skip' && o.cause !== undefined && EXIT_OF_CAUSE[o.cause] === 1))) return 1;
   if (outcomes.some((o) => o.status === 'error')) return 3;
   return incompleteExitCode(outcomes) ?? 0;
 }
 
-/** Reason prefix of a check the target's throttling left undecided (outcome `skip`). */
-export const INCONCLUSIVE = 'inconclusive: ';
-/** Reason prefix of a check skipped because --max-duration or --max-requests was spent. */
-export const BUDGET = 'budget: ';
 /**
- * Reason prefix of the checks not run because their operation stopped answering while the target
- * answered others (http.ts, the per-operation circuit): a failure of the target, exit 1.
+ * Text that starts the reason of an outcome of each cause, for people reading it (the decision is
+ * the typed `cause`, never this text).
  */
-export const STALLED = 'stalled: ';
-/** Reason prefix of the checks not run because the target does not speak JSON. */
-export const NOT_JSON = 'not a JSON API: ';
+export const CAUSE_PREFIX: Partial<Record<OutcomeCause, string>> = {
+  inconclusive: 'inconclusive: ',
+  budget: 'budget: ',
+  stalled: 'stalled: ',
+  'not-json': 'not a JSON API: ',
+};
+/** The text for people of a cause and its detail: `budget: time bound of the run reached`. */
+export function causeText(cause: OutcomeCause, detail: string): string {
+  return `${CAUSE_PREFIX[cause] ?? ''}${detail}`;
+}
 
 /**
  * The exit code of a run that nothing failed but that could not complete (issue 10, "Rate limits
  * and budgets"): 5 (inconclusive) when a check was throttled throughout or a budget was spent, 2
  * when the target is not a JSON API (most likely a wrong --base-url); undefined when complete.
+ * Read from the skipped outcomes' causes.
  */
 export function incompleteExitCode(outcomes: readonly CheckOutcome[]): RunResult['exitCode'] | undefined {
-  const skipped = outcomes.filter((o) => o.status === 'skip').map((o) => o.reason ?? '');
-  if (skipped.some((r) => r.startsWith(NOT_JSON))) return 2;
-  if (skipped.some((r) => r.startsWith(INCONCLUSIVE) || r.startsWith(BUDGET))) return 5;
+  const codes = outcomes.filter((o) => o.status === 'skip' && o.cause !== undefined).map((o) => EXIT_OF_CAUSE[o.cause!]);
+  if (codes.includes(2)) return 2;
+  if (codes.includes(5)) return 5;
   return undefined;
 }
 
@@ -134,8 +147,8 @@ export function boundedOutcome(
       redact,
     );
   }
-  if (err instanceof RateLimitedError) return { ...common, status: 'skip', reason: redact(`${INCONCLUSIVE}${err.message}`) };
-  if (err instanceof BudgetExceededError) return { ...common, status: 'skip', reason: redact(`${BUDGET}${err.message}`) };
+  if (err instanceof RateLimitedError) return { ...common, status: 'skip', cause: 'inconclusive', reason: redact(causeText('inconclusive', err.message)) };
+  if (err instanceof BudgetExceededError) return { ...common, status: 'skip', cause: 'budget', reason: redact(causeText('budget', err.message)) };
   return undefined;
 }
 

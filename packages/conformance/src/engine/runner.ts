@@ -31,7 +31,7 @@ import type { AgentFetch } from './agent-fetch.js';
 import { BodyTooLargeError, FetchHttpClient, RateLimitedError } from './http.js';
 import type { FetchLike } from './http.js';
 import { annotateListWrappers } from './list-wrapper.js';
-import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED, boundedOutcome, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
+import { boundedOutcome, causeText, errorReason, exitCodeOf, outcomeBase, replayCommand, toOutcome, totalsOf } from './outcome.js';
 import { notJsonDiagnosis } from './not-json.js';
 import { ActiveOracles } from './active-oracles.js';
 import { ExchangeOwners } from './check-client.js';
@@ -46,7 +46,7 @@ import { HarWriter } from '../har/har.js';
 import { reproduce } from './reproduce.js';
 import { SharedReadMemo } from './shared-reads.js';
 import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from './types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckOutcome, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, OutcomeCause, RunResult } from './types.js';
 import { validatorFor } from './validator.js';
 import type { OpenApiDocument } from './validator.js';
 
@@ -247,6 +247,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     let aborted: string | undefined;
     /** How the checks after a stop end: `error` (nothing answered), or `skip` with the reason's prefix. */
     let abortedAs: CheckOutcome['status'] = 'error';
+    let abortCause: OutcomeCause | undefined;
     let unreachable = false;
     /** Checks in a row that the target's throttling left inconclusive (see {@link RATE_LIMITED_IN_A_ROW}). */
     let rateLimitedInARow = 0;
@@ -256,10 +257,11 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
      * one-at-a-time run gives (release below).
      */
     let stopIndex: number | undefined;
-    const stop = (reason: string, as: CheckOutcome['status'], index = -1) => {
+    const stop = (cause: OutcomeCause, reason: string, as: CheckOutcome['status'], index = -1) => {
       if (stopIndex !== undefined && stopIndex >= 0 && index > stopIndex) return;
       aborted = redact(reason);
       abortedAs = as;
+      abortCause = cause;
       stopIndex = index;
     };
     let discovery: Discovery | undefined;
@@ -275,16 +277,16 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         if (!embedded) refused = await refusedKeys(http, discovery, !!apiKey && !!otherApiKey && enabled.some((c) => c.requires?.includes('otherApiKey')));
       } catch (err) {
         const problem = redact(`discovery failed: ${errorReason(err)}`);
-        if (err instanceof BudgetExceededError) stop(`${BUDGET}${err.message}`, 'skip');
+        if (err instanceof BudgetExceededError) stop('budget', causeText('budget', err.message), 'skip');
         else if (err instanceof RateLimitedError) rateLimitedInARow += 1;
         else if (err instanceof TargetUnreachableError && !answeredAnything(http) && !(await stillReachable(http))) {
           unreachable = true;
-          stop(`target unreachable during discovery: ${err.message}`, 'error');
-        } else if (!(err instanceof TargetUnreachableError || err instanceof BodyTooLargeError)) stop(problem, 'error');
+          stop('unreachable', `target unreachable during discovery: ${err.message}`, 'error');
+        } else if (!(err instanceof TargetUnreachableError || err instanceof BodyTooLargeError)) stop('discovery-failed', problem, 'error');
         discovery = emptyDiscovery(new Date(), aborted ?? problem);
       }
       const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges) : undefined;
-      if (foreign) stop(`${NOT_JSON}${foreign}`, 'skip');
+      if (foreign) stop('not-json', causeText('not-json', foreign), 'skip');
       settle();
       emit({
         type: 'discovery-end',
@@ -403,15 +405,15 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const base = baseOf(check);
       const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !apiKey : !otherApiKey));
       const refusedKey = refusalFor(check.requires ?? [], refused);
-      const notRun = (outcome: Pick<CheckOutcome, 'status' | 'reason' | 'needs'>): Ended => ({ outcome: { ...base, ...outcome, durationMs: 0, requests: 0 }, base });
-      if (config.maxFailures !== undefined && failuresEnded >= config.maxFailures) return notRun({ status: 'skip', reason: maxFailuresReason });
+      const notRun = (outcome: Pick<CheckOutcome, 'status' | 'reason' | 'needs' | 'cause'>): Ended => ({ outcome: { ...base, ...outcome, durationMs: 0, requests: 0 }, base });
+      if (config.maxFailures !== undefined && failuresEnded >= config.maxFailures) return notRun({ status: 'skip', cause: 'max-failures', reason: maxFailuresReason });
       if (matches(check.id, config.disable, check.family)) return notRun({ status: 'disabled', reason: 'disabled by configuration (disable)' });
       if (missing.length > 0) {
         const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
-        return notRun({ status: 'skip', reason: `needs ${flags}`, needs: missing.map((r) => FLAG_OF[r]) });
+        return notRun({ status: 'skip', cause: 'missing-key', reason: `needs ${flags}`, needs: missing.map((r) => FLAG_OF[r]) });
       }
-      if (refusedKey) return notRun({ status: 'skip', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
-      if (aborted !== undefined) return { outcome: notRunOutcome(base, aborted, abortedAs), base, afterStop: true };
+      if (refusedKey) return notRun({ status: 'skip', cause: 'refused-key', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
+      if (aborted !== undefined) return { outcome: notRunOutcome(base, aborted, abortedAs, abortCause), base, afterStop: true };
 
       const view = views.get(index) ?? owners.viewFor(http, index);
       views.set(index, view);
@@ -435,10 +437,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const bounded = error === undefined ? undefined : boundedOutcome(base, error, durationMs, requests, redact);
       if (error instanceof OperationStalledError) {
         // The operation stopped answering (http.ts circuit): the cause is the run's, said once (`stalled`).
-        outcome = { ...base, status: 'skip', reason: redact(`${STALLED}${error.operation} stopped answering; not run (the run's Stalled line names the cause)`), durationMs, requests };
+        outcome = { ...base, status: 'skip', cause: 'stalled', reason: redact(causeText('stalled', `${error.operation} stopped answering; not run (the run's Stalled line names the cause)`)), durationMs, requests };
       } else if (bounded) {
         outcome = bounded;
-        if (error instanceof BudgetExceededError) stop(`${BUDGET}${error.message}`, 'skip', index);
+        if (error instanceof BudgetExceededError) stop('budget', causeText('budget', error.message), 'skip', index);
       } else if (error instanceof TargetUnreachableError) {
         // A timeout while other checks are in flight may be the kit's own load: the check runs
         // again alone once they have ended (scheduler `again`), and only a failure then is judged
@@ -447,9 +449,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         if (besideOthers || (await stillReachable(http))) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), base, rateLimited: false, timedOut: error.reason === 'timeout' };
         else {
           unreachable = !answeredAnything(http);
-          const why = unreachable ? `target unreachable: ${error.message}` : `${INCONCLUSIVE}the target stopped answering: ${error.message}`;
-          outcome = { ...base, status: unreachable ? 'error' : 'skip', reason: redact(why), durationMs, requests };
-          stop(why, outcome.status, index);
+          const cause = unreachable ? 'unreachable' : 'inconclusive';
+          const why = unreachable ? `target unreachable: ${error.message}` : causeText('inconclusive', `the target stopped answering: ${error.message}`);
+          outcome = { ...base, status: unreachable ? 'error' : 'skip', cause, reason: redact(why), durationMs, requests };
+          stop(cause, why, outcome.status, index);
         }
       } else if (error !== undefined) {
         outcome = { ...base, status: 'error', reason: redact(errorReason(error)), durationMs, requests };
@@ -492,14 +495,14 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         let outcome = ended.outcome;
         const ran = ended.rateLimited !== undefined;
         if (config.maxFailures !== undefined && failuresReleased >= config.maxFailures && outcome.reason !== maxFailuresReason) {
-          outcome = { ...ended.base, status: 'skip', reason: maxFailuresReason, durationMs: outcome.durationMs, requests: outcome.requests };
+          outcome = { ...ended.base, status: 'skip', cause: 'max-failures', reason: maxFailuresReason, durationMs: outcome.durationMs, requests: outcome.requests };
         } else if (aborted !== undefined && stopIndex !== undefined && index > stopIndex && (ran || ended.afterStop)) {
-          outcome = notRunOutcome(baseOf(check), aborted, abortedAs);
+          outcome = notRunOutcome(baseOf(check), aborted, abortedAs, abortCause);
         }
         if (ran && outcome === ended.outcome) {
           rateLimitedInARow = ended.rateLimited ? rateLimitedInARow + 1 : 0;
           if (rateLimitedInARow >= RATE_LIMITED_IN_A_ROW && aborted === undefined) {
-            stop(`${INCONCLUSIVE}the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`, 'skip', index);
+            stop('inconclusive', causeText('inconclusive', `the target answered 429/503 through every retry for ${rateLimitedInARow} checks in a row; the kit stopped asking`), 'skip', index);
           }
         }
         if (outcome === ended.outcome && startMsOf.has(index)) outcome = { ...outcome, startMs: Math.round(startMsOf.get(index)!) };
@@ -550,7 +553,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
             },
           }
         : {}),
-      ...(aborted !== undefined ? { aborted } : {}),
+      ...(aborted !== undefined ? { aborted, ...(abortCause ? { abortCause } : {}) } : {}),
       ...(http.stalled.length > 0 ? { stalled: http.stalled.map((s) => ({ ...s, cause: redact(s.cause) })) } : {}),
       ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
       ...(completeness ? { completeness } : {}),
@@ -629,13 +632,20 @@ function answeredAnything(http: FetchHttpClient): boolean {
  * `skip` with the stop's prefix; "not a JSON API" is said in full once (the run's `aborted`), not
  * once per check.
  */
-function notRunOutcome(base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>, aborted: string, as: CheckOutcome['status']): CheckOutcome {
-  if (as !== 'skip') return { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
-  if (aborted.startsWith(NOT_JSON)) {
-    return { ...base, status: 'skip', reason: `${NOT_JSON}not run, wrong base URL? (the run's diagnosis names what came back)`, durationMs: 0, requests: 0 };
+function notRunOutcome(
+  base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>,
+  aborted: string,
+  as: CheckOutcome['status'],
+  cause: OutcomeCause | undefined,
+): CheckOutcome {
+  const typed = cause ? { cause } : {};
+  if (as !== 'skip') return { ...base, status: 'error', ...typed, reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
+  if (cause === 'not-json') {
+    return { ...base, status: 'skip', ...typed, reason: causeText('not-json', "not run, wrong base URL? (the run's diagnosis names what came back)"), durationMs: 0, requests: 0 };
   }
-  const prefix = [BUDGET, INCONCLUSIVE].find((p) => aborted.startsWith(p)) ?? '';
-  return { ...base, status: 'skip', reason: `${prefix}not run: ${aborted.slice(prefix.length)}`, durationMs: 0, requests: 0 };
+  const prefix = cause !== undefined ? causeText(cause, '') : '';
+  const detail = aborted.startsWith(prefix) ? aborted.slice(prefix.length) : aborted;
+  return { ...base, status: 'skip', ...typed, reason: `${prefix}not run: ${detail}`, durationMs: 0, requests: 0 };
 }
 
 /**

@@ -30,12 +30,12 @@ export class SharedReadMemo {
 
   /** A view for one check (or one reading of a check): it notes whether the check used it. */
   forCheck(): SharedReads {
-    const memo = this;
+    const read = this.read.bind(this);
     let used = false;
     return {
       read<T>(key: string, load: (http: HttpClient) => Promise<T>): Promise<T> {
         used = true;
-        return memo.read(key, load);
+        return read(key, load);
       },
       get used() {
         return used;

@@ -29,6 +29,29 @@ export type Level = 'MUST' | 'SHOULD';
  */
 export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disabled' | 'error';
 
+/**
+ * Why a check was not decided, or why the run stopped (results.schema.json `cause`): exit codes,
+ * verdicts and `merge-reports` read the cause, never the reason's text (issue 24, point 5).
+ * `stalled`: its operation stopped answering while others answered (exit 1); `budget`:
+ * --max-duration or --max-requests spent (exit 5); `inconclusive`: throttled (429/503) through
+ * every retry, or the target stopped answering mid-run (exit 5); `not-json`: the target does not
+ * speak JSON (exit 2); `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
+ * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
+ * reached; `discovery-failed`: discovery broke (the kit's error, exit 3).
+ */
+export const OUTCOME_CAUSES = [
+  'stalled',
+  'budget',
+  'inconclusive',
+  'not-json',
+  'unreachable',
+  'refused-key',
+  'missing-key',
+  'max-failures',
+  'discovery-failed',
+] as const;
+export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
+
 /** Which identity a request uses. `primary` = --api-key, `other` = --other-api-key. */
 export type AuthChoice =
   | 'primary'
@@ -378,6 +401,11 @@ export interface CheckDefinition {
    */
   lock?: string;
   /**
+   * Spends the quota of its {@link lock} on purpose (the v2 throttle probe): the registry's run-order
+   * rules (checks/index.ts) put it after the checks of that lock that need the quota left.
+   */
+  spendsQuota?: boolean;
+  /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
    */
@@ -422,6 +450,8 @@ export interface CheckOutcome {
   requests: number;
   /** A skip for lack of configuration: the flags that would have let it run (e.g. `--api-key`). */
   needs?: string[];
+  /** Why it was not decided (skip or error by the run, not by the check's own verdict); see {@link OutcomeCause}. */
+  cause?: OutcomeCause;
 }
 
 /** A key the target refused on its first keyed request while keyless operations answered. */
@@ -480,6 +510,8 @@ export interface RunResult {
   };
   /** Why the run stopped before running every check (target unreachable, a bound reached), if it did. */
   aborted?: string;
+  /** The cause of {@link aborted}: what the verdict and `merge-reports` read. */
+  abortCause?: OutcomeCause;
   /** Operations the run stopped sending because they stopped answering while others answered (http.ts); their checks skip. */
   stalled?: StalledOperation[];
   /**

@@ -4,13 +4,14 @@
  * checks and the passive proxy and HAR audit: each says whether one returned currency breaks a
  * filter of the request body.
  */
+import { BODY_PROPERTIES } from '@crosschain/specs';
 import { isObject } from '../checks/support/outcome.js';
 
 type Currency = Record<string, unknown>;
 
 /** Limits of POST /currencies/v2 (API document, Limits). */
-export const CURRENCIES_DEFAULT_LIMIT = 20;
-export const CURRENCIES_MAX_LIMIT = 100;
+export const CURRENCIES_DEFAULT_LIMIT: number = BODY_PROPERTIES['POST /currencies/v2'].limit.default;
+export const CURRENCIES_MAX_LIMIT: number = BODY_PROPERTIES['POST /currencies/v2'].limit.maximum;
 
 const chainIdOf = (c: Currency): number | undefined => (typeof c.chainId === 'number' ? c.chainId : undefined);
 const addressOf = (c: Currency): string | undefined => (typeof c.address === 'string' ? c.address : undefined);

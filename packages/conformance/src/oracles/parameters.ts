@@ -3,29 +3,28 @@
  * the active bad-input sweep (checks/general.ts) and the passive `general.no-server-error-on-bad-input`
  * oracle (oracles/general.ts), so the two judge the same parameters.
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
+
 export type Kind = 'number' | 'enum' | 'boolean' | 'string' | 'cursor' | 'filters';
 
-/** GET /requests/v3 parameters (API document, GET /requests/v3 parameter table) and their kinds. */
-export const V3_PARAMS: Record<string, Kind> = {
-  term: 'string', id: 'string', orderId: 'string', depositTxHash: 'string', fillTxHash: 'string', refundTxHash: 'string',
-  originChainId: 'number', destinationChainId: 'number', chainId: 'number', privateChainsToInclude: 'string',
-  user: 'string', depositAddress: 'string', recipient: 'string',
-  status: 'enum', failReason: 'enum', refundFailReason: 'enum', apiKey: 'string', requestType: 'enum',
-  currencyInChainId: 'number', currencyOutChainId: 'number', currencyInAddress: 'string', currencyOutAddress: 'string',
-  currencyInSymbol: 'string', currencyOutSymbol: 'string',
-  startTimestamp: 'number', endTimestamp: 'number', startBlock: 'number', endBlock: 'number', amountUsdMin: 'number',
-  amountUsdMax: 'number', appFeesAmountUsdMin: 'number', appFeesAmountUsdMax: 'number', fillTimeMin: 'number', fillTimeMax: 'number',
-  features: 'enum', includeChildRequests: 'boolean', filters: 'filters', sortBy: 'enum', sortDirection: 'enum',
-  includeAuthenticatedData: 'boolean', includeTotal: 'boolean', continuation: 'cursor', limit: 'number',
-};
+/**
+ * The kind of bad input a query parameter gets: from its schema (generated from the OpenAPI
+ * document, `@crosschain/specs` QUERY_PARAMETERS), except the parameters the document types as
+ * plain strings whose values the service still restricts (reasons, request types, features), the
+ * JSON `filters` and the opaque cursor.
+ */
+const KIND_OF: Readonly<Record<string, Kind>> = { failReason: 'enum', refundFailReason: 'enum', requestType: 'enum', features: 'enum', filters: 'filters', continuation: 'cursor' };
+function kindsOf(params: Readonly<Record<string, { type?: string; enum?: readonly unknown[] }>>): Record<string, Kind> {
+  const kind = (name: string, s: { type?: string; enum?: readonly unknown[] }): Kind =>
+    KIND_OF[name] ?? (s.enum ? 'enum' : s.type === 'number' || s.type === 'integer' ? 'number' : s.type === 'boolean' ? 'boolean' : 'string');
+  return Object.fromEntries(Object.entries(params).map(([name, s]) => [name, kind(name, s)]));
+}
 
-/** GET /requests/v2 parameters (live-service facts §2.4; the document does not show them). */
-export const V2_PARAMS: Record<string, Kind> = {
-  limit: 'number', continuation: 'cursor', user: 'string', hash: 'string', originChainId: 'number', destinationChainId: 'number',
-  privateChainsToInclude: 'string', id: 'string', orderId: 'string', includeOrderData: 'boolean', startTimestamp: 'number',
-  endTimestamp: 'number', startBlock: 'number', endBlock: 'number', chainId: 'string', referrer: 'string', depositAddress: 'string',
-  includeChildRequests: 'boolean', includeAuthenticatedData: 'boolean', status: 'enum', apiKey: 'string', sortBy: 'enum', sortDirection: 'enum',
-};
+/** GET /requests/v3 parameters (API document, GET /requests/v3 parameter table) and their kinds. */
+export const V3_PARAMS: Record<string, Kind> = kindsOf(QUERY_PARAMETERS['GET /requests/v3']);
+
+/** GET /requests/v2 parameters (live-service facts §2.4; the document does not show them) and their kinds. */
+export const V2_PARAMS: Record<string, Kind> = kindsOf(QUERY_PARAMETERS['GET /requests/v2']);
 
 /** The parameters of an operation that take numbers (none for an operation without a table). */
 export function numericParams(operation: string | undefined): readonly string[] {

@@ -66,6 +66,9 @@ const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
 
 const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: 'requests-v3.record.fail-reason-null', explains: (received) => /"N\/A"|\bN\/A\b/.test(received) }];
 
+/** Every check id an explanation applies to (a test checks each is a definition of the registry). */
+export const EXPLAINED_CHECKS: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS.flatMap((x) => x.checks), ...PROBLEM_EXPLANATIONS.map((x) => x.check)])];
+
 /** Every divergence id an explanation names (a test checks each is catalogued). */
 export const EXPLAINING_DIVERGENCES: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS, ...PROBLEM_EXPLANATIONS].map((x) => x.id))];
 

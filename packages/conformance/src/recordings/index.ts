@@ -17,7 +17,7 @@ import { isPact, pactVersion, readPact } from './pact.js';
 import { readVcr, vcrInteractions } from './vcr.js';
 import { isWireMock, readWireMock, type OperationKey } from './wiremock.js';
 
-export { RecordingError, UNSTATED_KEY, type Interaction, type RecordingFormat } from './interaction.js';
+export { RecordingError, type Interaction, type RecordingFormat } from './interaction.js';
 export type { OperationKey } from './wiremock.js';
 
 /** Files larger than this are refused (bounded memory). */

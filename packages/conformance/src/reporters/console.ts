@@ -71,6 +71,7 @@ function painter(color: boolean): Paint {
 
 /** Strips ANSI escapes and other C0 controls a target may have put in its data (terminal injection). */
 function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing terminal escapes and control characters is the point
   return redactText(text).replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
 }
 

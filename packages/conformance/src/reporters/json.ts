@@ -31,6 +31,7 @@ function outcomeJson(o: CheckOutcome, passive: boolean): Record<string, unknown>
     replay: o.replay,
     path: o.path,
     reason: o.reason,
+    cause: o.cause,
     violation: v && {
       message: v.message,
       expected: v.expected,
@@ -97,6 +98,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       problems: result.discovery.problems,
     },
     aborted: result.aborted,
+    abortCause: result.abortCause,
     stalled: result.stalled,
     baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
     completeness: result.completeness,

@@ -2,7 +2,6 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
-import { BUDGET, INCONCLUSIVE, NOT_JSON, STALLED } from '../engine/outcome.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
@@ -141,7 +140,7 @@ export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readon
 function configurationVerdict(result: RunResult): Verdict | undefined {
   const c = result.completeness;
   // A target that is not a JSON API is the cause, not the keys its checks did not get (issue 20).
-  if (result.exitCode !== 2 || !c || result.aborted?.startsWith(NOT_JSON)) return undefined;
+  if (result.exitCode !== 2 || !c || result.abortCause === 'not-json') return undefined;
   if (c.keyRefused?.length) {
     const refused = c.keyRefused.map((r) => `the server refused ${r.flag} (${r.status})`).join('; ');
     return { word: 'KEY REFUSED', ok: false, sentence: `KEY REFUSED (exit 2): ${refused}; pass a key the server accepts` };
@@ -174,7 +173,7 @@ export function verdict(result: RunResult): Verdict {
     }
     case 1: {
       const parts: string[] = [];
-      const stalled = result.outcomes.filter((o) => o.status === 'skip' && o.reason?.startsWith(STALLED)).length;
+      const stalled = result.outcomes.filter((o) => o.status === 'skip' && o.cause === 'stalled').length;
       if (stalled > 0) {
         const operations = (result.stalled ?? []).map((s) => s.operation);
         parts.push(`${operations.length > 0 ? operations.join(', ') : 'an operation'} stopped answering (${plural(stalled, 'check')} not run)`);
@@ -216,7 +215,7 @@ export function verdict(result: RunResult): Verdict {
  * counting the checks skipped for a spent budget or throttling; empty when there are none.
  */
 function untestedTail(result: RunResult): string {
-  const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.reason?.startsWith(BUDGET) || o.reason?.startsWith(INCONCLUSIVE)));
+  const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.cause === 'budget' || o.cause === 'inconclusive'));
   if (untested.length === 0) return '';
   const families = [...new Set(untested.map((o) => o.family))];
   const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');

@@ -117,6 +117,7 @@ export function safeJson(value: unknown, indent?: number): string {
  * Characters XML 1.0 forbids anywhere (§2.2 Char): C0 controls except tab/LF/CR, lone surrogates,
  * U+FFFE and U+FFFF. They are shown as `\uXXXX` so nothing is silently lost.
  */
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what it matches
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function showInvalid(ch: string): string {

@@ -26,6 +26,7 @@ export interface ResultsDocument {
   requests: number;
   discovery?: RunResult['discovery'];
   aborted?: string;
+  abortCause?: RunResult['abortCause'];
   baseline?: BaselineSummary;
   outcomes: CheckOutcome[];
   clauses: RunResult['clauses'];
@@ -48,6 +49,7 @@ export function runResultOf(doc: ResultsDocument): RunResult {
     exitCode: doc.exitCode,
     ...(doc.discovery ? { discovery: doc.discovery } : {}),
     ...(doc.aborted ? { aborted: doc.aborted } : {}),
+    ...(doc.abortCause ? { abortCause: doc.abortCause } : {}),
     ...(doc.baseline ? { baseline: doc.baseline } : {}),
     clauses: doc.clauses.map((c) => ({ ...c, checks: c.checks.map((k) => ({ id: k.id, status: k.status })) })),
   };
@@ -142,6 +144,9 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
     return { ...c, checks: ids.map((id) => ({ id, status: status.get(id)! })) };
   });
   const aborted = union(shards.map((s) => (s.aborted ? [s.aborted] : [])));
+  const exitCode = mergedExitCode(shards, outcomes);
+  // The merged stop's cause is that of a shard that ended with the merged exit code (typed, never read from the text).
+  const abortCause = (shards.find((s) => s.abortCause !== undefined && s.exitCode === exitCode) ?? shards.find((s) => s.abortCause !== undefined))?.abortCause;
   const baselines = shards.map((s) => s.baseline).filter((b): b is BaselineSummary => b !== undefined);
   const { shard: _shard, ...config } = first.config;
   void _shard;
@@ -157,9 +162,10 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
     outcomes,
     totals: totalsOf(outcomes),
     requests: shards.reduce((n, s) => n + s.requests, 0),
-    exitCode: mergedExitCode(shards, outcomes),
+    exitCode,
     ...(first.discovery ? { discovery: first.discovery } : {}),
     ...(aborted.length > 0 ? { aborted: aborted.join('; ') } : {}),
+    ...(abortCause ? { abortCause } : {}),
     ...(baselines.length > 0
       ? {
           baseline: {

@@ -2,17 +2,19 @@
  * Outcomes of runs a hostile target left incomplete (issue 10, items 2, 3 and 8): the body cap fails
  * its check, throttling makes it inconclusive, a spent budget skips it; the exit codes 5 and 2.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
 import { bodySummary, notJsonDiagnosis } from '../../src/engine/not-json.js';
 import { boundedOutcome, exitCodeOf, incompleteExitCode } from '../../src/engine/outcome.js';
 import { redactor } from '../../src/engine/redact.js';
-import { BudgetExceededError } from '../../src/engine/types.js';
-import type { CheckOutcome, Exchange } from '../../src/engine/types.js';
+import { BudgetExceededError, OUTCOME_CAUSES } from '../../src/engine/types.js';
+import type { CheckOutcome, Exchange, OutcomeCause } from '../../src/engine/types.js';
 
+const resultsSchema = JSON.parse(readFileSync(new URL('../../src/reporters/results.schema.json', import.meta.url), 'utf8'));
 const base = { id: 'x.y', family: 'x', title: 't', clauses: [], level: 'MUST' as const, seed: 1, replay: 'r' };
 const redact = redactor(['sekret-key']);
-const skip = (reason: string) => ({ status: 'skip', reason }) as CheckOutcome;
+const skip = (cause: OutcomeCause | undefined, reason: string) => ({ status: 'skip', reason, ...(cause ? { cause } : {}) }) as CheckOutcome;
 
 describe('boundedOutcome', () => {
   it('a body over --max-body-bytes fails the check, naming the cap', () => {
@@ -24,27 +26,47 @@ describe('boundedOutcome', () => {
   it('throttling throughout is inconclusive, a spent budget is budget, both skips with the key redacted', () => {
     expect(boundedOutcome(base, new RateLimitedError('GET /a?k=sekret-key answered 429 on all 4 attempts'), 5, 4, redact)).toMatchObject({
       status: 'skip',
+      cause: 'inconclusive',
       reason: 'inconclusive: GET /a?k=<redacted> answered 429 on all 4 attempts',
     });
-    expect(boundedOutcome(base, new BudgetExceededError('time bound of the run reached (--max-duration)'), 5, 0, redact)!.reason).toBe('budget: time bound of the run reached (--max-duration)');
+    expect(boundedOutcome(base, new BudgetExceededError('time bound of the run reached (--max-duration)'), 5, 0, redact)).toMatchObject({
+      cause: 'budget',
+      reason: 'budget: time bound of the run reached (--max-duration)',
+    });
     expect(boundedOutcome(base, new Error('bug'), 5, 0, redact)).toBeUndefined();
   });
 });
 
 describe('exit codes of an incomplete run', () => {
   it('5 when a check is inconclusive or over budget and nothing failed; a failure still wins', () => {
-    expect(incompleteExitCode([skip('needs --api-key')])).toBeUndefined();
-    expect(exitCodeOf([skip('inconclusive: 429')], false)).toBe(5);
-    expect(exitCodeOf([skip('budget: not run: --max-requests 3')], false)).toBe(5);
-    expect(exitCodeOf([skip('budget: x'), { status: 'fail' } as CheckOutcome], false)).toBe(1);
+    expect(incompleteExitCode([skip('missing-key', 'needs --api-key')])).toBeUndefined();
+    expect(exitCodeOf([skip('inconclusive', 'inconclusive: 429')], false)).toBe(5);
+    expect(exitCodeOf([skip('budget', 'budget: not run: --max-requests 3')], false)).toBe(5);
+    expect(exitCodeOf([skip('budget', 'budget: x'), { status: 'fail' } as CheckOutcome], false)).toBe(1);
   });
 
-  it('1 when an operation stopped answering (its checks skipped "stalled: "), whatever else was inconclusive', () => {
-    expect(exitCodeOf([skip('stalled: GET /requests/v3 stopped answering; not run'), skip('budget: not run: …')], false)).toBe(1);
+  it('1 when an operation stopped answering (its checks skipped with cause stalled), whatever else was inconclusive', () => {
+    expect(exitCodeOf([skip('stalled', 'stalled: GET /requests/v3 stopped answering; not run'), skip('budget', 'budget: not run: …')], false)).toBe(1);
   });
 
   it('2 when the target is not a JSON API', () => {
-    expect(exitCodeOf([skip('not a JSON API: not run: …')], false)).toBe(2);
+    expect(exitCodeOf([skip('not-json', 'not a JSON API: not run: …')], false)).toBe(2);
+  });
+
+  it('follows the cause, never the text of the reason (issue 24, point 5)', () => {
+    // A check's own skip may say anything: prose that looks like a cause decides nothing.
+    for (const text of ['stalled: looks stalled', 'budget: looks spent', 'inconclusive: looks throttled', 'not a JSON API: looks foreign']) {
+      expect(exitCodeOf([skip(undefined, text)], false)).toBe(0);
+    }
+    // And a cause decides whatever its text says.
+    expect(exitCodeOf([skip('budget', 'the run ran out of time')], false)).toBe(5);
+    expect(exitCodeOf([skip('stalled', 'GET /requests/v3 went quiet')], false)).toBe(1);
+    expect(exitCodeOf([skip('not-json', 'HTML came back')], false)).toBe(2);
+    for (const cause of ['missing-key', 'refused-key', 'max-failures'] as const) expect(exitCodeOf([skip(cause, 'x')], false)).toBe(0);
+  });
+
+  it('the causes of results.schema.json are the typed causes', () => {
+    expect(resultsSchema.$defs.cause.enum).toEqual([...OUTCOME_CAUSES]);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
+import * as mergeModule from '../../src/shard/merge.js';
 import { verifyShards } from '../../src/shard/merge.js';
 import { COSTS, ROUNDS, assignShards, costOf, expectedMs, shardOf } from '../../src/shard/shard.js';
 import type { RunResult } from '../../src/engine/types.js';
@@ -101,5 +102,44 @@ describe('expected duration at a latency (the start order under --workers)', () 
     for (const id of Object.keys(ROUNDS)) expect(ids.has(id), id).toBe(true);
     const walks = Math.max(...['terminates', 'no-duplicates', 'no-gaps'].map((c) => ROUNDS[`requests-v3.pagination.${c}`] ?? 0));
     expect(walks).toBeGreaterThan(5);
+  });
+});
+
+describe('merge-reports reads causes, never prose (issue 24, point 5)', () => {
+  const shard = (i: number, outcome: Partial<RunResult['outcomes'][number]>, extra: Partial<RunResult> = {}): RunResult => ({
+    kit: { name: 'k', version: '0' },
+    spec: { hash: 'h' },
+    startedAt: '2026-11-10T00:00:00.000Z',
+    finishedAt: '2026-11-10T00:00:01.000Z',
+    durationMs: 1000,
+    config: { shard: `${i}/2` },
+    seed: 1,
+    target: { baseUrl: 'http://t', embedded: false },
+    outcomes: [{ id: `a.${i}`, family: 'a', title: 't', operation: 'o', clauses: [], level: 'MUST', status: 'pass', durationMs: 1, seed: 1, replay: 'r', requests: 1, ...outcome }],
+    totals: { pass: 0, fail: 0, warn: 0, known: 0, skip: 0, disabled: 0, error: 0 },
+    requests: 1,
+    exitCode: 0,
+    clauses: [],
+    ...extra,
+  });
+  const { mergeResults } = mergeModule;
+
+  it('a skip whose cause is budget makes the merged run inconclusive whatever its text says', () => {
+    const merged = mergeResults([shard(1, {}), shard(2, { status: 'skip', cause: 'budget', reason: 'ran out of time' }, { exitCode: 0 })]);
+    expect(merged.exitCode).toBe(5);
+  });
+
+  it('text that looks like a cause decides nothing; a stalled cause fails the merged run', () => {
+    expect(mergeResults([shard(1, {}), shard(2, { status: 'skip', reason: 'stalled: budget: inconclusive: prose' })]).exitCode).toBe(0);
+    expect(mergeResults([shard(1, {}), shard(2, { status: 'skip', cause: 'stalled', reason: 'went quiet' })]).exitCode).toBe(1);
+  });
+
+  it("keeps the stop's cause of the shard that gave the merged exit code", () => {
+    const merged = mergeResults([
+      shard(1, { status: 'skip', cause: 'not-json', reason: 'html' }, { exitCode: 2, aborted: 'html came back', abortCause: 'not-json' }),
+      shard(2, {}),
+    ]);
+    expect(merged.exitCode).toBe(2);
+    expect(merged.abortCause).toBe('not-json');
   });
 });

@@ -2,10 +2,11 @@
  * Static reference data of the mock: chains, the curated currency list, API keys and the enums
  * of the API document (Resources, States and transitions) and live-service facts §1.4/§1.7.
  */
+import { QUERY_PARAMETERS, SCHEMA_ENUMS } from '@crosschain/specs';
 import { createRng } from '../prng.js';
 
 /** VM types of the document's Currency resource. */
-export type VmType = 'bvm' | 'evm' | 'svm' | 'tvm' | 'tonvm' | 'hypevm' | 'lvm' | 'xrpvm';
+export type VmType = (typeof SCHEMA_ENUMS.VmType)[number];
 
 /** A chain the mock knows. */
 export interface Chain {
@@ -137,13 +138,13 @@ function buildCurrencies(): CatalogueCurrency[] {
 export const CURRENCIES: readonly CatalogueCurrency[] = buildCurrencies();
 
 /** Request statuses of v3 (document, States and transitions). */
-export const V3_STATUSES = ['pending', 'waiting', 'depositing', 'submitted', 'success', 'failure', 'refund'] as const;
+export const V3_STATUSES = SCHEMA_ENUMS.RequestStatusV3;
 export type V3Status = (typeof V3_STATUSES)[number];
 /** Values accepted by the v3 `status` filter (document, States and transitions). */
-export const STATUS_FILTER_VALUES = ['success', 'failure', 'refund', 'pending', 'depositing'] as const;
+export const STATUS_FILTER_VALUES = QUERY_PARAMETERS['GET /requests/v3'].status.enum;
 
 /** Request types (document, Request record (v3) `requestType`). */
-export const REQUEST_TYPES = ['Bridge', 'Crosschain Swap', 'Same-chain Swap', 'Send', 'Wrap', 'Unwrap', 'Call'] as const;
+export const REQUEST_TYPES = SCHEMA_ENUMS.RequestTypeV3;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 /** Request types whose origin and destination chain are the same (no destination route side). */
 export const SAME_CHAIN_TYPES: ReadonlySet<RequestType> = new Set(['Same-chain Swap', 'Wrap', 'Unwrap']);

@@ -15,7 +15,7 @@ import {
   FAILURES, GeneratedTable, NO_CODE, REFUND_FAILURES, StringSource,
 } from './table.js';
 
-export { appFeesUsd, blockAt, referrerOfKey } from './table.js';
+export { blockAt } from './table.js';
 
 export interface GenerateOptions {
   records: number;

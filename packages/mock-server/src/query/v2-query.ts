@@ -3,6 +3,7 @@
  * 20, continuation, user = sender or recipient, hash, chain ids, referrer, status, apiKey, sortBy
  * createdAt|updatedAt, ...). Unknown parameters are ignored.
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
 import type { IndexName, SortBy } from '../store/store.js';
 import type { Faults } from '../faults.js';
 import { decodeCursor, queryFingerprint } from './cursor.js';
@@ -27,17 +28,20 @@ const V2_FIELDS: ReadonlyMap<string, FieldDef> = new Map<string, FieldDef>([
   ['referrer', { name: 'referrer', kind: 'string', indexes: ['referrer'] }],
 ]);
 
+/** GET /requests/v2's query parameters, generated from the OpenAPI document (limit bounds and default, sort enums). */
+const V2 = QUERY_PARAMETERS['GET /requests/v2'];
+
 /** Valid limits the fault `v2-limit-ignored-at-boundary` ignores (the default page comes back). */
 const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 49]);
 
 export function parseV2Query(params: Params, integrator: string | null, faults?: Faults): { query: ListQuery; includeAuthenticatedData: boolean } {
   const ctx: NormalizeContext = { integrator, lenientStatus: false };
   const rawLimit = single(params, 'limit');
-  let limit = rawLimit === undefined ? 20 : intValue('limit', rawLimit, 1, 50);
-  if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = 20;
-  const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt']);
+  let limit = rawLimit === undefined ? V2.limit.default : intValue('limit', rawLimit, V2.limit.minimum, V2.limit.maximum);
+  if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = V2.limit.default;
+  const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? V2.sortBy.default, V2.sortBy.enum);
   const rawDir = single(params, 'sortDirection');
-  const direction = rawDir === undefined ? 'desc' : enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);
+  const direction = rawDir === undefined ? 'desc' : enumValue('sortDirection', rawDir, V2.sortDirection.enum);
   const includeChildRequests = flag(params, 'includeChildRequests');
   const includeAuthenticatedData = flag(params, 'includeAuthenticatedData');
   flag(params, 'includeOrderData');

@@ -2,6 +2,7 @@
  * Parses the 43 query parameters of GET /requests/v3 (document, Endpoints > GET /requests/v3;
  * types and units from live-service facts §1.4) into a ListQuery. Unknown parameters are ignored.
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
 import { CHAINS, FEATURE_BIT, FEATURES, type Feature } from '../data/catalogue.js';
 import { badParam } from '../http/errors.js';
 import type { Faults } from '../faults.js';
@@ -13,10 +14,11 @@ import { parseFilters } from './filters.js';
 import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
 import type { Condition, ListQuery, Range, RangeField } from './query.js';
 
-/** Maximum `limit` (document rule 3 / Limits). */
-export const V3_MAX_LIMIT = 50;
-/** Default `limit` (live-service facts §1.3). */
-export const V3_DEFAULT_LIMIT = 20;
+const V3 = QUERY_PARAMETERS['GET /requests/v3'];
+/** Maximum `limit` (document rule 3 / Limits; generated from the OpenAPI document). */
+export const V3_MAX_LIMIT: number = V3.limit.maximum;
+/** Default `limit` (live-service facts §1.3; generated from the OpenAPI document). */
+export const V3_DEFAULT_LIMIT: number = V3.limit.default;
 /** Largest limit honoured by the fault `v3-limit-uncapped`. */
 const UNCAPPED_MAX = 1000;
 /** Valid limits the fault `v3-limit-ignored-at-boundary` ignores (the default page comes back). */
@@ -50,10 +52,10 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
     if (faults.has('v3-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = V3_DEFAULT_LIMIT;
   }
   // sort
-  const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt', 'amountUsd']);
+  const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? V3.sortBy.default, V3.sortBy.enum);
   const rawDir = single(params, 'sortDirection');
   let direction: 'asc' | 'desc';
-  if (rawDir !== undefined) direction = enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);
+  if (rawDir !== undefined) direction = enumValue('sortDirection', rawDir, V3.sortDirection.enum);
   else if (sortBy === 'amountUsd') direction = faults.has('v3-amountusd-default-desc') ? 'desc' : 'asc';
   else direction = faults.has('v3-default-sort-asc') ? 'asc' : 'desc';
   const includeTotal = flag(params, 'includeTotal');

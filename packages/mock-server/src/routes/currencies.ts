@@ -3,13 +3,20 @@
  * `limit` default 20 and maximum 100 (above 100: 400). `useExternalSearch` is accepted and has no
  * effect (the mock has no third-party search).
  */
+import { BODY_PROPERTIES } from '@crosschain/specs';
 import { CURRENCIES, type CatalogueCurrency } from '../data/catalogue.js';
-import { badParam } from '../http/errors.js';
+import { optionalKey } from '../auth.js';
+import { badParam, HttpError } from '../http/errors.js';
 import type { Reply } from '../http/respond.js';
 import type { Faults } from '../faults.js';
+import { addExtrasDeep } from '../variants/extra-fields.js';
+import { capBodyLimit } from '../variants/limits.js';
+import type { Route, RouteContext } from './context.js';
 
-export const CURRENCIES_DEFAULT_LIMIT = 20;
-export const CURRENCIES_MAX_LIMIT = 100;
+/** `limit` of the body, generated from the OpenAPI document: default 20, maximum 100. */
+const LIMIT = BODY_PROPERTIES['POST /currencies/v2'].limit;
+export const CURRENCIES_DEFAULT_LIMIT: number = LIMIT.default;
+export const CURRENCIES_MAX_LIMIT: number = LIMIT.maximum;
 /** Valid limits the fault `currencies-limit-ignored-at-boundary` ignores (the default 20 come back). */
 const IGNORED_LIMITS: ReadonlySet<number> = new Set([1, 99]);
 
@@ -69,4 +76,28 @@ export function currencies(body: unknown, faults: Faults): Reply {
     result = CURRENCIES.filter((c) => common(c) && ids.has(c.currencyId));
   }
   return { status: 200, body: result.slice(0, limit).map(publicCurrency) };
+}
+
+/** Largest request body read (bytes). */
+const MAX_BODY = 64 * 1024;
+
+/** The POST /currencies/v2 handler: the key optional, the JSON body parsed (empty = `{}`), then {@link currencies}. */
+export function currenciesRoute(ctx: RouteContext): Route {
+  const { faults, variants } = ctx;
+  const capped = variants.has('limit-capped');
+  return async (req) => {
+    optionalKey(req.headers['x-api-key']);
+    const text = await req.body(MAX_BODY);
+    let body: unknown = {};
+    if (text.trim() !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'Invalid JSON body: expected a JSON object such as {"chainIds":[1],"limit":20}', 'INVALID_BODY');
+      }
+    }
+    const reply = currencies(capped ? capBodyLimit(body, CURRENCIES_MAX_LIMIT) : body, faults);
+    if (variants.has('currency-extra-fields')) addExtrasDeep(reply.body);
+    return reply;
+  };
 }

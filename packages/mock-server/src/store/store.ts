@@ -4,109 +4,30 @@
  * `sortBy`. Filters never scan field values. Generated data stays in its columns
  * (`GeneratedTable`): the store reads index values and sort keys from them and builds a row only
  * when one is served; rows changed by the lifecycle and arrivals are held as objects.
+ *
+ * The store is a façade over its parts: row storage (here: generated columns, row objects,
+ * overrides), the index set (index-set.ts), the sorted orders (sorted-orders.ts) and the bitset
+ * cache (bitset-cache.ts).
  */
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
-import { clearBit, emptyBits, setPositions, type Bitset } from './bitset.js';
 import type { Dataset } from './dataset.js';
 import { sortSteps } from './radix.js';
-import { hashKey, HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
+import { HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
+import { emptyBits, type Bitset } from './bitset.js';
+import { BitsetCache } from './bitset-cache.js';
+import {
+  EXTRACT, HASHED, MUTABLE, NULL_KEY, WARM_FIRST, WARM_SLICE,
+  addHashed, addMapped, addPosting, countedIndex, hasValue, keyOf, keysOf, mergeAscending, removePosting, sameKeys,
+  type Building, type Index, type IndexName, type Key, type Positions,
+} from './index-set.js';
+import { idOrder, idPrefixKey, invert, type SortBy, type Sorted } from './sorted-orders.js';
 
-/** Index key used for "empty" (null check). */
-export const NULL_KEY = '\u0000null';
-export type Key = string | number;
-/** A posting: one row position or an ascending list of them (an Int32Array once the index is built; an array again after a change). */
-type Posting = number | number[] | Int32Array;
-/** Ascending row positions (a lookup's answer). */
-export type Positions = readonly number[] | Int32Array;
-
-/** Postings at least this long get a cached bitset (shorter ones are set bit by bit per query). */
-const BITSET_MIN_POSTINGS = 64;
-/** Upper bound of the bytes held by cached bitsets (first in, first out beyond it). */
-const BITSET_CACHE_BYTES = 96 * 1024 * 1024;
-
-/** Names of the equality indexes. */
-export type IndexName =
-  | 'id' | 'orderId' | 'depositTxHash' | 'fillTxHash' | 'refundTxHash' | 'failedTxHash'
-  | 'originChainId' | 'destinationChainId' | 'user' | 'userV2' | 'sender' | 'depositAddress' | 'recipient'
-  | 'status' | 'failReason' | 'refundFailReason' | 'apiKey' | 'referrer' | 'requestType'
-  | 'currencyInChainId' | 'currencyOutChainId' | 'currencyInAddress' | 'currencyOutAddress'
-  | 'currencyInSymbol' | 'currencyOutSymbol' | 'feature' | 'parentId';
-
-export type SortBy = 'createdAt' | 'updatedAt' | 'amountUsd';
-
-/** Lowercases string keys (addresses, hashes and symbols are compared case-insensitively). */
-export function keyOf(v: Key): Key {
-  return typeof v === 'string' ? v.toLowerCase() : v;
-}
-
-type Extract = (r: Row) => Key | null | readonly (Key | null)[];
-
-/** How each index reads a row. */
-const EXTRACT: Record<IndexName, Extract> = {
-  id: (r) => r.id,
-  orderId: (r) => r.orderId,
-  depositTxHash: (r) => r.inTxHashes,
-  fillTxHash: (r) => r.fillTxHashes,
-  refundTxHash: (r) => r.refundTxHashes,
-  failedTxHash: (r) => r.failedTxHash,
-  originChainId: (r) => r.originChainId,
-  destinationChainId: (r) => r.destinationChainId,
-  user: (r) => [r.sender, r.depositor, r.user],
-  userV2: (r) => [r.sender, r.recipient, r.user],
-  sender: (r) => r.sender,
-  depositAddress: (r) => r.depositAddress,
-  recipient: (r) => r.recipient,
-  status: (r) => r.status,
-  failReason: (r) => r.failReason,
-  refundFailReason: (r) => r.refundFailReason,
-  apiKey: (r) => (r.keyIdx >= 0 ? r.keyIdx : null),
-  referrer: (r) => r.referrer,
-  requestType: (r) => r.requestType,
-  currencyInChainId: (r) => r.inChainId,
-  currencyOutChainId: (r) => r.outChainId,
-  currencyInAddress: (r) => r.inAddress,
-  currencyOutAddress: (r) => r.outAddress,
-  currencyInSymbol: (r) => r.inSymbol,
-  currencyOutSymbol: (r) => r.outSymbol,
-  feature: (r) => r.featureList,
-  parentId: (r) => r.parentId,
-};
-
-/**
- * High-cardinality string indexes (about one value per row): hashed postings in typed arrays
- * (`HashedIndex`) instead of a `Map` of strings, for start-up time and memory at 1,000,000 records.
- */
-const HASHED: ReadonlySet<IndexName> = new Set<IndexName>([
-  'id', 'orderId', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash',
-  'user', 'userV2', 'sender', 'depositAddress', 'recipient', 'parentId',
-]);
-
-type Index = Map<Key, Posting> | HashedIndex;
-type Building = { map: Map<Key, Posting>; next: number } | { hashed: HashedIndexBuilder; next: number };
-
-/** Rows added to an index per event-loop turn by `warm()`. */
-const WARM_SLICE = 8_192;
-/** Indexes the background build does first: the low-cardinality filters (then every other one). */
-const WARM_FIRST: readonly IndexName[] = [
-  'status', 'originChainId', 'destinationChainId', 'requestType', 'currencyInSymbol', 'currencyOutSymbol',
-  'failReason', 'refundFailReason', 'apiKey', 'referrer', 'currencyInChainId', 'currencyOutChainId', 'feature',
-];
-
-/** Index names whose value a lifecycle step can change (`update`). */
-const MUTABLE: readonly IndexName[] = ['status', 'failReason', 'refundFailReason', 'depositTxHash', 'fillTxHash', 'refundTxHash', 'failedTxHash'];
+export type { IndexName, Key, Positions } from './index-set.js';
+export type { SortBy } from './sorted-orders.js';
 
 /** What changed in the store: the positions of updated rows, or `all` (rows were inserted). */
 export type StoreChange = { kind: 'rows'; positions: readonly number[] } | { kind: 'all' };
-
-/** A sort order: order[rank] = position, rank[position] = rank. */
-interface Sorted {
-  order: Int32Array;
-  rank: Int32Array;
-}
-
-/** The default tie-break of equal sort keys: ascending id. */
-const idOrder = (a: Row, b: Row): number => cmpId(a.id, b.id);
 
 export class Store {
   size: number;
@@ -152,9 +73,8 @@ export class Store {
   private readonly dirty = new Map<IndexName, { touched: Set<number>; added: Map<string, number[]> }>();
   /** Listeners of `update`/`prepend` (caches keyed by row position). */
   private readonly listeners: Array<(change: StoreChange) => void> = [];
-  /** Cached bitsets of frequent (index, key) pairs, in insertion order for eviction. */
-  private readonly bitsets = new Map<string, Bitset>();
-  private bitsetBytes = 0;
+  /** Cached bitsets of frequent (index, key) pairs (bitset-cache.ts). */
+  private readonly bitsets = new BitsetCache();
   /** Per-store scratch bitsets reused by queries (queries run synchronously, one at a time). */
   private readonly scratchBits: Bitset[] = [];
   /** Whether `warm()` goes on (`stopWarming()`). */
@@ -431,21 +351,7 @@ export class Store {
    * on first use); null when it is short (callers set its positions from `lookup`). Read-only.
    */
   frequentBits(name: IndexName, key: Key | null): Bitset | null {
-    const cacheKey = bitsetKey(name, key === null ? NULL_KEY : keyOf(key));
-    const hit = this.bitsets.get(cacheKey);
-    if (hit) return hit;
-    const list = this.lookup(name, key);
-    if (list.length < BITSET_MIN_POSTINGS) return null;
-    const bits = emptyBits(this.size);
-    setPositions(bits, list);
-    this.bitsetBytes += bits.byteLength;
-    for (const [oldKey, old] of this.bitsets) {
-      if (this.bitsetBytes <= BITSET_CACHE_BYTES) break;
-      this.bitsets.delete(oldKey);
-      this.bitsetBytes -= old.byteLength;
-    }
-    this.bitsets.set(cacheKey, bits);
-    return bits;
+    return this.bitsets.get(name, key === null ? NULL_KEY : keyOf(key), () => this.lookup(name, key), this.size);
   }
 
   /** The `i`-th scratch bitset of this store (allocated once, reused by every query). */
@@ -507,14 +413,7 @@ export class Store {
         for (const k of before[i]) removePosting(index, k, p);
         for (const k of after) addPosting(index, k, p);
       }
-      for (const k of before[i]) {
-        const bits = this.bitsets.get(bitsetKey(name, k));
-        if (bits) clearBit(bits, p);
-      }
-      for (const k of after) {
-        const bits = this.bitsets.get(bitsetKey(name, k));
-        if (bits) setPositions(bits, [p]);
-      }
+      this.bitsets.moved(name, before[i], after, p);
     });
     this.updatedAt[p] = row.updatedAt;
     if (row.updatedAt !== updatedAt) {
@@ -557,7 +456,6 @@ export class Store {
     this.building.clear();
     this.dirty.clear();
     this.bitsets.clear();
-    this.bitsetBytes = 0;
     this.scratchBits.length = 0;
     this.sortedBy.clear();
     this.sorting.clear();
@@ -592,166 +490,4 @@ export class Store {
     order[lo] = p;
     for (let i = Math.min(lo, from); i <= Math.max(lo, from); i++) rank[order[i]] = i;
   }
-}
-
-/** The first 8 hex digits after `0x` as a number (generated ids), else 0 (ties then go to the rows). */
-function idPrefixKey(id: string): number {
-  return /^0x[0-9a-f]{8}/.test(id) ? parseInt(id.slice(2, 10), 16) : 0;
-}
-
-/** Key of a cached bitset: index name and normalised key. */
-function bitsetKey(name: IndexName, k: Key): string {
-  return `${name}\u0001${typeof k}\u0001${k}`;
-}
-
-/** Index keys of an extracted value as `frequentBits` and the `Map` indexes spell them. */
-function keysOf(v: Key | null | readonly (Key | null)[]): Key[] {
-  const list = Array.isArray(v) ? (v as readonly (Key | null)[]) : [v as Key | null];
-  const out: Key[] = [];
-  for (const k of list) if (k !== null && k !== '') out.push(keyOf(k));
-  if (out.length === 0) out.push(NULL_KEY);
-  return out;
-}
-
-/** Ascending union of two position lists (the first ascending). */
-function mergeAscending(a: Positions, b: readonly number[]): Positions {
-  if (b.length === 0) return a;
-  return [...new Set([...a, ...b])].sort((x, y) => x - y);
-}
-
-function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
-  return a.length === b.length && a.every((k, i) => k === b[i]);
-}
-
-function removePosting(map: Map<Key, Posting>, k: Key, p: number): void {
-  const cur = map.get(k);
-  if (cur === undefined) return;
-  if (typeof cur === 'number') {
-    if (cur === p) map.delete(k);
-    return;
-  }
-  const list = Array.isArray(cur) ? cur : Array.from(cur);
-  const i = list.indexOf(p);
-  if (i >= 0) list.splice(i, 1);
-  if (list.length === 0) map.delete(k);
-  else if (list !== cur) map.set(k, list);
-}
-
-function addPosting(map: Map<Key, Posting>, k: Key, p: number): void {
-  const cur = map.get(k);
-  if (cur === undefined) return void map.set(k, p);
-  const list = typeof cur === 'number' ? [cur] : Array.isArray(cur) ? cur : Array.from(cur);
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < p) lo = mid + 1;
-    else hi = mid;
-  }
-  if (list[lo] !== p) list.splice(lo, 0, p);
-  if (list !== cur) map.set(k, list);
-}
-
-/**
- * A `Map` index of a code column (codes by generation index, `order` = generation index of each
- * position): positions counted per key, then written in ascending position order.
- */
-function countedIndex(codes: { column: ArrayLike<number>; value: (code: number) => Key | null }, order: Int32Array): Map<Key, Posting> {
-  const { column, value } = codes;
-  // Codes to key numbers (codes of equal keys, e.g. one symbol on two chains, share one).
-  const keyNo: number[] = [];
-  const keys: Key[] = [];
-  const byKey = new Map<Key, number>();
-  const numberOf = (code: number): number => {
-    let k = keyNo[code + 1];
-    if (k !== undefined) return k;
-    const v = value(code);
-    const key = v === null || v === '' ? NULL_KEY : keyOf(v);
-    const seen = byKey.get(key);
-    if (seen !== undefined) k = seen;
-    else {
-      k = keys.length;
-      keys.push(key);
-      byKey.set(key, k);
-    }
-    keyNo[code + 1] = k;
-    return k;
-  };
-  const of = new Int32Array(order.length);
-  for (let p = 0; p < order.length; p++) of[p] = numberOf(column[order[p]]);
-  const counts = new Int32Array(keys.length);
-  for (let p = 0; p < of.length; p++) counts[of[p]]++;
-  const lists = keys.map((_, k) => new Int32Array(counts[k]));
-  counts.fill(0);
-  for (let p = 0; p < of.length; p++) lists[of[p]][counts[of[p]]++] = p;
-  return new Map(keys.map((key, k) => [key, lists[k]]));
-}
-
-/** Adds rows `from`..`end` to a `Map` index (value -> ascending positions; empty values under NULL_KEY). */
-function addMapped(map: Map<Key, Posting>, read: (p: number) => ReturnType<Extract>, from: number, end: number): void {
-  const add = (key: Key | null, pos: number): void => {
-    const k = key === null || key === '' ? NULL_KEY : keyOf(key);
-    const cur = map.get(k);
-    if (cur === undefined) map.set(k, pos);
-    else if (typeof cur === 'number') {
-      if (cur !== pos) map.set(k, [cur, pos]);
-    } else if (cur[cur.length - 1] !== pos) (cur as number[]).push(pos);
-  };
-  for (let p = from; p < end; p++) {
-    const v = read(p);
-    if (Array.isArray(v)) {
-      let any = false;
-      for (const k of v as readonly (Key | null)[]) {
-        if (k === null || k === '') continue;
-        any = true;
-        add(k, p);
-      }
-      if (!any) add(null, p);
-    } else add(v as Key | null, p);
-  }
-}
-
-/**
- * Adds rows `from`..`end` to a hashed index: one entry per distinct hash of a row's non-empty
- * values (a lookup re-checks every value of a candidate row), rows without one as nulls.
- */
-function addHashed(builder: HashedIndexBuilder, read: (p: number) => ReturnType<Extract>, from: number, end: number): void {
-  for (let p = from; p < end; p++) {
-    const v = read(p);
-    if (!Array.isArray(v)) {
-      if (v === null || v === '') builder.addNull(p);
-      else builder.add(hashKey(String(v)), p);
-      continue;
-    }
-    let h0 = -1;
-    let h1 = -1;
-    let any = false;
-    for (const k of v as readonly (Key | null)[]) {
-      if (k === null || k === '') continue;
-      const h = hashKey(String(k));
-      if (h === h0 || h === h1) continue;
-      if (!any) h0 = h;
-      else if (h1 === -1) h1 = h;
-      any = true;
-      builder.add(h, p);
-    }
-    if (!any) builder.addNull(p);
-  }
-}
-
-/** Whether an extracted row value (or one of its values) equals the lowercased string `k`. */
-function hasValue(v: Key | null | readonly (Key | null)[], k: string): boolean {
-  if (!Array.isArray(v)) return typeof v === 'string' && v.toLowerCase() === k;
-  for (const x of v as readonly (Key | null)[]) if (typeof x === 'string' && x.toLowerCase() === k) return true;
-  return false;
-}
-
-export function cmpId(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function invert(order: Int32Array): Int32Array {
-  const out = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[order[i]] = i;
-  return out;
 }

@@ -8,9 +8,6 @@ import { usd } from '../data/amounts.js';
 import type { Json } from '../data/record-v3.js';
 import type { Variants } from './catalogue.js';
 
-/** The record variants of the live profile. */
-export const LIVE_RECORD_VARIANTS = ['moonpay-id', 'rent-bucket', 'tx-fee-usd', 'superseded-omitted', 'failed-call-data-object'] as const;
-
 const NATIVE = new Map<number, CatalogueCurrency>(CURRENCIES.filter((c) => c.metadata.isNative).map((c) => [c.chainId, c]));
 
 /** USD value (six decimals) of a fee in the smallest unit of the chain's native currency. */

@@ -2,6 +2,7 @@
  * Helpers over `GET /requests/v3` pages: read a page, walk the continuation, ask a total, bound a
  * query to the discovery window (API document, GET /requests/v3 rules 3-5; live facts §1.3).
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
 import { cursorOfBody, recordsOfBody } from '../../engine/list-wrapper.js';
@@ -169,8 +170,8 @@ export function subWindow(records: readonly RecordJson[], index: number, size: n
   return { start: secs[j]!, end: secs[i]! };
 }
 
-/** Values the `status` filter accepts (API document, States and transitions). */
-export const FILTERABLE_STATUSES: readonly string[] = ['success', 'failure', 'refund', 'pending', 'depositing'];
+/** Values the `status` filter accepts (API document, States and transitions; generated from the OpenAPI document). */
+export const FILTERABLE_STATUSES: readonly string[] = QUERY_PARAMETERS['GET /requests/v3'].status.enum;
 
 /**
  * A window of a few seconds around one record's creation (one second either side, so that it holds

@@ -1,0 +1,64 @@
+/**
+ * One definition per check (issue 24, point 4): the run order is derived from data (RUN_ORDER) and
+ * every rule holds; what refers to a check elsewhere (shard costs, divergence matchers, the clause
+ * catalogue's reverse map) refers to a definition of the registry.
+ */
+import { describe, expect, it } from 'vitest';
+import { RUN_ORDER, allChecks, orderedBy } from '../../src/checks/index.js';
+import type { RunOrderRule } from '../../src/checks/index.js';
+import { EXPLAINED_CHECKS } from '../../src/passive/divergences.js';
+import { COSTS, ROUNDS } from '../../src/shard/shard.js';
+import type { CheckDefinition } from '../../src/engine/types.js';
+
+const ids = new Set(allChecks.map((c) => c.id));
+const def = (id: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>
+  ({ id, family: id.split('.')[0]!, title: id, clauses: [], operation: 'GET /x', run: async () => ({ status: 'pass' }), ...extra }) as CheckDefinition;
+
+describe('run order as data', () => {
+  it('every rule selects checks on both sides and holds in the registry order', () => {
+    const at = new Map(allChecks.map((c, i) => [c, i]));
+    for (const rule of RUN_ORDER) {
+      const first = allChecks.filter(rule.first);
+      const then = allChecks.filter(rule.then);
+      expect(first.length, rule.why).toBeGreaterThan(0);
+      expect(then.length, rule.why).toBeGreaterThan(0);
+      const broken = first.flatMap((a) => then.filter((b) => a !== b && at.get(a)! > at.get(b)!).map((b) => `${a.id} after ${b.id}`));
+      expect(broken, rule.why).toEqual([]);
+    }
+  });
+
+  it('the throttle probe runs after every other check that shares the v2 quota', () => {
+    const spenders = allChecks.filter((c) => c.spendsQuota);
+    expect(spenders.length).toBeGreaterThan(0);
+    const firstSpender = allChecks.indexOf(spenders[0]!);
+    const sharers = allChecks.filter((c) => c.lock === spenders[0]!.lock && !c.spendsQuota);
+    expect(sharers.length).toBeGreaterThan(0);
+    for (const c of sharers) expect(allChecks.indexOf(c), c.id).toBeLessThan(firstSpender);
+  });
+
+  it('orders stably: a check moves only as far as a rule requires; a cycle is an error', () => {
+    const [a, b, c, d] = ['a.1', 'b.1', 'c.1', 'd.1'].map((id) => def(id));
+    const rule: RunOrderRule = { first: (x) => x === c, then: (x) => x === a, why: 'c before a' };
+    expect(orderedBy([a!, b!, c!, d!], [rule]).map((x) => x.id)).toEqual(['b.1', 'c.1', 'a.1', 'd.1']);
+    expect(orderedBy([a!, b!, c!, d!], []).map((x) => x.id)).toEqual(['a.1', 'b.1', 'c.1', 'd.1']);
+    const back: RunOrderRule = { first: (x) => x === a, then: (x) => x === c, why: 'a before c' };
+    expect(() => orderedBy([a!, b!, c!, d!], [rule, back])).toThrow(/cycle among a\.1, c\.1/);
+  });
+
+  it('every check id is defined once', () => {
+    expect(ids.size).toBe(allChecks.length);
+  });
+});
+
+describe('references to checks refer to definitions', () => {
+  it('shard costs: every entry names a defined check (and every check has a cost)', () => {
+    expect(Object.keys(COSTS).filter((id) => !ids.has(id))).toEqual([]);
+    expect(Object.keys(ROUNDS).filter((id) => !ids.has(id))).toEqual([]);
+    expect(allChecks.filter((c) => COSTS[c.id] === undefined).map((c) => c.id)).toEqual([]);
+  });
+
+  it('divergence matchers: every check they apply to is a defined check', () => {
+    expect(EXPLAINED_CHECKS.length).toBeGreaterThan(0);
+    expect(EXPLAINED_CHECKS.filter((id) => !ids.has(id))).toEqual([]);
+  });
+});

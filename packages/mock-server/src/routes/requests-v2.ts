@@ -1,0 +1,51 @@
+/**
+ * GET /requests/v2 (live-service facts §2): the deprecated listing, 410 after its sunset, throttled
+ * per key (or address) with the documented 429 body; v2 records with the deprecation object. The
+ * deprecation headers are added by server.ts to every v2 response, whatever produced it.
+ */
+import { optionalKey } from '../auth.js';
+import { defaultV2RateLimit, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from '../deprecation.js';
+import { runQuery } from '../query/engine.js';
+import { toParams } from '../query/params.js';
+import { parseV2Query } from '../query/v2-query.js';
+import { V3_MAX_LIMIT } from '../query/v3-query.js';
+import { addExtrasDeep, wrapperExtras } from '../variants/extra-fields.js';
+import { ownedBy } from '../views/v3.js';
+import { toV2 } from '../views/v2.js';
+import type { Route, RouteContext } from './context.js';
+
+/** `v2RateLimit`: explicit v2 limit per minute (0 = unlimited); undefined = the dated default. */
+export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefined): Route {
+  const { store, faults, variants, now } = ctx;
+  const throttle = new Throttle();
+  const recordExtras = variants.has('record-extra-fields');
+  return (req, url) => {
+    const t = now();
+    const key = optionalKey(req.headers['x-api-key']);
+    if (t >= SUNSET_AT) return { status: 410, body: retiredBody(ctx.baseUrl()) };
+    const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(t);
+    if (limit !== null) {
+      const caller = key ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
+      if (!throttle.take(caller, limit, t)) {
+        return { status: 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
+      }
+    }
+    const integrator = key?.integrator ?? null;
+    // The v2 maximum is 50 too (live-service facts §2.4).
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), integrator, faults);
+    const page = runQuery(store, query, { overlap: false, gap: false });
+    const requests = page.rows.map((r) => {
+      const v3 = store.dataset.record(r);
+      const auth = includeAuthenticatedData && ownedBy(r, integrator) ? store.dataset.authenticated(r) : undefined;
+      const record = toV2(r, v3, auth?.platformFee);
+      if (recordExtras) addExtrasDeep(record);
+      return record;
+    });
+    const body: Record<string, unknown> = { requests };
+    if (page.continuation) body.continuation = ctx.outCursor(page.continuation);
+    else if (variants.has('continuation-null')) body.continuation = null;
+    Object.assign(body, wrapperExtras(variants));
+    if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(ctx.baseUrl());
+    return { status: 200, body };
+  };
+}

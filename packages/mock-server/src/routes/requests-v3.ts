@@ -1,0 +1,100 @@
+/**
+ * GET /requests/v3 (document, Endpoints > GET /requests/v3): the keyed listing, its 43 parameters
+ * parsed (query/v3-query.ts) and run on the store's indexes (query/engine.ts); records serialized
+ * once and cached as UTF-8 (invalidated on store changes, off under the faults that change how
+ * records are presented); the scale and repeat faults of `total` and continuations.
+ */
+import { requireKey } from '../auth.js';
+import { scaleTotal, type FaultName } from '../faults.js';
+import { runQuery } from '../query/engine.js';
+import { toParams } from '../query/params.js';
+import { parseV3Query, V3_MAX_LIMIT } from '../query/v3-query.js';
+import { wrapperExtrasJson } from '../variants/extra-fields.js';
+import { ownedBy, presentV3 } from '../views/v3.js';
+import type { Route, RouteContext } from './context.js';
+
+/** Faults that change how records are presented: the serialized-record cache is off with them. */
+const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
+/** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const OPEN_REQUESTS = Buffer.from('{"requests":[');
+const COMMA = Buffer.from(',');
+
+export function requestsV3Route(ctx: RouteContext): Route {
+  const { store, faults, variants } = ctx;
+  /** The scale faults of `total` (faults.ts), hooked into the query engine's count. */
+  const totalFaults = scaleTotal(faults);
+  /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted past CACHE_MAX_BYTES. */
+  const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
+  let cachedBytes = 0;
+  const uncache = (key: number): void => {
+    const json = jsonCache!.get(key);
+    if (json === undefined) return;
+    cachedBytes -= json.length;
+    jsonCache!.delete(key);
+  };
+  // Status changes and arrivals (issue 9) invalidate the serialized records they touch.
+  store.onChange((change) => {
+    if (!jsonCache) return;
+    if (change.kind === 'all') {
+      cachedBytes = 0;
+      return jsonCache.clear();
+    }
+    for (const p of change.positions) {
+      uncache(p * 2);
+      uncache(p * 2 + 1);
+    }
+  });
+
+  /** Fault v3-cursor-changes-meaning: true when this continuation was read before (the page then skips a record). */
+  const cursorsRead = new Set<string>();
+  function rereadCursor(cursor: string | null): boolean {
+    if (!cursor) return false;
+    if (cursorsRead.has(cursor)) return true;
+    if (cursorsRead.size < 100_000) cursorsRead.add(cursor);
+    return false;
+  }
+
+  /** Fault v3-total-stale-after-first-read: 0 on the first includeTotal answer of a query, 1 on its repeats. */
+  const totalsAnswered = new Set<string>();
+  function staleTotalOffset(params: URLSearchParams, integrator: string | null): number {
+    if (!faults.has('v3-total-stale-after-first-read')) return 0;
+    const key = JSON.stringify([integrator, [...params].filter(([k]) => k !== 'limit' && k !== 'continuation').sort()]);
+    if (totalsAnswered.has(key)) return 1;
+    if (totalsAnswered.size < 100_000) totalsAnswered.add(key);
+    return 0;
+  }
+
+  return (req, url) => {
+    const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
+    const integrator = key?.integrator ?? null;
+    const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
+    const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), total: totalFaults });
+    const present = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
+    const parts: Buffer[] = [OPEN_REQUESTS];
+    page.rows.forEach((r, i) => {
+      if (i > 0) parts.push(COMMA);
+      if (!jsonCache) {
+        parts.push(Buffer.from(JSON.stringify(presentV3(store, r, present))));
+        return;
+      }
+      const key = r.idx * 2 + (present.includeAuthenticatedData && ownedBy(r, integrator) ? 1 : 0);
+      let json = jsonCache.get(key);
+      if (json === undefined) {
+        json = Buffer.from(JSON.stringify(presentV3(store, r, present)));
+        while (cachedBytes + json.length > CACHE_MAX_BYTES && jsonCache.size > 0) uncache(jsonCache.keys().next().value!);
+        jsonCache.set(key, json);
+        cachedBytes += json.length;
+      }
+      parts.push(json);
+    });
+    let tail = ']';
+    if (page.continuation) tail += `,"continuation":${JSON.stringify(ctx.outCursor(page.continuation))}`;
+    else if (variants.has('continuation-null')) tail += ',"continuation":null';
+    if (page.total !== undefined) tail += `,"total":${faults.has('v3-total-page-count') ? page.rows.length : page.total + staleTotalOffset(url.searchParams, integrator)}`;
+    tail += wrapperExtrasJson(variants);
+    parts.push(Buffer.from(`${tail}}`));
+    return { status: 200, raw: Buffer.concat(parts) };
+  };
+}
