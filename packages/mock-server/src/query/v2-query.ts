@@ -5,6 +5,7 @@
  */
 import type { IndexName, SortBy } from '../store/store.js';
 import type { Faults } from '../faults.js';
+import { HttpError } from '../http/errors.js';
 import { decodeCursor, queryFingerprint } from './cursor.js';
 import { FIELDS, normalizeValue, type FieldDef, type NormalizeContext } from './fields.js';
 import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
@@ -37,6 +38,7 @@ export function parseV2Query(params: Params, integrator: string | null, faults?:
   if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = 20;
   const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? 'createdAt', ['createdAt', 'updatedAt']);
   const rawDir = single(params, 'sortDirection');
+  if (rawDir === undefined && faults?.has('v2-sortdirection-required')) throw new HttpError(400, 'Missing sortDirection: pass sortDirection=asc or sortDirection=desc', 'INVALID_PARAMETER');
   const direction = rawDir === undefined ? 'desc' : enumValue('sortDirection', rawDir, ['asc', 'desc'] as const);
   const includeChildRequests = flag(params, 'includeChildRequests');
   const includeAuthenticatedData = flag(params, 'includeAuthenticatedData');
