@@ -22,6 +22,7 @@ import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import type { ChainView, Reading } from './chains.js';
 import { schemaDivergence } from './divergences.js';
+import { firstCallRules } from './rules-first-calls.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -590,6 +591,7 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   ...v2Rules,
   schemaRule(V2),
   noServerError,
+  ...firstCallRules,
 ];
 
 /** Every check id the passive oracles report under. */
