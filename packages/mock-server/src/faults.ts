@@ -64,6 +64,15 @@ export const faultCatalogue = [
   { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
   { name: 'v3-block-bounds-or', clause: 'requests-v3.filter.range-nested', description: 'startBlock and endBlock together are OR-ed: a record matches when one of its blocks is above the minimum or one below the maximum, so the pair selects more than either bound alone.' },
   { name: 'v3-count-cache-ignores-status', clause: 'requests-v3.total.exact', description: 'when the query without its status filter matches more than 20,000 requests, total comes from a count cache keyed without status (the page still applies it): only a large data set shows it.' },
+  { name: 'v3-unwindowed-empty-page', clause: 'requests-v3.total.exact', description: 'without startTimestamp or endTimestamp the first page lists no request (and hands back no continuation) while total says there are some: {"requests":[],"total":N}.' },
+  { name: 'v3-unwindowed-short-pages', clause: 'requests-v3.pagination.no-gaps', description: 'without a time window, on the default sort, every full page drops its last record while its continuation goes on after it: pages are short and the walk misses records.' },
+  { name: 'v3-unwindowed-asc-skips-earliest', clause: 'requests-v3.sort.explicit-direction', description: 'without a time window, the first page of sortDirection=asc skips the two earliest records.' },
+  { name: 'v3-unwindowed-total-miscount', clause: 'requests-v3.total.exact', description: 'without a time window, total is one less than the count (a window covering every request counts one more than the whole).' },
+  { name: 'v3-authenticated-withheld', clause: 'requests-v3.auth.authenticated-data-owner', description: 'includeAuthenticatedData=true never returns the authenticated fields, not even to the owning key.' },
+  { name: 'intents-status-201', clause: 'general.success-200', description: 'GET /intents/status answers its status records with 201 instead of 200.' },
+  { name: 'v2-throttle-430', clause: 'requests-v2.rate-limit.body', description: 'over the v2 rate limit the answer is 430 (with the 429 body) instead of 429.' },
+  { name: 'v2-sortdirection-required', clause: 'requests-v2.timeline', description: 'GET /requests/v2 refuses with 400 any request without sortDirection, while v2 is meant to keep working until its sunset.' },
+  { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

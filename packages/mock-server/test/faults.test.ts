@@ -140,6 +140,32 @@ const PROBES: Record<string, Probe> = {
     for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
     return true;
   },
+  // The listing without a time window (issue 25): a client's first calls.
+  'v3-unwindowed-empty-page': async (b) => {
+    const r = (await v3(b, { includeTotal: true })).body;
+    return r.total === 0 || r.requests.length > 0;
+  },
+  'v3-unwindowed-short-pages': async (b) => {
+    const p1 = await v3(b, { limit: 10 });
+    const p2 = await v3(b, { limit: 10, continuation: p1.body.continuation });
+    return ids(p1.body).length === 10 && JSON.stringify([...ids(p1.body), ...ids(p2.body)]) === JSON.stringify(ids((await v3(b, { limit: 20 })).body));
+  },
+  'v3-unwindowed-asc-skips-earliest': async (b) => {
+    const first = (await v3(b, { sortDirection: 'asc', limit: 5 })).body.requests[0];
+    return (await total(b, { endTimestamp: Math.floor(Date.parse(first.createdAt) / 1000) - 1 })) === 0;
+  },
+  'v3-unwindowed-total-miscount': async (b) => (await total(b, {})) >= (await total(b, { startTimestamp: 0, endTimestamp: 4_000_000_000 })),
+  'v3-authenticated-withheld': async (b) => (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests.some((r: any) => typeof r.data.referrer === 'string'),
+  'intents-status-201': async (b) => {
+    const id = (await v3(b, { limit: 1 })).body.requests[0].id;
+    return (await fetch(`${b}/intents/status?requestId=${id}`)).status === 200;
+  },
+  'v2-throttle-430': async (b) => {
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) last = await v2(b, '/requests/v2?limit=1', 'other-key');
+    return last!.status === 429;
+  },
+  'v2-sortdirection-required': async (b) => (await v2(b, '/requests/v2?limit=1')).status === 200,
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;
@@ -148,8 +174,9 @@ const PROBES: Record<string, Probe> = {
 
 /** Faults that only a large data set shows (faults.ts SCALE_FAULTS): probed on 100,000 records. */
 const SCALE = new Set(['v3-total-capped', 'v3-total-estimated', 'v3-count-cache-ignores-status']);
-/** The throttle probe needs a small v2 limit; the others an unlimited one. */
-const options = (name: string) => ({ records: SCALE.has(name) ? 100_000 : 1500, seed: 11, now: NOW, v2RateLimit: name === 'v2-429-retry-after' ? 3 : 0, quiet: true });
+/** The throttle probes need a small v2 limit; the others an unlimited one. */
+const THROTTLED = new Set(['v2-429-retry-after', 'v2-throttle-430']);
+const options = (name: string) => ({ records: SCALE.has(name) ? 100_000 : 1500, seed: 11, now: NOW, v2RateLimit: THROTTLED.has(name) ? 3 : 0, quiet: true });
 let clean: MockServer;
 let cleanThrottled: MockServer;
 beforeAll(async () => {
@@ -171,7 +198,7 @@ describe('fault catalogue', () => {
   });
   it.each(faultCatalogue.filter((f) => !EVENT_FAULTS.includes(f.name)).map((f) => [f.name, f.clause]))('%s breaks %s', async (name) => {
     const probe = PROBES[name];
-    const reference = name === 'v2-429-retry-after' ? cleanThrottled : clean;
+    const reference = THROTTLED.has(name) ? cleanThrottled : clean;
     expect(await probe(reference.url), 'clean server honours the clause').toBe(true);
     const faulty = await startMockServer({ ...options(name), faults: [name] });
     try {

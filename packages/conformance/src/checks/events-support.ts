@@ -92,5 +92,5 @@ export function pushes(obs: WsObservation): WsMessage[] {
  */
 export function noPushReason(obs: WsObservation): string {
   if (obs.driven) return `no push arrived within ${obs.waitMs} ms although the kit changed the subscribed requests: the server did not push their changes`;
-  return `no push arrived within ${obs.waitMs} ms: the followed requests did not change status meanwhile (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)`;
+  return `no push arrived within ${obs.waitMs} ms: the followed requests did not change status meanwhile, as far as events.ws.pushes-changes could verify with GET /requests/v3 (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)`;
 }

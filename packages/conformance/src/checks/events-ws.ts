@@ -6,7 +6,7 @@
  * check judges the one session of `ctx.events`.
  */
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition, Exchange } from '../engine/types.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../events/types.js';
@@ -227,4 +227,52 @@ export const checks: CheckDefinition[] = [
     const seen = carrying.size > 0 ? `${carrying.size} request(s) pushed with authenticated fields, each owned by the key` : 'none with an authenticated field';
     return pass(`${all.length} pushes, ${seen}${foreign > 0 ? `; ${foreign} push(es) for a request of another key` : ''}`);
   }),
+  wsCheck('events.ws.pushes-changes', 'A status change of a followed request is pushed: "no push" is verified against GET /requests/v3 before the push checks may skip', async (obs, ctx) => {
+    // Listening only, the first request is unsubscribed at once (ws-session.ts): its changes are not owed a push.
+    const goneAtOnce = !obs.driven && obs.subscriptions[0]?.unsubscribe ? obs.subscriptions[0].id : undefined;
+    const followed = obs.subscriptions.map((s) => s.id).filter((id) => id !== goneAtOnce && !obs.changedAfterUnsubscribe.includes(id));
+    if (followed.length === 0) return skip('the session followed no request');
+    const pushedFor = new Set(pushes(obs).map(requestIdOf).filter((id): id is string => id !== undefined && followed.includes(id)));
+    if (pushedFor.size > 0) return pass(`${pushedFor.size} of ${followed.length} followed request(s) pushed`);
+    // No push at all: the statuses read before the session set against REST now (issue 25: the
+    // push checks' "did not change status" is a claim about the target, verified here).
+    const before = obs.statusBefore ?? {};
+    const moved: Array<{ id: string; from: string; to: string; updatedAt: unknown; exchange: Exchange }> = [];
+    let read = 0;
+    for (const id of followed.filter((x) => before[x] !== undefined).slice(0, 4)) {
+      const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } });
+      const records = exchange.response?.status === 200 ? recordsOfBody(exchange.response.json) : undefined;
+      const record = records?.find((r) => (r as { id?: unknown })?.id === id) as { status?: unknown; updatedAt?: unknown } | undefined;
+      if (!record || typeof record.status !== 'string') continue;
+      read += 1;
+      if (record.status !== before[id]) moved.push({ id, from: before[id]!, to: record.status, updatedAt: record.updatedAt, exchange });
+    }
+    if (read === 0) return skip(`no push arrived within ${obs.waitMs} ms, and the followed requests could not be read back from GET /requests/v3 to tell whether they changed`);
+    const during = moved.filter((m) => obs.driven || changedDuringSession(obs, m.updatedAt, m.exchange));
+    const change = during[0];
+    if (change) {
+      violate(
+        `A status change of a subscribed request must be pushed on the stream: request ${change.id} went from ${change.from} to ${change.to} ${obs.driven ? '(the kit changed it while subscribed)' : `during the session (updatedAt ${brief(change.updatedAt)})`}, and no push came for any followed request`,
+        `a request.status.updated push for ${change.id} within ${obs.waitMs} ms`,
+        `no push in ${obs.messages.length} messages; GET /requests/v3 shows status ${change.to}`,
+        change.exchange,
+      );
+    }
+    const later = moved.length > 0 ? `; ${moved.length} changed after the session (updatedAt past its end)` : '';
+    return skip(`no push arrived within ${obs.waitMs} ms, and GET /requests/v3 shows that none of the ${read} followed request(s) read back changed status during the session${later}`);
+  }),
 ];
+
+/**
+ * Whether a record's `updatedAt` lies inside the session, on the target's clock: the offset of that
+ * clock is read from the REST answer's Date header (second precision, so a second of margin each
+ * side, and two more at the end for the push to travel).
+ */
+function changedDuringSession(obs: { subscribedAtMs?: number; endedAtMs?: number }, updatedAt: unknown, exchange: Exchange): boolean {
+  const at = instantOf(updatedAt);
+  const date = Date.parse(exchange.response?.headers.date ?? '');
+  if (!at || Number.isNaN(date) || obs.subscribedAtMs === undefined || obs.endedAtMs === undefined) return false;
+  const sent = Date.parse(exchange.startedAt ?? '');
+  const offset = date - (Number.isNaN(sent) ? Date.now() : sent);
+  return at.ms >= obs.subscribedAtMs + offset + 1000 + at.precisionMs && at.ms <= obs.endedAtMs + offset - 3000;
+}

@@ -3,6 +3,7 @@ import { checks as currencies } from './currencies.js';
 import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
 import { checks as general } from './general.js';
+import { checks as generalSuccessStatus } from './general-success-status.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
@@ -18,6 +19,7 @@ import { checks as requestsV3SpecialFilters } from './requests-v3-special-filter
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
+import { checks as requestsV3Unwindowed } from './requests-v3-unwindowed.js';
 import { checks as requestsV3RangeRelations } from './requests-v3-range-relations.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
@@ -32,6 +34,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3Pagination,
   requestsV3Total,
   requestsV3TotalScale,
+  requestsV3Unwindowed,
   requestsV3EqualityFilters,
   requestsV3SpecialFilters,
   requestsV3RangeRelations,
@@ -43,6 +46,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV2,
   requestsV2Limits,
   general,
+  generalSuccessStatus,
   eventsWs,
   eventsWebhook,
   schema,

@@ -16,6 +16,8 @@ import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from './support/deprecation-headers.js';
 import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
+import { throttleStatusProblem } from '../oracles/status-codes.js';
+import { causeText } from '../engine/outcome.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -159,15 +161,31 @@ const BAD_V2_QUERIES: Array<Record<string, QueryValue>> = [
   { continuation: '%%not-a-cursor%%' },
 ];
 
-/** v2 429s recorded so far; probes for one when none was seen and the configuration allows it. */
-async function rateLimited(ctx: CheckContext): Promise<Exchange[]> {
+const THROTTLED_FROM_MS = Date.parse(`${V2_TIMELINE.throttledFrom}T00:00:00Z`);
+
+/**
+ * v2 429s recorded so far; probes for one when none was seen and the configuration allows it
+ * (--v2-probe-requests). A probe whose served query turns into another refusal than 429 fails (the
+ * throttle answers 429, API document, Errors table; issue 25: a 430 passed as "no 429 observed").
+ * A probe that never reached the throttle leaves the 429 checks inconclusive once v2 is throttled by
+ * the target's clock: the run was asked to test the throttle and could not.
+ */
+async function rateLimited(ctx: CheckContext): Promise<Exchange[] | CheckResult> {
   const seen = (): Exchange[] => answered(ctx).filter((e) => e.response!.status === 429);
-  if (seen().length > 0 || ctx.config.v2ProbeRequests <= 0) return seen();
+  if (seen().length > 0) return seen();
+  if (ctx.config.v2ProbeRequests <= 0) return skip('no 429 observed (the run was not asked to probe the v2 throttle: --v2-probe-requests)');
+  const sent: Exchange[] = [];
   for (let i = 0; i < ctx.config.v2ProbeRequests; i++) {
     const e = await sendV2(ctx);
+    sent.push(e);
     if (e.response?.status === 429) break;
   }
-  return seen();
+  if (seen().length > 0) return seen();
+  const turned = throttleStatusProblem(sent.map((e) => e.response?.status ?? 0));
+  if (turned !== undefined) violate('Over the v2 rate limit the answer must be a 429 (API document, Errors table)', '429 once the throttle refuses', turned.problem, sent[turned.index]);
+  const now = ctx.discovery.targetNow;
+  if (now.getTime() < THROTTLED_FROM_MS) return skip(`no 429 observed: v2 is throttled only from ${V2_TIMELINE.throttledFrom} (target clock ${now.toISOString()})`);
+  return skip(causeText('inconclusive', `the v2 throttle was not reached in ${sent.length} requests (--v2-probe-requests ${ctx.config.v2ProbeRequests}); raise it to test the 429`), 'inconclusive');
 }
 
 /**
@@ -231,6 +249,14 @@ export const checks: CheckDefinition[] = [
         status !== 404 && status !== 410,
         `v2 is retired only on ${V2_TIMELINE.sunsetAt}; until then it keeps working (target clock ${ctx.discovery.targetNow.toISOString()})`,
         'a served answer (2xx, or 429 while throttled)',
+        statusLine(e),
+        e,
+      );
+      // Keeps working: a plain query (limit and a time window, no sortDirection) is served, not refused (issue 25).
+      ensure(
+        status === 200 || status === 429,
+        `v2 keeps working until ${V2_TIMELINE.sunsetAt}: a plain query (limit and time window only) must be served (target clock ${ctx.discovery.targetNow.toISOString()})`,
+        '200 (or 429 while throttled)',
         statusLine(e),
         e,
       );
@@ -330,7 +356,7 @@ export const checks: CheckDefinition[] = [
     clauses: ['requests-v2.rate-limit.body'],
     async run(ctx) {
       const limited = await rateLimited(ctx);
-      if (limited.length === 0) return skip('no 429 observed');
+      if (!Array.isArray(limited)) return limited;
       for (const e of limited) {
         const problem = rateLimitBodyProblem(parsedBody(e.response), e.response!.bodyText, e.request.url);
         if (problem !== undefined) violate('A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, problem, e);
@@ -345,7 +371,7 @@ export const checks: CheckDefinition[] = [
     clauses: ['requests-v2.rate-limit.no-retry-after'],
     async run(ctx) {
       const limited = await rateLimited(ctx);
-      if (limited.length === 0) return skip('no 429 observed');
+      if (!Array.isArray(limited)) return limited;
       const e = limited.find((x) => x.response!.headers['retry-after'] !== undefined);
       if (e) violate('The v2 429 must not carry a Retry-After header', 'no Retry-After header', `Retry-After: ${e.response!.headers['retry-after']}`, e);
       return pass(`${limited.length} v2 429 responses examined`);

@@ -3,7 +3,8 @@
  * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
  */
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
+import { causeText } from '../engine/outcome.js';
 import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
@@ -162,11 +163,47 @@ export const checks: CheckDefinition[] = [
           );
         }
       }
-      if (owned === 0) return skip(`none of the ${both.length} requests visible to both keys carries authenticated fields in either view`);
+      if (owned === 0) return ownerHalf(ctx, both.length, a);
       return pass(`${both.length} requests compared, ${owned} with authenticated fields for exactly one key`);
     },
   },
 ];
+
+/**
+ * The other half of rule 6 ("returns authenticated fields ... when the caller's key is tied to
+ * those requests"), when neither key saw an authenticated field on any request of the window. That
+ * is a claim about the target (neither key owns any of them) to verify, never a reason to pass:
+ * the newest requests of the listing without a window are read with each key (a key in use owns
+ * recent ones). Still none on at least {@link FEW} requests: against the embedded reference server,
+ * whose keys own about three requests in four (its data set), the owner was refused its fields; against another target the half
+ * could not be tested, so the check is inconclusive.
+ */
+/** Requests below which "no authenticated field on any" says nothing (the reference server's keys own about three in four). */
+const FEW = 20;
+
+function idsOfRecords(records: readonly RecordJson[]): string[] {
+  return records.map(recordId).filter((id): id is string => id !== undefined);
+}
+
+async function ownerHalf(ctx: CheckContext, compared: number, primary: Map<string, { record: RecordJson; exchange: Exchange }>): Promise<CheckResult> {
+  const latest: Query = { limit: 50, includeAuthenticatedData: true };
+  const [mine, theirs] = await Promise.all([sendAs(ctx, 'primary', latest), sendAs(ctx, 'other', latest)]);
+  const carrying = [mine, theirs].flatMap((e) => (e.response?.status === 200 ? (recordsOfBody(e.response.json) ?? []) : [])).filter((r) => carriedAuthFields(r).length > 0);
+  if (carrying.length > 0) return pass(`${compared} requests of the window compared (no authenticated field in either view); ${carrying.length} of the newest requests carry them`);
+  const newest = [mine, theirs].flatMap((e) => (e.response?.status === 200 ? idsOfRecords(recordsOfBody(e.response.json) ?? []) : []));
+  const examined = new Set([...primary.keys(), ...newest]).size;
+  if (examined < FEW) return skip(`only ${examined} distinct requests were listed to either key, none with an authenticated field: too few to tell whether either key owns one`);
+  if (ctx.config.embedded) {
+    const shown = primary.values().next().value;
+    violate(
+      "includeAuthenticatedData=true must return the authenticated fields of the requests tied to the caller's key: the reference server's keys own about three requests in four, yet neither key was given any",
+      `${AUTHENTICATED_FIELDS.map((f) => `data.${f}`).join(', ')} on the requests the key owns`,
+      `none on ${examined} distinct requests (the window's and the newest), with either key`,
+      shown?.exchange ?? mine,
+    );
+  }
+  return skip(causeText('inconclusive', `neither key was given an authenticated field on ${compared} requests of the window nor on the newest requests: either neither key owns any of them, or the target withholds the fields from their owner (rule 6); the owner half is untested`), 'inconclusive');
+}
 
 /** Records of up to `pages` pages under one identity, each with the exchange that showed it. */
 async function walkAs(ctx: CheckContext, auth: AuthChoice, query: Query, pages: number): Promise<Array<{ record: RecordJson; exchange: Exchange }>> {

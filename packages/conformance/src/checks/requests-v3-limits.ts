@@ -20,9 +20,12 @@ const limitMax: CheckDefinition = {
   requires: ['apiKey'],
   async run(ctx) {
     // Page size does not depend on live traffic, so the probe spans the whole data set.
-    const probe = await fetchPage(ctx, { limit: MAX_LIMIT }, 'a listing with limit=50');
+    // With its total, so that "the target holds fewer than 51" is the target's own count, not only what one page showed (issue 25).
+    const probe = await fetchPage(ctx, { limit: MAX_LIMIT, includeTotal: true }, 'a listing with limit=50');
     if (probe.records.length < MAX_LIMIT && probe.continuation === undefined) {
-      return { status: 'skip', reason: `the target holds ${probe.records.length} records, fewer than 51: a cap of 50 cannot be observed` };
+      const t = typeof probe.total === 'number' ? probe.total : undefined;
+      const held = t !== undefined && t > probe.records.length ? `the listing ends after ${probe.records.length} records although its total counts ${t} (judged by requests-v3.unwindowed.first-pages)` : `the target holds ${probe.records.length} records${t !== undefined ? ` (total ${t})` : ''}`;
+      return { status: 'skip', reason: `${held}, fewer than 51: a cap of 50 cannot be observed` };
     }
     const limits = fc.oneof(fc.constantFrom(51, 100, 1000), fc.integer({ min: 51, max: 100_000 }), fc.integer({ min: 1, max: MAX_LIMIT }));
     const outcome = await ctx.property(

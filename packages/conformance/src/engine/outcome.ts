@@ -191,7 +191,7 @@ export function toOutcome(
     case 'pass':
       return { ...base, status: 'pass', ...(result.note ? { reason: redact(result.note) } : {}), durationMs, requests };
     case 'skip':
-      return { ...base, status: 'skip', reason: redact(result.reason), durationMs, requests };
+      return { ...base, status: 'skip', ...(result.cause ? { cause: result.cause } : {}), reason: redact(result.reason), durationMs, requests };
     case 'fail': {
       const v = result.violation;
       const ex = v.exchange;

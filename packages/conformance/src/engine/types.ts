@@ -310,7 +310,8 @@ export type CheckResult =
       /** fast-check replay path. */
       path?: string;
     }
-  | { status: 'skip'; reason: string };
+  /** `cause` when the skip is a claim the run could not test (inconclusive: exit 5 when nothing failed). */
+  | { status: 'skip'; reason: string; cause?: OutcomeCause };
 
 /** Result of {@link CheckContext.property}. */
 export type PropertyOutcome =

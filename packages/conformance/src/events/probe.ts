@@ -59,14 +59,21 @@ function idsOf(records: ReadonlyArray<Record<string, unknown>>): string[] {
  * `ownKey` (embedded target) only the pending requests created with that key (the `apiKey`
  * filter), so their changes are also delivered to the key's webhook.
  */
-async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string): Promise<string[]> {
+async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string, statuses: Record<string, string> = {}): Promise<string[]> {
+  noteStatuses(discovery.records, statuses);
   const ids = ownKey === undefined ? idsOf(discovery.records) : [];
   if (ids.length >= wanted) return ids;
   // Embedded: `pending` requests, which always have a step left after the first round of changes
   // (pending -> submitted or failure -> a further step), so the stream can show it went on.
   const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
   const records = page.response?.status === 200 ? (recordsOfBody(page.response.json) ?? []) : [];
+  noteStatuses(records as Array<Record<string, unknown>>, statuses);
   return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
+}
+
+/** Notes the status of each record (by id) as read before the session: the events checks verify "no change" by REST against it. */
+function noteStatuses(records: ReadonlyArray<Record<string, unknown>>, into: Record<string, string>): void {
+  for (const r of records) if (typeof r.id === 'string' && typeof r.status === 'string') into[r.id] = r.status;
 }
 
 /**
@@ -110,11 +117,13 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const url = streamUrl(base, options.apiKey);
     const shownUrl = options.redact(url);
     const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
-    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined);
+    const statusBefore: Record<string, string> = {};
+    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined, statusBefore);
     if (candidates.length === 0) return empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)');
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
     const foreign = options.embedded ? await foreignId(options.http, candidates) : undefined;
     const ids = [...candidates.slice(0, follow), ...(foreign ? [foreign] : [])];
+    if (foreign) statusBefore[foreign] = 'pending'; // found with status=pending
     const obs = await runWsSession({
       url,
       shownUrl,
@@ -124,6 +133,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls, foreign: foreign ? [foreign] : [] } : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
+    obs.statusBefore = Object.fromEntries(ids.filter((id) => statusBefore[id] !== undefined).map((id) => [id, statusBefore[id]!]));
     return obs;
   };
 

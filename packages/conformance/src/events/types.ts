@@ -57,6 +57,11 @@ export interface WsObservation {
   foreign: string[];
   /** Why ids could not be found or changes not driven, when that happened. */
   notes: string[];
+  /** The status of each followed request as read before the session (discovery or the latest page), where known. */
+  statusBefore?: Record<string, string>;
+  /** The kit's clock (epoch ms) when the subscriptions were sent, and when the session ended. */
+  subscribedAtMs?: number;
+  endedAtMs?: number;
 }
 
 /** The verdict on a webhook signature (live-service facts §1.9). */

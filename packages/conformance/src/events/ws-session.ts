@@ -89,6 +89,7 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
       return obs;
     }
 
+    obs.subscribedAtMs = Date.now();
     for (const id of plan.ids) {
       obs.subscriptions.push({ id, sentAfterSeq: conn.lastSeq });
       conn.send({ type: 'subscribe', event: EVENT, filters: { id } });
@@ -149,6 +150,7 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     }
     return obs;
   } finally {
+    obs.endedAtMs = Date.now();
     if (conn.closed && !conn.closed.byKit) obs.closedByServer = { code: conn.closed.code, reason: conn.closed.reason, at: conn.closed.at };
     await conn.close();
     obs.dropped = conn.dropped;

@@ -8,6 +8,7 @@
  * `idFor` when it reports under several ids) in a file of its concern, and add it to {@link ORACLES}.
  */
 import { currencyOracles } from './currencies-v2.js';
+import { successStatus, unwindowedFirstPage } from './first-calls.js';
 import { noServerError } from './general.js';
 import type { Oracle } from './oracle.js';
 import { keyRequired } from './requests-v3-auth.js';
@@ -45,6 +46,8 @@ export const ORACLES: readonly Oracle[] = [
   ...v2Oracles,
   schemaOracles.v2,
   noServerError,
+  unwindowedFirstPage,
+  successStatus,
 ];
 
 /** Every check id the oracles report under. */

@@ -174,6 +174,36 @@ describe('events websocket checks', () => {
     }
   });
 
+  describe('"no push" verified against REST (issue 25)', () => {
+    /** A session that only listens (waitMs) while the server changes each request once at `changeAtMs` (or never), pushing nothing. */
+    async function silent(changeAtMs: number | undefined, waitMs: number) {
+      server = await startScriptedServer({ noPushes: true }, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+      const s = server;
+      const base = fakeContext({
+        handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id) }, { date: new Date().toUTCString() }) }),
+        discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
+      });
+      const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs, redact: redactor([KEY]) });
+      const timer = changeAtMs === undefined ? undefined : setTimeout(() => IDS.forEach((id) => s.change(id)), changeAtMs);
+      try {
+        await events.websocket();
+        return await checks.find((c) => c.id === 'events.ws.pushes-changes')!.run({ ...base, events }).catch((err: unknown) => ({ status: 'fail', violation: (err as { violation: never }).violation }) as CheckResult);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    it('statuses that REST shows changed during the session, with no push, fail', async () => {
+      const result = await silent(1_500, 6_000);
+      expect(result).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('went from waiting to pending during the session') } });
+    }, 30_000);
+
+    it('statuses that REST shows unchanged: the skip says so, verified', async () => {
+      const result = await silent(undefined, 300);
+      expect(result).toMatchObject({ status: 'skip', reason: expect.stringContaining('GET /requests/v3 shows that none of the 3 followed request(s) read back changed status during the session') });
+    });
+  });
+
   describe('listening only (a URL target, no status changes driven by the kit)', () => {
     /** Runs every check on a session that only listens while the server changes statuses on its own every 100 ms. */
     async function listen(script: Script, live: boolean, waitMs = WAIT_MS) {
@@ -221,7 +251,7 @@ describe('events websocket checks', () => {
     it('statuses that do not move: the skip names that cause, not only a longer wait (issue 20)', async () => {
       const { results } = await listen({}, false, 500);
       const reasons = Object.values(results).flatMap((r) => (r.status === 'skip' ? [r.reason] : []));
-      expect(reasons).toContain('no push arrived within 500 ms: the followed requests did not change status meanwhile (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)');
+      expect(reasons).toContain('no push arrived within 500 ms: the followed requests did not change status meanwhile, as far as events.ws.pushes-changes could verify with GET /requests/v3 (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)');
     });
   });
 });

@@ -17,7 +17,9 @@ type Fault =
   | 'body-dates-differ'
   | 'retry-after'
   | '429-no-successor'
-  | 'gone';
+  | 'gone'
+  | 'throttle-430'
+  | 'needs-sort-direction';
 
 const GUIDE = 'https://docs.example/migrating-to-requests-v3';
 
@@ -53,8 +55,9 @@ function v2(fault?: Fault, throttleAfter = Infinity) {
     if (fault === 'gone') return json(410, { message: 'gone' }, h);
     if (served > throttleAfter) {
       const body = { message: 'You reached the rate limit', ...(fault === '429-no-successor' ? {} : { successor: 'https://api.example/requests/v3' }), migrationGuide: GUIDE };
-      return json(429, body, { ...h, ...(fault === 'retry-after' ? { 'retry-after': '60' } : {}) });
+      return json(fault === 'throttle-430' ? 430 : 429, body, { ...h, ...(fault === 'retry-after' ? { 'retry-after': '60' } : {}) });
     }
+    if (fault === 'needs-sort-direction' && q.sortDirection === undefined) return json(400, { message: 'sortDirection is required' }, h);
     if (q.limit !== undefined && !/^\d+$/.test(q.limit)) return json(400, { message: 'bad limit' }, h);
     let deprecation: Record<string, unknown> | undefined = DEPRECATION;
     if (fault === 'no-deprecation-object') deprecation = undefined;
@@ -111,12 +114,29 @@ describe('requests-v2 checks', () => {
 
   it('rate-limit checks skip when no 429 is seen, and never probe beyond the budget', async () => {
     const none = ctxFor(undefined, { probe: 0, throttleAfter: 1 });
-    expect(await settle(byId('requests-v2.rate-limit.body'), none)).toEqual({ status: 'skip', reason: 'no 429 observed' });
+    expect(await settle(byId('requests-v2.rate-limit.body'), none)).toEqual({ status: 'skip', reason: 'no 429 observed (the run was not asked to probe the v2 throttle: --v2-probe-requests)' });
     expect(none.http.requests).toHaveLength(0);
+    // Asked to probe, throttled by the target's clock, never reached: inconclusive, not a pass (issue 25).
     const budget = ctxFor(undefined, { probe: 4 });
-    expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', reason: 'no 429 observed' });
+    expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', reason: 'inconclusive: the v2 throttle was not reached in 4 requests (--v2-probe-requests 4); raise it to test the 429' });
     expect(budget.http.requests).toHaveLength(4);
     expect(budget.http.requests.every((r) => r.acceptRateLimit === true)).toBe(true);
+    // Before the throttle date by the target's clock there is no throttle to reach.
+    const early = ctxFor(undefined, { probe: 2, now: '2026-08-15T00:00:00Z' });
+    expect(await settle(byId('requests-v2.rate-limit.body'), early)).toEqual({ status: 'skip', reason: 'no 429 observed: v2 is throttled only from 2026-09-01 (target clock 2026-08-15T00:00:00.000Z)' });
+  });
+
+  it('a throttle answering 430 instead of 429 fails both rate-limit checks (issue 25)', async () => {
+    for (const id of ['requests-v2.rate-limit.body', 'requests-v2.rate-limit.no-retry-after']) {
+      const result = await settle(byId(id), ctxFor('throttle-430', { probe: 6, throttleAfter: 2 }));
+      expect(result).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('must be a 429'), received: expect.stringContaining('answered 430') } });
+    }
+  });
+
+  it('timeline: v2 refusing a plain query (no sortDirection) is not "keeps working" (issue 25)', async () => {
+    expect(await settle(byId('requests-v2.timeline'), ctxFor())).toMatchObject({ status: 'pass' });
+    expect(await settle(byId('requests-v2.timeline'), ctxFor(undefined, { throttleAfter: 0 }))).toMatchObject({ status: 'pass' });
+    expect(await settle(byId('requests-v2.timeline'), ctxFor('needs-sort-direction'))).toMatchObject({ status: 'fail', violation: { received: expect.stringContaining('400') } });
   });
 
   it('body checks read an earlier 200 when v2 is throttled now (also after compaction)', async () => {

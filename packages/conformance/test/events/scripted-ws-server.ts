@@ -25,6 +25,8 @@ export interface Script {
   untypedErrors?: boolean;
   /** Pushes carry `referrer` (an authenticated field) of every request. */
   pushReferrer?: boolean;
+  /** Acknowledges subscriptions but never pushes a change. */
+  noPushes?: boolean;
 }
 
 export interface ScriptedServer {
@@ -91,7 +93,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
       if (script.pushWithoutRequestId) delete data.requestId;
       if (script.pushReferrer) data.referrer = 'another.integrator';
       const push = JSON.stringify({ event: script.wrongEventName ? 'request.updated' : 'request.status.updated', data, publishedAt: Date.now() });
-      for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);
+      if (!script.noPushes) for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -72,6 +72,7 @@ export class StatusStream {
     const { faults, now, store } = this.options;
     const targets = faults.has('ws-push-unsubscribed') ? this.clients : this.byRequest.get(change.requestId);
     if (!targets || targets.size === 0) return;
+    if (faults.has('ws-never-pushes')) return;
     const data = pushData(store, row);
     if (faults.has('ws-push-without-request-id')) delete data.requestId;
     if (faults.has('ws-status-disagrees')) data.status = change.from;

@@ -6,6 +6,7 @@
 import { QUERY_PARAMETERS } from '@crosschain/specs';
 import type { IndexName, SortBy } from '../store/store.js';
 import type { Faults } from '../faults.js';
+import { HttpError } from '../http/errors.js';
 import { decodeCursor, queryFingerprint } from './cursor.js';
 import { FIELDS, normalizeValue, type FieldDef, type NormalizeContext } from './fields.js';
 import { enumValue, flag, intValue, rangeParam, single, uuidList, type Params } from './params.js';
@@ -41,6 +42,7 @@ export function parseV2Query(params: Params, integrator: string | null, faults?:
   if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = V2.limit.default;
   const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? V2.sortBy.default, V2.sortBy.enum);
   const rawDir = single(params, 'sortDirection');
+  if (rawDir === undefined && faults?.has('v2-sortdirection-required')) throw new HttpError(400, 'Missing sortDirection: pass sortDirection=asc or sortDirection=desc', 'INVALID_PARAMETER');
   const direction = rawDir === undefined ? 'desc' : enumValue('sortDirection', rawDir, V2.sortDirection.enum);
   const includeChildRequests = flag(params, 'includeChildRequests');
   const includeAuthenticatedData = flag(params, 'includeAuthenticatedData');

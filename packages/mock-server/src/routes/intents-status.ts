@@ -24,6 +24,6 @@ export function intentsStatusRoute(ctx: RouteContext): Route {
       return errorReply(404, `No request with id ${JSON.stringify(ids[0].slice(0, 100))}`, 'NOT_FOUND');
     }
     const status = path === '/intents/status' ? presentIntentStatus(row, faults) : presentIntentStatusVersion(row, path === '/intents/status/v3' ? 'v3' : 'v2');
-    return { status: 200, body: variants.has('intent-status-extra-fields') ? intentStatusExtras(status) : status };
+    return { status: path === '/intents/status' && faults.has('intents-status-201') ? 201 : 200, body: variants.has('intent-status-extra-fields') ? intentStatusExtras(status) : status };
   };
 }

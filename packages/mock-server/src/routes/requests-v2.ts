@@ -27,7 +27,7 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     if (limit !== null) {
       const caller = key ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
       if (!throttle.take(caller, limit, t)) {
-        return { status: 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
+        return { status: faults.has('v2-throttle-430') ? 430 : 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
       }
     }
     const integrator = key?.integrator ?? null;

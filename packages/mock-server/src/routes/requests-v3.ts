@@ -14,7 +14,7 @@ import { ownedBy, presentV3 } from '../views/v3.js';
 import type { Route, RouteContext } from './context.js';
 
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
-const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak'];
+const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak', 'v3-authenticated-withheld'];
 /** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_REQUESTS = Buffer.from('{"requests":[');
@@ -65,12 +65,30 @@ export function requestsV3Route(ctx: RouteContext): Route {
     return 0;
   }
 
+  /**
+   * The faults of the listing without a time window (issue 25: a client's first calls; the reference
+   * server answers them from other indexes than its windowed queries).
+   */
+  function unwindowedFaults(page: { rows: unknown[]; continuation?: string; total?: number }, params: URLSearchParams, limit: number): void {
+    if (params.has('startTimestamp') || params.has('endTimestamp')) return;
+    const first = !params.has('continuation');
+    const sortBy = params.get('sortBy') ?? 'createdAt';
+    if (faults.has('v3-unwindowed-empty-page') && first) {
+      page.rows = [];
+      delete page.continuation;
+    }
+    if (faults.has('v3-unwindowed-short-pages') && sortBy === 'createdAt' && !params.has('sortDirection') && page.continuation && page.rows.length === limit && limit > 1) page.rows = page.rows.slice(0, -1);
+    if (faults.has('v3-unwindowed-asc-skips-earliest') && first && sortBy === 'createdAt' && params.get('sortDirection') === 'asc') page.rows = page.rows.slice(2);
+    if (faults.has('v3-unwindowed-total-miscount') && page.total !== undefined && page.total > 0) page.total -= 1;
+  }
+
   return (req, url) => {
     const key = requireKey(req.headers['x-api-key'], faults.has('v3-no-auth'));
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
     const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), total: totalFaults });
+    unwindowedFaults(page, url.searchParams, query.limit);
     const present = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {

@@ -29,7 +29,8 @@ export function presentV3(store: Store, row: Row, ctx: PresentContext): Json {
   const rec = store.dataset.record(row);
   const data = rec.data as Json;
   const leak = ctx.faults.has('v3-authenticated-leak');
-  if (ctx.includeAuthenticatedData && (ownedBy(row, ctx.integrator) || (leak && row.keyIdx >= 0))) {
+  const withheld = ctx.faults.has('v3-authenticated-withheld');
+  if (ctx.includeAuthenticatedData && !withheld && (ownedBy(row, ctx.integrator) || (leak && row.keyIdx >= 0))) {
     Object.assign(data, store.dataset.authenticated(row));
   }
   if (ctx.faults.has('v3-failreason-na')) {

@@ -105,6 +105,16 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
       await ws.close();
     }
   },
+  'ws-never-pushes': async (s) => {
+    const [id] = await pendingIds(s, 1);
+    const ws = await subscribed(s, [id]);
+    try {
+      s.advance(id);
+      return (await ws.next(isPush, 1000).catch(() => undefined))?.data?.requestId === id;
+    } finally {
+      await ws.close();
+    }
+  },
 };
 
 /** The key the webhook probes register (its requests' changes are delivered). */

@@ -2,7 +2,7 @@
  * Small helpers that build check results (the engine's contract, engine/types.ts).
  */
 import { brief } from '../../engine/expect.js';
-import type { CheckResult, Exchange, ExchangeResponse, PropertyOutcome } from '../../engine/types.js';
+import type { CheckResult, Exchange, ExchangeResponse, OutcomeCause, PropertyOutcome } from '../../engine/types.js';
 
 /** A `pass`, with an optional note. */
 export function pass(note?: string): CheckResult {
@@ -10,8 +10,8 @@ export function pass(note?: string): CheckResult {
 }
 
 /** A `skip` with its reason (never a vacuous pass). */
-export function skip(reason: string): CheckResult {
-  return { status: 'skip', reason };
+export function skip(reason: string, cause?: OutcomeCause): CheckResult {
+  return cause ? { status: 'skip', reason, cause } : { status: 'skip', reason };
 }
 
 /** `pass` (noting the number of runs) or `fail` with the shrunk counterexample and its replay path. */

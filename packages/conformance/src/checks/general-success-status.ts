@@ -1,0 +1,38 @@
+/**
+ * Exact success codes (issue 25; API document: "Response 200: …" under each of the four operations):
+ * a success answered with 201, 202 or 204 is a failure, not a warning. Judged over every exchange of
+ * the run (phase `final`), after one fresh status read of a listed request, so that the check judges
+ * GET /intents/status even when it runs alone.
+ */
+import { violate } from '../engine/expect.js';
+import type { CheckDefinition } from '../engine/types.js';
+import { SUCCESS_200_OPERATIONS, successStatusProblem } from '../oracles/status-codes.js';
+import { pass, skip, statusLine } from './support/outcome.js';
+import { recordId } from './support/record.js';
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'general.success-status',
+    family: 'general',
+    title: 'Each of the four operations answers success with 200, the code the document names',
+    clauses: ['general.success-200'],
+    operation: 'GET /intents/status',
+    phase: 'final',
+    async run(ctx) {
+      const id = ctx.discovery.records.map(recordId).find((x): x is string => x !== undefined) ?? ctx.discovery.values.ids[0];
+      if (id !== undefined) await ctx.http.send({ method: 'GET', path: '/intents/status', query: { requestId: id } });
+      let judged = 0;
+      for (const op of SUCCESS_200_OPERATIONS) {
+        for (const e of ctx.exchangesFor(op)) {
+          const status = e.response?.status;
+          if (status === undefined) continue;
+          judged += 1;
+          const problem = successStatusProblem(status);
+          if (problem !== undefined) violate(`${op} must answer success with 200 (API document: "Response 200")`, '200', `${problem}: ${statusLine(e)}`, e);
+        }
+      }
+      if (judged === 0) return skip('no answer of the four operations was recorded');
+      return pass(`${judged} answers`);
+    },
+  },
+];

@@ -1,0 +1,154 @@
+/**
+ * GET /requests/v3 as a client's first calls see it (issue 25): no time window, the default sort
+ * and each sort, with and without includeTotal, each status filter alone (API document, GET
+ * /requests/v3: "All parameters are optional"; rules 1-5). Every other check bounds its queries to
+ * the discovery window for stable verdicts on live data; a server answering the unwindowed path
+ * from other indexes (a search index, a count cache) could break it alone. The relations judged
+ * here hold on live data too (oracles/unwindowed.ts): requests are only added, newest first, so
+ * the reads come in an order arrivals cannot break; a status that moves between reads is read again
+ * before a failure counts (`relation`, reproduce.ts).
+ */
+import { allInOrder } from '../engine/concurrent.js';
+import { brief, ensure, violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
+import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
+import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
+import { pass } from './support/outcome.js';
+import { recordId } from './support/record.js';
+
+const FAMILY = 'requests-v3.unwindowed';
+/** The page size of the first calls (the v3 maximum, as clients walk). */
+const PAGE = 50;
+/** The small page size of the walk set against one larger page. */
+const SMALL = 10;
+const DAY = 86_400;
+
+/** The sorts a first call may ask, the default first. */
+const SORTS: ReadonlyArray<{ label: string; query: Query }> = [
+  { label: 'the default sort', query: {} },
+  { label: 'sortBy=updatedAt', query: { sortBy: 'updatedAt' } },
+  { label: 'sortBy=amountUsd', query: { sortBy: 'amountUsd' } },
+  { label: 'sortDirection=asc', query: { sortDirection: 'asc' } },
+];
+
+/** A first page must list a request when its own total counts some (rules 4 and 5). */
+function judgeFirstPage(page: Page, what: string): void {
+  const problem = emptyPageBesideTotal(page.records.length, page.continuation !== undefined, page.total);
+  if (problem !== undefined) {
+    violate(`${what}: a first page that lists nothing and ends the walk must not report a positive total (total is the exact count of matching requests)`, 'requests listed when total > 0', problem, page.exchange);
+  }
+}
+
+/**
+ * Discovery's window, when its walk saw no record although the target's own total counts some:
+ * a failure of the listing, never a reason for the other checks to skip (issue 25).
+ */
+async function judgeDiscovery(ctx: CheckContext): Promise<void> {
+  const t = ctx.discovery.windowTotal;
+  if (ctx.discovery.records.length > 0 || t === undefined || t <= 0) return;
+  const page = await fetchPage(ctx, { ...windowQuery(ctx), limit: PAGE, includeTotal: true }, 'the discovery window');
+  judgeFirstPage(page, `The discovery window (total ${t}) listed no request`);
+}
+
+const firstPages: CheckDefinition = {
+  id: 'requests-v3.unwindowed.first-pages',
+  family: FAMILY,
+  title: 'Without a time window, the first page of each sort lists requests when its total counts some, and an ascending listing starts at the earliest request',
+  clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction'],
+  operation: V3,
+  requires: ['apiKey'],
+  relation: true,
+  async run(ctx) {
+    await judgeDiscovery(ctx);
+    // Without includeTotal (the first call of most clients), then each sort with it.
+    const [plain, ...sorted] = await allInOrder([
+      () => fetchPage(ctx, { limit: PAGE }, 'the first page without a window'),
+      ...SORTS.map((s) => () => fetchPage(ctx, { ...s.query, limit: PAGE, includeTotal: true }, `the first page without a window, ${s.label}`)),
+    ]);
+    for (const [i, page] of sorted.entries()) judgeFirstPage(page!, `Without a window, ${SORTS[i]!.label}`);
+    const whole = sorted[0]!.total as number;
+    if (plain!.records.length === 0 && plain!.continuation === undefined && whole > 0) {
+      violate('Without a window and without includeTotal, the first page must list requests when the same query counts some', `requests listed (total = ${whole} with includeTotal=true)`, 'an empty page with no continuation', plain!.exchange);
+    }
+    // Ascending: nothing was created before the first record (past requests never appear later).
+    const asc = sorted[SORTS.length - 1]!;
+    const first = asc.records[0];
+    const sec = first ? createdSec(first) : undefined;
+    if (first && sec !== undefined) {
+      const before = await total(ctx, { endTimestamp: sec - 1, limit: 1 });
+      const problem = earlierThanFirst(before.total, recordId(first) ?? '?');
+      if (problem !== undefined) {
+        violate('sortDirection=asc without a window must start at the earliest request (an explicit direction is honoured)', `no request created before ${brief(first.createdAt)} (total with endTimestamp=${sec - 1} is 0)`, problem, before.page.exchange);
+      }
+    }
+    return pass(`${SORTS.length + 1} first pages; total ${whole}`);
+  },
+};
+
+const walkCheck: CheckDefinition = {
+  id: 'requests-v3.unwindowed.walk',
+  family: FAMILY,
+  title: 'Without a time window, a walk of small pages lists what one larger page lists, and never more requests than the total read after it',
+  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact'],
+  operation: V3,
+  requires: ['apiKey'],
+  relation: true,
+  async run(ctx) {
+    const small = await walk(ctx, { limit: SMALL }, { maxPages: 3 });
+    const larger = await fetchPage(ctx, { limit: small.pages.length * SMALL }, 'one larger page without a window');
+    const walked = idsOf(small.records);
+    const gap = walkAgainstLargerPage(walked, idsOf(larger.records));
+    if (gap !== undefined) {
+      const short = small.pages.findIndex((p) => p.continuation !== undefined && p.records.length < SMALL);
+      violate(
+        `Without a window, walking pages of ${SMALL} must list every record one page of ${small.pages.length * SMALL} lists, in the same order${short >= 0 ? ` (page ${short + 1} holds ${small.pages[short]!.records.length} records yet hands back a continuation)` : ''}`,
+        `the walk's records (${walked.length}) equal to the larger page's from the walk's first record on`,
+        gap,
+        larger.exchange,
+      );
+    }
+    // Records seen never exceed the total read after them (requests are never removed).
+    const after = await total(ctx, { limit: 1 });
+    const seen = new Set([...walked, ...idsOf(larger.records)]).size;
+    const over = seenAboveTotal(seen, after.total);
+    if (over !== undefined) violate('Without a window, the listing never shows more distinct requests than total counts', `at most ${after.total} requests`, over, after.page.exchange);
+    return pass(`${walked.length} records in pages of ${SMALL} against one page of ${larger.records.length}; ${seen} distinct, total ${after.total}`);
+  },
+};
+
+const totals: CheckDefinition = {
+  id: 'requests-v3.unwindowed.totals',
+  family: FAMILY,
+  title: 'Without a time window, total is never below a window\'s total read before it, and each status filter alone counts no more than the whole',
+  clauses: ['requests-v3.total.exact'],
+  operation: V3,
+  requires: ['apiKey'],
+  relation: true,
+  async run(ctx) {
+    // A window holding every request up to a day past the target's clock, read before the whole:
+    // arrivals only add to the whole read after it.
+    const end = Math.floor(ctx.discovery.targetNow.getTime() / 1000) + DAY;
+    const everything = await total(ctx, { startTimestamp: 0, endTimestamp: end, limit: 1 });
+    // Each status alone (a first page with its total), then the whole.
+    const byStatus = await allInOrder(FILTERABLE_STATUSES.map((status) => () => fetchPage(ctx, { status, limit: SMALL, includeTotal: true }, `the first page of status=${status} without a window`)));
+    const whole = await total(ctx, { limit: 1 });
+    const wider = subsetCountProblem(everything.total, [{ label: 'the listing without a window (read after it)', count: whole.total }]);
+    if (wider !== undefined) {
+      violate('A window never counts more requests than the listing without a window read after it (total is the exact count)', `total without a window ≥ ${everything.total} (the window [0, ${end}])`, `the window counts ${wider}`, whole.page.exchange);
+    }
+    const parts: Array<{ label: string; count: number }> = [];
+    for (const [i, page] of byStatus.entries()) {
+      const status = FILTERABLE_STATUSES[i]!;
+      judgeFirstPage(page!, `status=${status} without a window`);
+      ensure(typeof page!.total === 'number', 'includeTotal=true must add `total`', 'a numeric total', `total = ${brief(page!.total)}`, page!.exchange);
+      parts.push({ label: `status=${status}`, count: page!.total as number });
+    }
+    const over = partitionProblem(whole.total, parts, 'at-most');
+    if (over !== undefined) violate('Disjoint status filters never count more together than the listing without them', `at most ${whole.total} together`, over, whole.page.exchange);
+    return pass(`whole ${whole.total}, window [0, ${end}] ${everything.total}; ${parts.map((p) => `${p.label} ${p.count}`).join(', ')}`);
+  },
+};
+
+/** The checks of the listing without a time window, in run order. */
+export const checks: CheckDefinition[] = [firstPages, walkCheck, totals];
