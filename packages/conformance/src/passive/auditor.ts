@@ -18,7 +18,7 @@ import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunR
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
-import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
+import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
@@ -50,7 +50,8 @@ function shownOf(t: Tally): Violation | undefined {
 const KEEP_BODY = 4 * 1024;
 
 /** The exchange kept as a reproduction: its curl built, body cut, JSON dropped. */
-function compact(e: Exchange): Exchange {
+function compact(raw: Exchange, redact: (text: string) => string): Exchange {
+  const e = redactResponse(raw, redact);
   const r = e.response;
   if (!r) return withCurl(e);
   const cut = r.bodyText.length > KEEP_BODY;
@@ -137,27 +138,31 @@ export class PassiveAuditor {
       if (counted) seen.earlierTotal = counted;
     }
     const findings: Finding[] = [];
+    let redact: ((text: string) => string) | undefined;
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
       this.tally(id).checked += 1;
-      let problem: Problem | undefined;
+      let judged: Problem | undefined;
       try {
-        problem = rule.judge(seen);
+        judged = rule.judge(seen);
       } catch (err) {
-        problem = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
+        judged = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
       }
-      if (!problem) continue;
+      if (!judged) continue;
+      // The oracles judged the response as sent; what is kept and printed of it has the key removed.
+      redact ??= displayRedactor(o, parsed);
+      const problem: Problem = { ...judged, message: redact(judged.message), expected: redact(judged.expected), received: redact(judged.received) };
       const check = problem.check ?? id;
       const t = this.tally(check);
       if (check !== id) t.checked += 1;
       t.violations += 1;
-      const divergence = problem.divergence ?? problemDivergence(check, problem.received);
+      const divergence = judged.divergence ?? problemDivergence(check, judged.received);
       const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
       const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
       const kind = t.kinds.get(key);
       if (kind) kind.count += 1;
-      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange) }, count: 1 });
+      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange, redact) }, count: 1 });
       else if (!mark.divergence) t.unkept += 1;
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
