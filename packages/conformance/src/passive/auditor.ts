@@ -139,8 +139,10 @@ export class PassiveAuditor {
     }
     const findings: Finding[] = [];
     let redact: ((text: string) => string) | undefined;
+    let judgedBy = 0;
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
+      judgedBy += 1;
       const id = rule.idFor?.(seen) ?? rule.id;
       this.tally(id).checked += 1;
       let judged: Problem | undefined;
@@ -166,6 +168,8 @@ export class PassiveAuditor {
       else if (!mark.divergence) t.unkept += 1;
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
+    if (judgedBy === 0) this.noteUnjudged(exchange.operation ?? `${o.method} ${parsed?.pathname ?? o.url}`);
+    else this.judged += 1;
     if (records && chain) {
       const readAt = served ?? o.startedAt;
       this.chains.advance(chain, records, seen.cursor, readAt);
@@ -173,6 +177,27 @@ export class PassiveAuditor {
       this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
     }
     return findings;
+  }
+
+  /** Answered exchanges at least one oracle judged. */
+  private judged = 0;
+  /** What the answered exchanges no oracle judged were (operation, else method and path), with their counts; bounded. */
+  private readonly unjudged = new Map<string, number>();
+
+  private noteUnjudged(what: string): void {
+    const n = this.unjudged.get(what);
+    if (n !== undefined) this.unjudged.set(what, n + 1);
+    else if (this.unjudged.size < 10) this.unjudged.set(what, 1);
+  }
+
+  /**
+   * Why a run that had answers tested nothing (issue 26: never PASSED), or undefined when an
+   * oracle judged one of them: as the active run, a run that tested nothing is never green.
+   */
+  private nothingJudged(): string | undefined {
+    if (this.answered === 0 || this.judged > 0) return undefined;
+    const what = [...this.unjudged].map(([op, n]) => `${op} (${n})`).join(', ');
+    return `no check could judge any of the ${this.answered} answered exchange${this.answered === 1 ? '' : 's'} (${what}): nothing was tested`;
   }
 
   /** Callers by credentials, so that a key seen again is not hashed again (bounded; in memory only). */
@@ -216,7 +241,8 @@ export class PassiveAuditor {
   /**
    * The run result over everything observed: one outcome per passive check (pass with the count of
    * exchanges checked, fail/warn with the first violation, skip when no exchange applied).
-   * Exit code 5 (inconclusive) when nothing was observed, 4 when nothing observed had a response.
+   * Exit code 5 (inconclusive) when nothing was observed or no oracle could judge anything observed
+   * (never PASSED: a run that tested nothing is not green), 4 when nothing observed had a response.
    */
   result(meta: { startedAt: Date; target: string; config: Record<string, unknown>; replay: string; strict?: boolean }): RunResult {
     const definitions = new Map<string, CheckDefinition>(allChecks.map((c) => [c.id, c]));
@@ -248,6 +274,7 @@ export class PassiveAuditor {
       outcomes.push({ ...outcome, ...(fresh === 0 && this.acceptDivergences ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
     }
     const finishedAt = new Date();
+    const nothing = this.nothingJudged();
     return {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
       spec: { hash: specHash },
@@ -261,8 +288,14 @@ export class PassiveAuditor {
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,
-      exitCode: this.seq === 0 ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
-      ...(this.seq === 0 ? { aborted: 'no exchange was observed: nothing to judge' } : this.answered === 0 ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` } : {}),
+      exitCode: this.seq === 0 || nothing !== undefined ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
+      ...(this.seq === 0
+        ? { aborted: 'no exchange was observed: nothing to judge' }
+        : this.answered === 0
+          ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` }
+          : nothing !== undefined
+            ? { aborted: nothing }
+            : {}),
       clauses: clauseMatrix(specClauses as readonly ClauseEntry[], used, outcomes),
     };
   }
