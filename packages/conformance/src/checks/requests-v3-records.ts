@@ -9,6 +9,7 @@ import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js
 import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
 import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
 import { pass, skip, statusLine } from './support/outcome.js';
+import { removedFieldsOf } from '../oracles/v3-removed-fields.js';
 
 const FAMILY = 'requests-v3.record';
 
@@ -46,6 +47,10 @@ export function destinationSides(r: RecordJson): string[] {
     return side !== undefined && side !== null;
   }).map((phase) => `data.route.${phase}.destination`);
 }
+
+/** The violation of requests-v3.record.no-removed-fields (active and passive alike). */
+export const REMOVED_MESSAGE = 'A v3 record must not carry the v2 fields the change table lists as removed in v3 (Versioning > Changes from v2 to v3)';
+export const REMOVED_EXPECTED = 'no data.metadata, data.subsidizedRequest, data.subsidizedFee, data.price, data.feesUsd, old wei data.fees keys, v2 currency fields, data.supersededByRequestId, root referrer, transaction `hash`';
 
 export const checks: CheckDefinition[] = [
   {
@@ -102,6 +107,26 @@ export const checks: CheckDefinition[] = [
         }
       }
       return pass(`${swaps.length} same-chain swaps examined`);
+    },
+  },
+  {
+    id: 'requests-v3.record.no-removed-fields',
+    family: FAMILY,
+    title: 'A v3 record carries none of the fields the change table lists as removed in v3 (data.metadata, data.subsidizedRequest, ...)',
+    clauses: ['requests-v3.record.no-removed-fields'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const records = ctx.discovery.records;
+      if (records.length === 0) return skip(noRecords(ctx, 'no request in the discovery window'));
+      for (const r of records) {
+        const id = recordId(r);
+        if (removedFieldsOf(r).length === 0 || id === undefined) continue;
+        const { record, exchange } = await refetch(ctx, id);
+        const removed = removedFieldsOf(record);
+        if (removed.length > 0) violate(REMOVED_MESSAGE, REMOVED_EXPECTED, `request ${id} has ${removed.join(', ')}`, exchange);
+      }
+      return pass(`${records.length} records examined`);
     },
   },
   {

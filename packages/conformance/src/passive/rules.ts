@@ -16,12 +16,14 @@ import { brief } from '../engine/expect.js';
 import type { Exchange, SchemaError, ViolationMark } from '../engine/types.js';
 import { schemaMark } from '../baseline/fingerprint.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from '../oracles/currencies.js';
-import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
+import { V2_SIGNALS_FROM, deprecationInconsistency, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from '../oracles/groups.js';
 import { amountOutside, createdOutside } from '../oracles/ranges.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
+import { V2_SUNSET_MS, retirementProblem } from '../oracles/v2-retirement.js';
 import type { ChainView, Reading } from './chains.js';
 import { schemaDivergence } from './divergences.js';
+import { v3RemovedFields } from './rules-v3-removed.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -452,7 +454,7 @@ const sameChain: PassiveRule = {
 
 // ── GET /requests/v2 ────────────────────────────────────────────────────────────────────────────
 
-const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+const SUNSET_MS = V2_SUNSET_MS;
 
 /**
  * A v2 response inside the window of the deprecation signals by the exchange's own date (its
@@ -504,6 +506,16 @@ const v2Rules: PassiveRule[] = [
   signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
   signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];
+
+/** A v2 exchange dated on or after the sunset: judged by the retirement rules (the active `requests-v2.retired` predicate). */
+const v2Retired: PassiveRule = {
+  id: 'requests-v2.retired',
+  applies: (s) => s.exchange.operation === V2 && status(s) > 0 && s.at !== undefined && s.at >= SUNSET_MS,
+  judge(s) {
+    const p = retirementProblem(status(s), s.exchange.response!.headers, s.exchange.request.url, `dated ${new Date(s.at!).toISOString()}`);
+    return p === undefined ? undefined : { message: p.message, expected: p.expected, received: p.received };
+  },
+};
 
 // ── POST /currencies/v2 ─────────────────────────────────────────────────────────────────────────
 
@@ -586,8 +598,10 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   nullMix,
   failReason,
   sameChain,
+  v3RemovedFields,
   schemaRule(V3),
   ...v2Rules,
+  v2Retired,
   schemaRule(V2),
   noServerError,
 ];
