@@ -4,6 +4,7 @@ import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
 import { checks as general } from './general.js';
 import { checks as intentsStatus } from './intents-status.js';
+import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2 } from './requests-v2.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
@@ -35,6 +36,7 @@ const isV2Throttle = (c: CheckDefinition): boolean => c.id.startsWith('requests-
 export const allChecks: readonly CheckDefinition[] = [
   ...currencies,
   ...intentsStatus,
+  ...intentsStatusVersions,
   ...requestsV3Auth,
   ...requestsV3Limits,
   ...requestsV3Sort,

@@ -18,6 +18,7 @@ import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunR
 import type { OpenApiDocument, ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
+import { STATUS_OPERATIONS, type StatusReading } from '../oracles/intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { PASSIVE_RULES, V3, asked, passiveCheckIds, type PassiveRule, type Problem, type Seen } from './rules.js';
 
@@ -66,6 +67,9 @@ function requestJson(body: string | undefined): unknown {
     return undefined;
   }
 }
+
+/** Requests whose latest status readings are kept. */
+const MAX_STATUS_READINGS = 1_000;
 
 /** Distinct credentials whose caller hash is kept. */
 const MAX_CALLERS = 1_000;
@@ -137,6 +141,11 @@ export class PassiveAuditor {
       const counted = keys!.total === undefined ? undefined : this.readings.total(keys!.total);
       if (counted) seen.earlierTotal = counted;
     }
+    const statusKey = this.statusKeyOf(exchange.operation, o, query);
+    if (statusKey !== undefined) {
+      const others = [...(this.statusReadings.get(statusKey)?.values() ?? [])].filter((r) => r.operation !== exchange.operation);
+      if (others.length > 0) seen.statusReadings = others;
+    }
     const findings: Finding[] = [];
     let redact: ((text: string) => string) | undefined;
     let judgedBy = 0;
@@ -168,6 +177,7 @@ export class PassiveAuditor {
       else if (!mark.divergence) t.unkept += 1;
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
+    if (statusKey !== undefined) this.recordStatus(statusKey, { operation: exchange.operation!, body: json });
     if (judgedBy === 0) this.noteUnjudged(exchange.operation ?? `${o.method} ${parsed?.pathname ?? o.url}`);
     else this.judged += 1;
     if (records && chain) {
@@ -177,6 +187,25 @@ export class PassiveAuditor {
       this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
     }
     return findings;
+  }
+
+  /** The latest 200 reading of each status operation, per caller and requestId (bounded, oldest forgotten first). */
+  private readonly statusReadings = new Map<string, Map<string, StatusReading>>();
+
+  /** The key of a 200 of a status operation (caller and requestId), else undefined. */
+  private statusKeyOf(operation: string | undefined, o: ObservedExchange, query: URLSearchParams): string | undefined {
+    const id = query.get('requestId');
+    if (operation === undefined || !STATUS_OPERATIONS.includes(operation) || o.status !== 200 || id === null || id === '') return undefined;
+    return `${this.callerOf(o)}\n${id}`;
+  }
+
+  private recordStatus(key: string, reading: StatusReading): void {
+    let byOp = this.statusReadings.get(key);
+    if (byOp) this.statusReadings.delete(key);
+    else byOp = new Map();
+    byOp.set(reading.operation, reading);
+    this.statusReadings.set(key, byOp);
+    if (this.statusReadings.size > MAX_STATUS_READINGS) this.statusReadings.delete(this.statusReadings.keys().next().value!);
   }
 
   /** Answered exchanges at least one oracle judged. */

@@ -60,7 +60,7 @@ const NULLABLE_LIVE = /^\/(sender|requestType|data\/timeEstimate|data\/fees|data
 const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
   {
     id: 'divergence.intents-status-unknown',
-    checks: ['intents-status.response.schema'],
+    checks: ['intents-status.response.schema', 'intents-status-v2.response.schema', 'intents-status-v3.response.schema'],
     // Only the live `{"status":"unknown"}` body: its status, and the fields it lacks beside it.
     explains: (e) => isObject(e.body) && e.body.status === 'unknown' && ((e.pointer === '/status' && e.keyword === 'enum') || (e.keyword === 'required' && /^\/(inTxHashes|txHashes|time|updatedAt|originChainId|destinationChainId)$/.test(e.pointer))),
   },

@@ -24,6 +24,8 @@ import { V2_SUNSET_MS, retirementProblem } from '../oracles/v2-retirement.js';
 import type { ChainView, Reading } from './chains.js';
 import { schemaDivergence } from './divergences.js';
 import { v3RemovedFields } from './rules-v3-removed.js';
+import { statusRules } from './rules-status.js';
+import type { StatusReading } from '../oracles/intent-status-versions.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -52,6 +54,8 @@ export interface Seen {
   earlierPage?: Reading;
   /** The latest earlier `total` of the same query by the same caller (any page of it). */
   earlierTotal?: Reading;
+  /** On a status operation's 200: the latest 200 readings of the same request through the other status operations, by the same caller. */
+  statusReadings?: StatusReading[];
 }
 
 /** A violated expectation, one line each; its mark (where, rule, clause, divergence) when the rule knows it. */
@@ -583,6 +587,7 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   ...currencyRules,
   schemaRule(CURRENCIES),
   schemaRule(INTENTS),
+  ...statusRules,
   keyRequired,
   limitMax,
   limitDefault,
