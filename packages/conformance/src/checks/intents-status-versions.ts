@@ -15,11 +15,17 @@ import { parsedBody, pass, skip } from './support/outcome.js';
 
 const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
 /** Listed requests read through the three operations. */
-const MAX_IDS = 3;
+const MAX_IDS = 5;
 
+/** Listed ids, one request of each status first (the vocabularies differ most on refunds and waiting), then the others. */
 function listedIds(ctx: CheckContext): string[] {
+  const byStatus = new Map<unknown, string>();
+  for (const r of ctx.discovery.records) {
+    const id = recordId(r);
+    if (id !== undefined && !byStatus.has(r.status)) byStatus.set(r.status, id);
+  }
   const ids = ctx.discovery.records.map(recordId).filter((id): id is string => id !== undefined);
-  return [...new Set([...ids, ...ctx.discovery.values.ids])].slice(0, MAX_IDS);
+  return [...new Set([...byStatus.values(), ...ids, ...ctx.discovery.values.ids])].slice(0, MAX_IDS);
 }
 
 export const checks: CheckDefinition[] = [
