@@ -123,7 +123,8 @@ export class PassiveAuditor {
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
     const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
     const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
-    const at = o.startedAt ?? served;
+    // The v2 timeline is the target's (as the active run reads it: the target clock): its `Date` header first, else the recording time.
+    const at = served ?? o.startedAt;
     if (at !== undefined) seen.at = at;
     const caller = records ? this.callerOf(o) : '';
     const chain = records ? this.chains.chainOf(query, caller) : undefined;

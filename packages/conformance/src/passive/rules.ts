@@ -48,7 +48,7 @@ export interface Seen {
   total?: { present: boolean; value: unknown };
   /** The parsed JSON request body (POST). */
   requestJson?: unknown;
-  /** The exchange's own date (epoch ms): when it was recorded, else its response `Date` header. */
+  /** The exchange's own date (epoch ms) by the target's clock: its response `Date` header, else when it was recorded. */
   at?: number;
   /** The latest earlier reading of the same request by the same caller (a retry, a refetch). */
   earlierPage?: Reading;
@@ -462,7 +462,7 @@ const SUNSET_MS = V2_SUNSET_MS;
 
 /**
  * A v2 response inside the window of the deprecation signals by the exchange's own date (its
- * recording time, else its `Date` header): from the day the signals went live until the sunset,
+ * `Date` header, the target's clock, else its recording time): from the day the signals went live until the sunset,
  * after which v2 is retired. An exchange without any date is judged as inside the window.
  */
 function v2Live(s: Seen): boolean {
