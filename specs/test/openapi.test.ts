@@ -53,7 +53,7 @@ const V3_PARAMETERS = [
 
 /** Operations the document only names, with the live service's methods and paths (live-service-facts §5). */
 const NAMED_ONLY = [
-  ['post', '/quote/v2'], ['post', '/quote'], ['post', '/execute/permits'], ['get', '/intents/status/v3'],
+  ['post', '/quote/v2'], ['post', '/quote'], ['post', '/execute/permits'],
   ['get', '/chains'], ['get', '/chains/liquidity'], ['get', '/currencies/token/price'], ['post', '/transactions/index'],
   ['post', '/transactions/single'], ['post', '/transactions/deposit-address/reindex'], ['get', '/app-fees/{wallet}/balances'],
   ['post', '/app-fees/{wallet}/claim'], ['get', '/metrics/usage'], ['post', '/fast-fill'], ['get', '/swap-sources'],

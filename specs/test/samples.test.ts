@@ -22,13 +22,7 @@ type Target =
 const TARGETS: Array<[RegExp, Target]> = [
   [/^error-shape-.+\.json$/, { schema: 'ErrorBody' }],
   [/^intents-status-example-.+\.json$/, { schema: 'IntentStatus' }],
-  [
-    /^intents-status-v3-.+\.json$/,
-    {
-      namedOnly: { method: 'get', path: '/intents/status/v3' },
-      reason: 'GET /intents/status/v3 is named only in the API document: its payload is not shown, so the contract has no schema for it',
-    },
-  ],
+  [/^intents-status-v3-.+\.json$/, { schema: 'IntentStatusV3' }],
   [/^requests-v2-429-example\.json$/, { schema: 'RequestsV2RateLimited' }],
   [/^requests-v2-deprecation-object-example\.json$/, { schema: 'DeprecationNotice', pointer: '/deprecation' }],
   [/^requests-v2-record-.+\.json$/, { schema: 'RequestV2' }],

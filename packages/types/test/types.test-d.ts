@@ -176,7 +176,6 @@ type NamedOnlyPath =
   | '/quote/v2'
   | '/quote'
   | '/execute/permits'
-  | '/intents/status/v3'
   | '/chains'
   | '/chains/liquidity'
   | '/currencies/token/price'
@@ -205,9 +204,13 @@ describe('paths and operations', () => {
 
   it('the named-only operations exist in paths, and nothing else does', () => {
     expectTypeOf<Extract<Op, { namedOnly: true }>['path']>().toEqualTypeOf<NamedOnlyPath>();
-    expectTypeOf<keyof paths>().toEqualTypeOf<NamedOnlyPath | '/currencies/v2' | '/intents/status' | '/requests/v3' | '/requests/v2'>();
+    expectTypeOf<keyof paths>().toEqualTypeOf<NamedOnlyPath | '/currencies/v2' | '/intents/status' | '/intents/status/v2' | '/intents/status/v3' | '/requests/v3' | '/requests/v2'>();
     expectTypeOf<paths['/quote/v2']>().toHaveProperty('post');
-    expectTypeOf<paths['/intents/status/v3']>().toHaveProperty('get');
+  });
+
+  it('the newer status operations (live OpenAPI, issue 26) have their paths and operationIds', () => {
+    expectTypeOf<paths['/intents/status/v2']['get']>().toEqualTypeOf<operations['getIntentStatusV2']>();
+    expectTypeOf<paths['/intents/status/v3']['get']>().toEqualTypeOf<operations['getIntentStatusV3']>();
   });
 
   it('only GET /requests/v3 requires the key; the deprecated ones are marked', () => {

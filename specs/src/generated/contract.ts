@@ -10,6 +10,11 @@ export const QUERY_PARAMETERS = {
       "type": "string"
     }
   },
+  "GET /intents/status/v2": {
+    "requestId": {
+      "type": "string"
+    }
+  },
   "GET /requests/v3": {
     "term": {
       "type": "string"
@@ -248,6 +253,11 @@ export const QUERY_PARAMETERS = {
         "asc",
         "desc"
       ]
+    }
+  },
+  "GET /intents/status/v3": {
+    "requestId": {
+      "type": "string"
     }
   }
 } as const;

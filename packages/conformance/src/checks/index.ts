@@ -6,6 +6,7 @@ import { checks as general } from './general.js';
 import { checks as generalSuccessStatus } from './general-success-status.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
+import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
@@ -28,6 +29,7 @@ import { checks as unknownFields } from './unknown-fields.js';
 const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   currencies,
   intentsStatus,
+  intentsStatusVersions,
   requestsV3Auth,
   requestsV3Limits,
   requestsV3Sort,

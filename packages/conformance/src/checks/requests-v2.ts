@@ -18,6 +18,7 @@ import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem, isIso8
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import { throttleStatusProblem } from '../oracles/status-codes.js';
 import { causeText } from '../engine/outcome.js';
+import { retirementProblem } from '../oracles/v2-retirement.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 
 const OP = 'GET /requests/v2';
@@ -221,12 +222,8 @@ const retired: CheckDefinition = {
     const e = await sendV2(v2);
     const status = e.response?.status ?? 0;
     const at = `target clock ${v2.discovery.targetNow.toISOString()}`;
-    ensure(status >= 400 && status < 500 && status !== 429, `v2 is retired since ${V2_TIMELINE.sunsetAt}: it must no longer serve (${at})`, 'a 4xx other than 429, e.g. 410 Gone or 404', statusLine(e), e);
-    const h = e.response!.headers;
-    if (status === 410) {
-      const p = deprecationProblem(h['deprecation']) ?? sunsetProblem(h['sunset']) ?? linkProblem(h['link'], e.request.url) ?? exposeProblem(h['access-control-expose-headers']);
-      if (p !== undefined) violate('A 410 of the retired v2 is a v2 response: it must carry the deprecation headers (Deprecation, Sunset, Link, exposed)', 'Deprecation, Sunset and Link headers, listed in Access-Control-Expose-Headers', `${p} (on the 410)`, e);
-    }
+    const problem = retirementProblem(status, e.response?.headers ?? {}, e.request.url, at);
+    if (problem !== undefined) violate(problem.message, problem.expected, problem.served ? statusLine(e) : problem.received, e);
     if (ctx.config.embedded) {
       // The reference server's documented answer (its README): 410 Gone, the 429's body shape.
       ensure(status === 410, "The embedded reference server's retirement answer is 410 Gone", '410', statusLine(e), e);

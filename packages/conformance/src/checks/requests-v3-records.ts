@@ -9,6 +9,7 @@ import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js
 import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
 import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
 import { pass, skip, statusLine } from './support/outcome.js';
+import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf } from '../oracles/v3-removed-fields.js';
 
 const FAMILY = 'requests-v3.record';
 
@@ -46,6 +47,8 @@ export function destinationSides(r: RecordJson): string[] {
     return side !== undefined && side !== null;
   }).map((phase) => `data.route.${phase}.destination`);
 }
+
+/** The violation of requests-v3.record.no-removed-fields (active and passive alike). */
 
 export const checks: CheckDefinition[] = [
   {
@@ -102,6 +105,26 @@ export const checks: CheckDefinition[] = [
         }
       }
       return pass(`${swaps.length} same-chain swaps examined`);
+    },
+  },
+  {
+    id: 'requests-v3.record.no-removed-fields',
+    family: FAMILY,
+    title: 'A v3 record carries none of the fields the change table lists as removed in v3 (data.metadata, data.subsidizedRequest, ...)',
+    clauses: ['requests-v3.record.no-removed-fields'],
+    operation: V3,
+    requires: ['apiKey'],
+    async run(ctx) {
+      const records = ctx.discovery.records;
+      if (records.length === 0) return skip(noRecords(ctx, 'no request in the discovery window'));
+      for (const r of records) {
+        const id = recordId(r);
+        if (removedFieldsOf(r).length === 0 || id === undefined) continue;
+        const { record, exchange } = await refetch(ctx, id);
+        const removed = removedFieldsOf(record);
+        if (removed.length > 0) violate(REMOVED_MESSAGE, REMOVED_EXPECTED, `request ${id} has ${removed.join(', ')}`, exchange);
+      }
+      return pass(`${records.length} records examined`);
     },
   },
   {

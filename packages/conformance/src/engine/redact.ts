@@ -100,6 +100,20 @@ function prefilter(secrets: readonly string[], encoded: readonly string[]): ((te
   return (text) => plain.test(text) || (introducer.test(text) && escaped.test(text));
 }
 
+/** How a {@link redactor} matches. */
+export interface RedactorOptions {
+  fastPaths?: boolean;
+  /**
+   * Only where the secret stands whole (issue 26): not next to a letter or digit, so that a short
+   * key (`k`, `1`) never eats the characters of other words; its base64 forms (which sit inside
+   * longer encoded text) only for a secret of {@link MIN_WHOLE_ENCODED_LENGTH} characters or more.
+   */
+  whole?: boolean;
+}
+
+/** Shortest secret whose base64 forms a whole-standing redactor looks for inside longer text. */
+const MIN_WHOLE_ENCODED_LENGTH = 8;
+
 /**
  * Returns a function that replaces each secret with `<redacted>` wherever it appears: raw,
  * percent-encoded (any characters, `+` for spaces), JSON- or JS-escaped (`\uXXXX`, `\xXX`), as
@@ -107,13 +121,15 @@ function prefilter(secrets: readonly string[], encoded: readonly string[]): ((te
  * alphabets, at any byte alignment). Double-percent-encoded forms are caught after one decoding
  * pass of `%25`.
  */
-export function redactor(secrets: readonly string[], options: { fastPaths?: boolean } = {}): (text: string) => string {
+export function redactor(secrets: readonly string[], options: RedactorOptions = {}): (text: string) => string {
   const fast = options.fastPaths ?? true;
   const unique = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
   if (unique.length === 0) return (text) => text;
   const textual = unique.map((s) => (s.length >= MIN_ENCODED_LENGTH ? textualPattern(s) : escapeRegExp(s)));
-  const caseless = new RegExp(textual.join('|'), 'giu');
-  const encoded = [...new Set(unique.filter((s) => s.length >= MIN_ENCODED_LENGTH).flatMap(base64Patterns))];
+  const alternatives = textual.join('|');
+  const caseless = new RegExp(options.whole ? `(?<![A-Za-z0-9])(?:${alternatives})(?![A-Za-z0-9])` : alternatives, 'giu');
+  const minEncoded = options.whole ? MIN_WHOLE_ENCODED_LENGTH : MIN_ENCODED_LENGTH;
+  const encoded = [...new Set(unique.filter((s) => s.length >= minEncoded).flatMap(base64Patterns))];
   const exact = encoded.length > 0 ? new RegExp(encoded.map(escapeRegExp).join('|'), 'g') : undefined;
   const mayHoldSecret = fast ? prefilter(unique, encoded) : undefined;
   // Fast paths (issue 13: the kit's CPU per run): a text with no escape introducer can hold a
@@ -151,17 +167,32 @@ const BUILT_MAX = 64;
  * {@link redactor} of `secrets`, built once per set of secrets and reused (a watch sees the same
  * key on every exchange: building its patterns took a fifth of the proxy's CPU per exchange).
  */
-export function sharedRedactor(secrets: readonly string[]): (text: string) => string {
-  const key = JSON.stringify(secrets);
+export function sharedRedactor(secrets: readonly string[], options: { whole?: boolean } = {}): (text: string) => string {
+  const key = `${options.whole === true ? 'w' : ''}${JSON.stringify(secrets)}`;
   let redact = built.get(key);
   if (redact) {
     built.delete(key);
   } else {
-    redact = redactor(secrets);
+    redact = redactor(secrets, { whole: options.whole === true });
     if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
   }
   built.set(key, redact);
   return redact;
+}
+
+/**
+ * `redact` applied to a body's text without touching its structure: inside a JSON text, only in
+ * its strings (never a number, a literal or the punctuation a short key's characters may spell);
+ * any other text whole.
+ */
+export function redactBodyText(text: string, redact: (text: string) => string): string {
+  if (text === '' || redact(text) === text) return text;
+  try {
+    JSON.parse(text);
+  } catch {
+    return redact(text);
+  }
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (token) => `"${redact(token.slice(1, -1))}"`);
 }
 
 /** Deep-redacts strings (and object keys) of a JSON-like value. */

@@ -16,7 +16,9 @@ import { groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.
 import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates } from './requests-v3-paging.js';
 import { failReason, sameChain } from './requests-v3-records.js';
 import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
-import { v2Oracles } from './requests-v2.js';
+import { v2Oracles, v2Retired } from './requests-v2.js';
+import { versionsAgree } from './intent-status-versions.js';
+import { v3RemovedFields } from './v3-removed-fields.js';
 import { schemaOracles } from './response-schema.js';
 
 export { CURRENCIES, INTENTS, V2, V3, isWithheld, type Judgement, type Oracle, type PassiveRule, type Problem, type Seen, type Withheld } from './oracle.js';
@@ -27,6 +29,9 @@ export const ORACLES: readonly Oracle[] = [
   ...currencyOracles,
   schemaOracles.currencies,
   schemaOracles.intents,
+  schemaOracles.intentsV2,
+  schemaOracles.intentsV3,
+  versionsAgree,
   keyRequired,
   limitMax,
   limitDefault,
@@ -42,8 +47,10 @@ export const ORACLES: readonly Oracle[] = [
   nullMix,
   failReason,
   sameChain,
+  v3RemovedFields,
   schemaOracles.v3,
   ...v2Oracles,
+  v2Retired,
   schemaOracles.v2,
   noServerError,
   unwindowedFirstPage,

@@ -10,6 +10,7 @@ import type { RecordJson } from '../checks/support/record.js';
 import { recordId } from '../checks/support/record.js';
 import type { Exchange, ViolationMark } from '../engine/types.js';
 import type { ChainView, Reading } from '../passive/chains.js';
+import type { StatusReading } from './intent-status-versions.js';
 
 export const V3 = 'GET /requests/v3';
 export const V2 = 'GET /requests/v2';
@@ -32,12 +33,14 @@ export interface Seen {
   total?: { present: boolean; value: unknown };
   /** The parsed JSON request body (POST). */
   requestJson?: unknown;
-  /** The exchange's own date (epoch ms): when it was recorded, else its response `Date` header. */
+  /** The exchange's own date (epoch ms) by the target's clock: its response `Date` header, else when it was recorded. */
   at?: number;
   /** The latest earlier reading of the same request by the same caller (a retry, a refetch). */
   earlierPage?: Reading;
   /** The latest earlier `total` of the same query by the same caller (any page of it). */
   earlierTotal?: Reading;
+  /** On a status operation's 200: the latest 200 readings of the same request through the other status operations, by the same caller. */
+  statusReadings?: StatusReading[];
 }
 
 /** A violated expectation, one line each; its mark (where, rule, clause, divergence) when the rule knows it. */

@@ -4,13 +4,14 @@
  * the signals (from the day they went live until the sunset).
  */
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
-import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
+import { V2_SIGNALS_FROM, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from './v2-rate-limit.js';
+import { V2_SUNSET_MS, retirementProblem } from './v2-retirement.js';
 import { V2, status, type Oracle, type Seen } from './oracle.js';
 
 const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
 
-const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+const SUNSET_MS = V2_SUNSET_MS;
 
 /**
  * A v2 response inside the window of the deprecation signals by the exchange's own date (its
@@ -62,3 +63,13 @@ export const v2Oracles: Oracle[] = [
   signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
   signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];
+
+/** A v2 exchange dated on or after the sunset: judged by the retirement rules (the active `requests-v2.retired` predicate). */
+export const v2Retired: Oracle = {
+  id: 'requests-v2.retired',
+  applies: (s) => s.exchange.operation === V2 && status(s) > 0 && s.at !== undefined && s.at >= SUNSET_MS,
+  judge(s) {
+    const p = retirementProblem(status(s), s.exchange.response!.headers, s.exchange.request.url, `dated ${new Date(s.at!).toISOString()}`);
+    return p === undefined ? undefined : { message: p.message, expected: p.expected, received: p.received };
+  },
+};

@@ -8,6 +8,7 @@ import { effectiveVerdict } from '../checks/schema.js';
 import type { SchemaError } from '../engine/types.js';
 import { schemaDivergence } from '../passive/divergences.js';
 import { V2_SIGNALS_FROM } from './deprecation-body.js';
+import { STATUS_V2, STATUS_V3 } from './intent-status-versions.js';
 import { CURRENCIES, INTENTS, V2, V3, ok, type Oracle, type Seen } from './oracle.js';
 
 const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
@@ -18,6 +19,8 @@ const SCHEMA_IDS: Record<string, string> = {
   [V2]: 'requests-v2.response.schema',
   [CURRENCIES]: 'currencies-v2.response.schema',
   [INTENTS]: 'intents-status.response.schema',
+  [STATUS_V2]: 'intents-status-v2.response.schema',
+  [STATUS_V3]: 'intents-status-v3.response.schema',
 };
 
 /** Whether an exchange's own date falls before the live service sent the v2 deprecation signals. */
@@ -52,4 +55,11 @@ export function schemaRule(operation: string): Oracle {
 }
 
 /** The schema oracles, one per operation. */
-export const schemaOracles = { currencies: schemaRule(CURRENCIES), intents: schemaRule(INTENTS), v3: schemaRule(V3), v2: schemaRule(V2) };
+export const schemaOracles = {
+  currencies: schemaRule(CURRENCIES),
+  intents: schemaRule(INTENTS),
+  intentsV2: schemaRule(STATUS_V2),
+  intentsV3: schemaRule(STATUS_V3),
+  v3: schemaRule(V3),
+  v2: schemaRule(V2),
+};

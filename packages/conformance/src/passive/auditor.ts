@@ -17,7 +17,8 @@ import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunR
 import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
 import { problemDivergence } from './divergences.js';
-import { hasApiKey, parseUrl, toExchange, withCurl, type ObservedExchange } from './observed.js';
+import { STATUS_OPERATIONS, type StatusReading } from '../oracles/intent-status-versions.js';
+import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
@@ -49,7 +50,8 @@ function shownOf(t: Tally): Violation | undefined {
 const KEEP_BODY = 4 * 1024;
 
 /** The exchange kept as a reproduction: its curl built, body cut, JSON dropped. */
-function compact(e: Exchange): Exchange {
+function compact(raw: Exchange, redact: (text: string) => string): Exchange {
+  const e = redactResponse(raw, redact);
   const r = e.response;
   if (!r) return withCurl(e);
   const cut = r.bodyText.length > KEEP_BODY;
@@ -64,6 +66,9 @@ function requestJson(body: string | undefined): unknown {
     return undefined;
   }
 }
+
+/** Requests whose latest status readings are kept. */
+const MAX_STATUS_READINGS = 1_000;
 
 /** Distinct credentials whose caller hash is kept. */
 const MAX_CALLERS = 1_000;
@@ -134,7 +139,8 @@ export class PassiveAuditor {
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
     const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
     const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
-    const at = o.startedAt ?? served;
+    // The v2 timeline is the target's (as the active run reads it: the target clock): its `Date` header first, else the recording time.
+    const at = served ?? o.startedAt;
     if (at !== undefined) seen.at = at;
     const caller = records ? this.callerOf(o) : '';
     const chain = records ? this.chains.chainOf(query, caller) : undefined;
@@ -152,7 +158,14 @@ export class PassiveAuditor {
       const counted = keys!.total === undefined ? undefined : this.readings.total(keys!.total);
       if (counted) seen.earlierTotal = counted;
     }
+    const statusKey = this.statusKeyOf(exchange.operation, o, query);
+    if (statusKey !== undefined) {
+      const others = [...(this.statusReadings.get(statusKey)?.values() ?? [])].filter((r) => r.operation !== exchange.operation);
+      if (others.length > 0) seen.statusReadings = others;
+    }
     const findings: Finding[] = [];
+    let redact: ((text: string) => string) | undefined;
+    let judgedBy = 0;
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
@@ -165,22 +178,29 @@ export class PassiveAuditor {
       }
       // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
       if (judgement !== undefined && (isWithheld(judgement) || (options.skip !== undefined && judgement.check === options.skip))) continue;
+      judgedBy += 1;
       this.tally(id).checked += 1;
-      const problem: Problem | undefined = judgement;
-      if (!problem) continue;
+      if (!judgement) continue;
+      const judged: Problem = judgement;
+      // The oracles judged the response as sent; what is kept and printed of it has the key removed.
+      redact ??= displayRedactor(o, parsed);
+      const problem: Problem = { ...judged, message: redact(judged.message), expected: redact(judged.expected), received: redact(judged.received) };
       const check = problem.check ?? id;
       const t = this.tally(check);
       if (check !== id) t.checked += 1;
       t.violations += 1;
-      const divergence = problem.divergence ?? problemDivergence(check, problem.received);
+      const divergence = judged.divergence ?? problemDivergence(check, judged.received);
       const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
       const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
       const kind = t.kinds.get(key);
       if (kind) kind.count += 1;
-      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange) }, count: 1 });
+      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange, redact) }, count: 1 });
       else if (!mark.divergence) t.unkept += 1;
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
+    if (statusKey !== undefined) this.recordStatus(statusKey, { operation: exchange.operation!, body: json });
+    if (judgedBy === 0) this.noteUnjudged(exchange.operation ?? `${o.method} ${parsed?.pathname ?? o.url}`);
+    else this.judged += 1;
     if (records && chain) {
       const readAt = served ?? o.startedAt;
       this.chains.advance(chain, records, seen.cursor, readAt);
@@ -188,6 +208,46 @@ export class PassiveAuditor {
       this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
     }
     return findings;
+  }
+
+  /** The latest 200 reading of each status operation, per caller and requestId (bounded, oldest forgotten first). */
+  private readonly statusReadings = new Map<string, Map<string, StatusReading>>();
+
+  /** The key of a 200 of a status operation (caller and requestId), else undefined. */
+  private statusKeyOf(operation: string | undefined, o: ObservedExchange, query: URLSearchParams): string | undefined {
+    const id = query.get('requestId');
+    if (operation === undefined || !STATUS_OPERATIONS.includes(operation) || o.status !== 200 || id === null || id === '') return undefined;
+    return `${this.callerOf(o)}\n${id}`;
+  }
+
+  private recordStatus(key: string, reading: StatusReading): void {
+    let byOp = this.statusReadings.get(key);
+    if (byOp) this.statusReadings.delete(key);
+    else byOp = new Map();
+    byOp.set(reading.operation, reading);
+    this.statusReadings.set(key, byOp);
+    if (this.statusReadings.size > MAX_STATUS_READINGS) this.statusReadings.delete(this.statusReadings.keys().next().value!);
+  }
+
+  /** Answered exchanges at least one oracle judged. */
+  private judged = 0;
+  /** What the answered exchanges no oracle judged were (operation, else method and path), with their counts; bounded. */
+  private readonly unjudged = new Map<string, number>();
+
+  private noteUnjudged(what: string): void {
+    const n = this.unjudged.get(what);
+    if (n !== undefined) this.unjudged.set(what, n + 1);
+    else if (this.unjudged.size < 10) this.unjudged.set(what, 1);
+  }
+
+  /**
+   * Why a run that had answers tested nothing (issue 26: never PASSED), or undefined when an
+   * oracle judged one of them: as the active run, a run that tested nothing is never green.
+   */
+  private nothingJudged(): string | undefined {
+    if (this.answered === 0 || this.judged > 0) return undefined;
+    const what = [...this.unjudged].map(([op, n]) => `${op} (${n})`).join(', ');
+    return `no check could judge any of the ${this.answered} answered exchange${this.answered === 1 ? '' : 's'} (${what}): nothing was tested`;
   }
 
   /** Callers by credentials, so that a key seen again is not hashed again (bounded; in memory only). */
@@ -231,7 +291,8 @@ export class PassiveAuditor {
   /**
    * The run result over everything observed: one outcome per passive check (pass with the count of
    * exchanges checked, fail/warn with the first violation, skip when no exchange applied).
-   * Exit code 5 (inconclusive) when nothing was observed, 4 when nothing observed had a response.
+   * Exit code 5 (inconclusive) when nothing was observed or no oracle could judge anything observed
+   * (never PASSED: a run that tested nothing is not green), 4 when nothing observed had a response.
    */
   result(meta: { startedAt: Date; target: string; config: Record<string, unknown>; replay: string; strict?: boolean }): RunResult {
     const definitions = new Map<string, CheckDefinition>(allChecks.map((c) => [c.id, c]));
@@ -263,6 +324,7 @@ export class PassiveAuditor {
       outcomes.push({ ...outcome, ...(fresh === 0 && this.acceptDivergences ? { status: 'known' as const } : {}), reason: `${count}${labelled}`, ...(kinds.length > 1 || divergences.length > 0 ? { violations: kinds } : {}) });
     }
     const finishedAt = new Date();
+    const nothing = this.nothingJudged();
     return {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
       spec: { hash: specHash },
@@ -276,8 +338,14 @@ export class PassiveAuditor {
       outcomes,
       totals: totalsOf(outcomes),
       requests: this.seq,
-      exitCode: this.seq === 0 ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
-      ...(this.seq === 0 ? { aborted: 'no exchange was observed: nothing to judge' } : this.answered === 0 ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` } : {}),
+      exitCode: this.seq === 0 || nothing !== undefined ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
+      ...(this.seq === 0
+        ? { aborted: 'no exchange was observed: nothing to judge' }
+        : this.answered === 0
+          ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` }
+          : nothing !== undefined
+            ? { aborted: nothing }
+            : {}),
       clauses: clauseMatrix(specClauses as readonly ClauseEntry[], used, outcomes),
     };
   }

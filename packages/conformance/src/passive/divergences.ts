@@ -18,6 +18,10 @@ export interface ErrorKey {
   value: unknown;
   /** The record (element of `requests`) the error lies in, if any. */
   record?: Record<string, unknown>;
+  /** The object that holds (or lacks) the property at the pointer. */
+  parent?: unknown;
+  /** The whole response body. */
+  body?: unknown;
 }
 
 interface SchemaExplanation {
@@ -36,6 +40,19 @@ interface ProblemExplanation {
 /** A record cut down by its publisher: a placeholder id (`<ORIGINAL_REQUEST_ID>`) or a shortened one (`0x0000348634...`). */
 const elidedRecord = (r: Record<string, unknown> | undefined): boolean => typeof r?.id === 'string' && (/^<[^>]+>$/.test(r.id) || /(\.\.\.|…)$/.test(r.id));
 const V3_SCHEMA = ['requests-v3.response.schema'];
+/** A transaction entry with only its `chainId` (the live same-chain form: `{"chainId": 10}`). */
+const chainOnlyEntry = (entry: unknown): entry is { chainId: number } => isObject(entry) && Object.keys(entry).length === 1 && typeof entry.chainId === 'number';
+/**
+ * A record of a same-chain swap on the entry's chain: `requestType` says so (v3), or its deposit
+ * (`data.inTxs`) was made on that same chain (v2 records have no requestType).
+ */
+function sameChainRecord(record: Record<string, unknown> | undefined, entry: unknown): boolean {
+  if (!record || !chainOnlyEntry(entry)) return false;
+  if (record.requestType !== undefined) return record.requestType === 'Same-chain Swap';
+  const data = isObject(record.data) ? record.data : {};
+  const ins = Array.isArray(data.inTxs) ? data.inTxs : [];
+  return ins.length > 0 && ins.every((t) => isObject(t) && t.chainId === entry.chainId);
+}
 /** A record's pointer without its list prefix. */
 const inRecord = (e: ErrorKey): string => e.pointer.replace(/^\/requests\/\d+/, '');
 const NULLABLE_LIVE = /^\/(sender|requestType|data\/timeEstimate|data\/fees|data\/feeSponsorship|data\/route\/(quoted|actual)\/(origin|destination)|protocol)$/;
@@ -43,19 +60,29 @@ const NULLABLE_LIVE = /^\/(sender|requestType|data\/timeEstimate|data\/fees|data
 const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
   {
     id: 'divergence.intents-status-unknown',
-    checks: ['intents-status.response.schema'],
-    explains: (e) => (e.pointer === '/status' && e.keyword === 'enum' && e.value === 'unknown') || (e.keyword === 'required' && /^\/(inTxHashes|txHashes|time|originChainId|destinationChainId)$/.test(e.pointer)),
+    checks: ['intents-status.response.schema', 'intents-status-v2.response.schema', 'intents-status-v3.response.schema'],
+    // Only the live `{"status":"unknown"}` body: its status, and the fields it lacks beside it.
+    explains: (e) => isObject(e.body) && e.body.status === 'unknown' && ((e.pointer === '/status' && e.keyword === 'enum') || (e.keyword === 'required' && /^\/(inTxHashes|txHashes|time|updatedAt|originChainId|destinationChainId)$/.test(e.pointer))),
   },
-  { id: 'divergence.partner-id-name', checks: V3_SCHEMA, explains: (e) => e.keyword === 'required' && inRecord(e) === '/data/externalMetadata/partnerId' },
+  // The live name instead of the document's: a record without partnerId that has moonpayId.
+  { id: 'divergence.partner-id-name', checks: V3_SCHEMA, explains: (e) => e.keyword === 'required' && inRecord(e) === '/data/externalMetadata/partnerId' && isObject(e.parent) && 'moonpayId' in e.parent },
   { id: 'divergence.superseded-by-request-id-optional', checks: V3_SCHEMA, explains: (e) => e.keyword === 'required' && inRecord(e) === '/supersededByRequestId' },
   {
     id: 'divergence.route-amount-partial',
     checks: V3_SCHEMA,
-    explains: (e) => e.keyword === 'required' && /^\/data\/route\/(quoted|actual)\/(origin|destination)\/(inputCurrency|outputCurrency)\/(amountFormatted|amountUsd)$/.test(inRecord(e)),
+    // A route amount with its currency and amount, lacking only the formatted and USD forms.
+    explains: (e) =>
+      e.keyword === 'required' &&
+      /^\/data\/route\/(quoted|actual)\/(origin|destination)\/(inputCurrency|outputCurrency)\/(amountFormatted|amountUsd)$/.test(inRecord(e)) &&
+      isObject(e.parent) &&
+      'currency' in e.parent &&
+      'amount' in e.parent,
   },
   { id: 'divergence.nullable-fields', checks: V3_SCHEMA, explains: (e) => e.keyword === 'type' && e.value === null && NULLABLE_LIVE.test(inRecord(e)) },
   { id: 'divergence.vmtype-hederavm', checks: ['currencies-v2.response.schema'], explains: (e) => e.keyword === 'enum' && e.value === 'hederavm' && /\/vmType$/.test(e.pointer) },
   { id: 'divergence.rent-bucket', checks: V3_SCHEMA, explains: (e) => e.keyword === 'enum' && e.value === 'rent' && /\/selectedComponents\/\d+$/.test(inRecord(e)) },
+  // An out-transaction entry of a same-chain swap that holds only its chain (the fill happened in the deposit's own transaction).
+  { id: 'divergence.same-chain-tx-without-hash', checks: ['requests-v2.response.schema', ...V3_SCHEMA], explains: (e) => e.keyword === 'required' && /^\/data\/outTxs\/\d+\/[A-Za-z]+$/.test(inRecord(e)) && chainOnlyEntry(e.parent) && sameChainRecord(e.record, e.parent) },
   // Last: the editorial cut explains what no divergence of the service itself does.
   {
     id: 'divergence.elided-samples',
@@ -64,7 +91,10 @@ const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
   },
 ];
 
-const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: 'requests-v3.record.fail-reason-null', explains: (received) => /"N\/A"|\bN\/A\b/.test(received) }];
+/** A Received line of requests-v3.record.fail-reason-null that names the string "N/A" as the reason (failReasonProblem's form). */
+const NA_REASON = /\bdata\.(failReason|refundFailReason) = "N\/A" \(the v2 placeholder\)/;
+
+const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: 'requests-v3.record.fail-reason-null', explains: (received) => NA_REASON.test(received) }];
 
 /** Every check id an explanation applies to (a test checks each is a definition of the registry). */
 export const EXPLAINED_CHECKS: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS.flatMap((x) => x.checks), ...PROBLEM_EXPLANATIONS.map((x) => x.check)])];
@@ -90,7 +120,8 @@ export function errorKey(error: SchemaError, json: unknown): ErrorKey {
   const pointer = missing !== undefined ? `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
   const listItem = /^\/requests\/(\d+)/.exec(pointer);
   const record = listItem ? at(json, `/requests/${listItem[1]}`) : undefined;
-  return { pointer, keyword, value: missing !== undefined ? undefined : at(json, pointer), ...(isObject(record) ? { record } : {}) };
+  const parent = at(json, pointer.slice(0, Math.max(0, pointer.lastIndexOf('/'))));
+  return { pointer, keyword, value: missing !== undefined ? undefined : at(json, pointer), ...(isObject(record) ? { record } : {}), parent, body: json };
 }
 
 /** The divergence ids that explain every error of a schema violation, or undefined when one is not explained. */

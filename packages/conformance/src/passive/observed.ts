@@ -6,7 +6,7 @@
  */
 import { curlCommand } from '../engine/http.js';
 import { annotateListWrapper } from '../engine/list-wrapper.js';
-import { REDACTED, sharedRedactor } from '../engine/redact.js';
+import { REDACTED, redactBodyText, sharedRedactor } from '../engine/redact.js';
 import type { Exchange } from '../engine/types.js';
 import type { ResponseValidator } from '../engine/validator.js';
 import { bodyVerdictsOf, type BodyVerdict } from './body-verdicts.js';
@@ -99,6 +99,12 @@ export function operationOf(validator: ResponseValidator, method: string, pathna
   return { path: pathname };
 }
 
+/** A URL with its credential query parameters' values removed, and the key's value where it stands whole. */
+function redactUrl(url: string, redact: (text: string) => string): string {
+  const named = url.replace(new RegExp(`([?&](?:${SECRET_PARAMS.map((p) => p.replace(/[-]/g, '\\-')).join('|')})=)[^&#]*`, 'gi'), `$1${REDACTED}`);
+  return redact(named);
+}
+
 function parseJson(text: string): { json: unknown; isJson: boolean } {
   try {
     return { json: JSON.parse(text), isJson: true };
@@ -108,19 +114,40 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
 }
 
 /**
- * The engine exchange of an observation: keys redacted everywhere, schema verdict and list wrapper
- * set. `curl` is left empty (built only for a reproduction a report keeps: see {@link withCurl}).
+ * The redactor of what a report keeps of an observation: its secrets removed where they stand
+ * whole (never the characters of a short key inside other words; issue 26), in any encoding.
+ */
+export function displayRedactor(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>, parsed: URL | undefined = parseUrl(o.url)): (text: string) => string {
+  return sharedRedactor(secretsIn(o, parsed), { whole: true });
+}
+
+/** A kept exchange with the key removed from its response (headers; the body's strings only, so a JSON body stays JSON). */
+export function redactResponse(e: Exchange, redact: (text: string) => string): Exchange {
+  const r = e.response;
+  if (!r) return e;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers)) headers[k] = redact(v);
+  return { ...e, response: { ...r, headers, bodyText: redactBodyText(r.bodyText, redact) } };
+}
+
+/**
+ * The engine exchange of an observation, schema verdict and list wrapper set. Credentials are
+ * removed where they travel (the credential headers and cookies, the key's query parameters) and
+ * the key's value where it stands whole in the request; the response is kept as it came, so that
+ * what is judged is what the target sent (a key echoed or spelled inside the body never changes a
+ * verdict, issue 26): whatever keeps it redacts it with {@link redactResponse}. `curl` is left
+ * empty (built only for a reproduction a report keeps: see {@link withCurl}).
  */
 export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
-  const redact = sharedRedactor(secretsIn(o, parsed));
+  const redact = displayRedactor(o, parsed);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
   const responseHeaders: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o.responseHeaders)) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
-  const url = redact(o.url);
-  const body = o.requestBody === undefined ? undefined : redact(o.requestBody);
+  for (const [k, v] of Object.entries(o.responseHeaders)) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : v;
+  const url = redactUrl(o.url, redact);
+  const body = o.requestBody === undefined ? undefined : redactBodyText(o.requestBody, redact);
   const { operation } = operationOf(validator, o.method, parsed?.pathname ?? '/');
-  const bodyText = o.bodyText === undefined ? '' : redact(o.bodyText);
+  const bodyText = o.bodyText ?? '';
   const request = { method: o.method, url, headers, ...(body !== undefined ? { body } : {}) };
   // Parse, schema verdict and list wrapper are pure in the body: shared by identical bodies (body-verdicts.ts).
   const judged: BodyVerdict =

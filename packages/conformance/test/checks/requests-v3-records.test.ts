@@ -5,7 +5,7 @@ import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/f
 import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 
-type Fault = 'na' | 'na-refund-only' | 'success-with-reason' | 'same-chain-destination' | 'superseded-dangling';
+type Fault = 'na' | 'na-refund-only' | 'success-with-reason' | 'same-chain-destination' | 'superseded-dangling' | 'v2-metadata';
 
 const data = (r: Rec): Rec => r.data as Rec;
 
@@ -22,6 +22,7 @@ function records(fault?: Fault): Rec[] {
       route.actual = { ...route.actual, destination: route.actual.origin };
     }
   }
+  if (fault === 'v2-metadata') data(rs[5]!).metadata = { sender: rs[5]!.user, recipient: rs[5]!.recipient };
   rs[3]!.supersededByRequestId = fault === 'superseded-dangling' ? '0xnot-a-request' : rs[0]!.id;
   return rs;
 }
@@ -66,6 +67,7 @@ describe('requests-v3 record checks', () => {
       ['requests-v3.record.fail-reason-null', 'success-with-reason', 'null when there is none'],
       ['requests-v3.record.same-chain-no-destination', 'same-chain-destination', 'no destination side'],
       ['requests-v3.record.superseded-resolves', 'superseded-dangling', 'supersededByRequestId'],
+      ['requests-v3.record.no-removed-fields', 'v2-metadata', 'removed in v3'],
     ],
     ctxFor,
     { in: 'url', text: '/requests/v3' },

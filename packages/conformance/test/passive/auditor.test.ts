@@ -90,3 +90,24 @@ describe('readHar', () => {
     expect(() => readHar('{"log":{"entries":[{"request":{"method":"GET","url":"http://x"},"response":{}}]}}', 'x.har')).toThrow(/response\.status must be a number/);
   });
 });
+
+describe('traffic no check could judge (issue 26)', () => {
+  const chains = (): ObservedExchange => ({ method: 'GET', url: `${BASE}/chains`, requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'application/json', date: READ_AT }, bodyText: '{"chains":[]}', durationMs: 1 });
+  it('is never PASSED: inconclusive (exit 5, as the audit of nothing observed), saying what was not judged', () => {
+    const a = new PassiveAuditor();
+    a.observe(chains());
+    a.observe(chains());
+    const r = a.result({ startedAt: new Date(READ_AT), target: BASE, config: {}, replay: 'x' });
+    expect(r.exitCode).toBe(5);
+    expect(r.aborted).toBe('no check could judge any of the 2 answered exchanges (GET /chains (2)): nothing was tested');
+  });
+
+  it('once one exchange is judged, the run ends on its verdicts', () => {
+    const a = new PassiveAuditor({ rules: PASSIVE_RULES.filter((r) => !r.id.endsWith('.response.schema')) });
+    a.observe(chains());
+    a.observe(page('limit=1', [rec('a', '2026-10-01T00:00:09Z')]));
+    const r = a.result({ startedAt: new Date(READ_AT), target: BASE, config: {}, replay: 'x' });
+    expect(r.exitCode).toBe(0);
+    expect(r.aborted).toBeUndefined();
+  });
+});

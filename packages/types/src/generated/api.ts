@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Types of every path, operation, component and webhook of the contract.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 20e15afbe1381959cb4e119ef7de14bc18838b6f4bd08ff56385de627220bd1a)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -41,6 +41,26 @@ export interface paths {
          * @description Returns the current status of an intent (API document, Endpoints > GET /intents/status). Deprecated in favour of a newer status operation (GET /intents/status/v3, named only). The `x-api-key` header is optional (Authentication rule 2). `fallback` is returned when the intent was refunded (API document, States and transitions).
          */
         get: operations["getIntentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intents/status/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the status of an intent (v2)
+         * @description A newer status operation the API document names without path or payload; path, `requestId` and the response from the live service's published OpenAPI (live-service-facts §1.1), SHOULD. The live service answers `{"status":"unknown"}` for an id whose deposit has not landed (divergence.intents-status-unknown). No error response is declared there.
+         */
+        get: operations["getIntentStatusV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -158,8 +178,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the status of an intent (newer version)
-         * @description Named only in the API document ("get status (newer version of the status operation)"). Method and path from the live service (live-service-facts §5), SHOULD; parameters and payloads are not shown, so the schemas are open and nothing about them is checked. Whether an API key is needed is not shown either.
+         * Get the status of an intent (v3)
+         * @description The newer status operation the API document names ("get status (newer version of the status operation)") without path or payload; path, `requestId` and the response from the live service's published OpenAPI (live-service-facts §1.1, §5), SHOULD. The live service answers `{"status":"unknown"}` for an id whose deposit has not landed (divergence.intents-status-unknown). No error response is declared there.
          */
         get: operations["getIntentStatusV3"];
         put?: never;
@@ -718,6 +738,34 @@ export interface components {
             time: number;
             originChainId: number;
             destinationChainId: number;
+        };
+        /** @description Status record of GET /intents/status/v2, which the API document only names ("a newer version of the status operation"): shape from the live service's published OpenAPI (https://api.relay.link/documentation/json, as generated into the SDK's `types/api.ts`; live-service-facts §1.1), SHOULD. Every field is optional there. */
+        IntentStatusV2: {
+            /** @enum {string} */
+            status?: "refund" | "waiting" | "depositing" | "failure" | "pending" | "success";
+            details?: string;
+            inTxHashes?: string[];
+            txHashes?: string[];
+            /** @description Last update, Unix epoch milliseconds (live-service-facts §1.1). */
+            time?: number;
+            originChainId?: number;
+            destinationChainId?: number;
+            quoteCreatedAt?: number;
+        };
+        /** @description Status record of GET /intents/status/v3 (the live "Get Status" page), which the API document only names: shape from the live service's published OpenAPI (https://api.relay.link/documentation/json, as generated into the SDK's `types/api.ts`; live-service-facts §1.1), SHOULD. Every field is optional there. `updatedAt` replaces v2's `time`; `failReason` and `refundFailReason` were added on 2026-08-07 (strings here: `N/A` when not failed). */
+        IntentStatusV3: {
+            /** @enum {string} */
+            status?: "refund" | "waiting" | "depositing" | "failure" | "pending" | "submitted" | "success";
+            details?: string;
+            inTxHashes?: string[];
+            txHashes?: string[];
+            /** @description Last update, Unix epoch milliseconds (live-service-facts §1.1). */
+            updatedAt?: number;
+            originChainId?: number;
+            destinationChainId?: number;
+            quoteCreatedAt?: number;
+            failReason?: string;
+            refundFailReason?: string;
         };
         /**
          * @description Status of an intent. Source: API document, Resources > Intent status record and States and transitions. Rule: `fallback` is returned when the intent was refunded. Transitions are not shown. The live service also answers `unknown` before the deposit lands (live-service-facts §1.1, third-party observation): a known divergence.
@@ -1341,6 +1389,37 @@ export interface operations {
             };
         };
     };
+    getIntentStatusV2: {
+        parameters: {
+            query?: {
+                requestId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Intent status (live OpenAPI). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentStatusV2"];
+                };
+            };
+            /** @description Any other response; not shown (the live OpenAPI declares none). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
     getRequestsV3: {
         parameters: {
             query?: {
@@ -1715,23 +1794,25 @@ export interface operations {
     };
     getIntentStatusV3: {
         parameters: {
-            query?: never;
+            query?: {
+                requestId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success; payload not shown in the API document. */
-            "2XX": {
+            /** @description Intent status (live OpenAPI). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IntentStatusV3"];
                 };
             };
-            /** @description Any other response; not shown in the API document. */
+            /** @description Any other response; not shown (the live OpenAPI declares none). */
             default: {
                 headers: {
                     [name: string]: unknown;

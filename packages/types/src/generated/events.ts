@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Event payload types (Intent Status websocket, webhooks) and the constants of their schemas.
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 20e15afbe1381959cb4e119ef7de14bc18838b6f4bd08ff56385de627220bd1a)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */

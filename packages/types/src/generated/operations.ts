@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 8db4cd531fd845fc7aa6e7cdb0b31891ed5d78923f45f2c0ffc49d43920ecb58)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 20e15afbe1381959cb4e119ef7de14bc18838b6f4bd08ff56385de627220bd1a)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
@@ -24,12 +24,13 @@ export interface ContractOperation {
 export const contractOperations = [
   { operationId: "postCurrenciesV2", method: "POST", path: "/currencies/v2", keyRequired: false, namedOnly: false, deprecated: false },
   { operationId: "getIntentStatus", method: "GET", path: "/intents/status", keyRequired: false, namedOnly: false, deprecated: true },
+  { operationId: "getIntentStatusV2", method: "GET", path: "/intents/status/v2", keyRequired: false, namedOnly: false, deprecated: false },
   { operationId: "getRequestsV3", method: "GET", path: "/requests/v3", keyRequired: true, namedOnly: false, deprecated: false },
   { operationId: "getRequestsV2", method: "GET", path: "/requests/v2", keyRequired: false, namedOnly: false, deprecated: true },
   { operationId: "postQuoteV2", method: "POST", path: "/quote/v2", keyRequired: false, namedOnly: true, deprecated: false },
   { operationId: "postQuote", method: "POST", path: "/quote", keyRequired: false, namedOnly: true, deprecated: false },
   { operationId: "postExecutePermits", method: "POST", path: "/execute/permits", keyRequired: false, namedOnly: true, deprecated: false },
-  { operationId: "getIntentStatusV3", method: "GET", path: "/intents/status/v3", keyRequired: false, namedOnly: true, deprecated: false },
+  { operationId: "getIntentStatusV3", method: "GET", path: "/intents/status/v3", keyRequired: false, namedOnly: false, deprecated: false },
   { operationId: "getChains", method: "GET", path: "/chains", keyRequired: false, namedOnly: true, deprecated: false },
   { operationId: "getChainsLiquidity", method: "GET", path: "/chains/liquidity", keyRequired: false, namedOnly: true, deprecated: false },
   { operationId: "getCurrencyTokenPrice", method: "GET", path: "/currencies/token/price", keyRequired: false, namedOnly: true, deprecated: false },

@@ -1,0 +1,77 @@
+/**
+ * The newer status operations GET /intents/status/v2 and /v3 (issue 26), which the API document
+ * names without path or payload: judged as the live service's published OpenAPI defines them
+ * (specs/openapi/paths/intents-status-versions.yaml; live-service facts §1.1), SHOULD. The
+ * agreement check reads listed requests through the deprecated and the newer operations and
+ * compares their statuses (oracles/intent-status-versions.ts); the schema checks validate every
+ * 200 of v2 and v3 the run recorded.
+ */
+import { violate } from '../engine/expect.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement, type StatusReading } from '../oracles/intent-status-versions.js';
+import { validateRecorded } from './schema.js';
+import { recordId } from './support/record.js';
+import { parsedBody, pass, skip } from './support/outcome.js';
+
+const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
+/** Listed requests read through the three operations. */
+const MAX_IDS = 5;
+
+/** Listed ids, one request of each status first (the vocabularies differ most on refunds and waiting), then the others. */
+function listedIds(ctx: CheckContext): string[] {
+  const byStatus = new Map<unknown, string>();
+  for (const r of ctx.discovery.records) {
+    const id = recordId(r);
+    if (id !== undefined && !byStatus.has(r.status)) byStatus.set(r.status, id);
+  }
+  const ids = ctx.discovery.records.map(recordId).filter((id): id is string => id !== undefined);
+  return [...new Set([...byStatus.values(), ...ids, ...ctx.discovery.values.ids])].slice(0, MAX_IDS);
+}
+
+export const checks: CheckDefinition[] = [
+  {
+    id: 'intents-status.versions-agree',
+    family: 'intents-status',
+    title: 'A request read through GET /intents/status, /v2 and /v3 has the same status in each (as of the same last update)',
+    clauses: ['intents-status.versions-agree'],
+    operation: STATUS_V3,
+    async run(ctx) {
+      const ids = listedIds(ctx);
+      if (ids.length === 0) return skip('no listed request to read the status of');
+      let compared = 0;
+      for (const id of ids) {
+        const readings: Array<StatusReading & { exchange: Exchange }> = [];
+        for (const operation of [STATUS_DEPRECATED, STATUS_V2, STATUS_V3]) {
+          const e = await ctx.http.send({ method: 'GET', path: PATHS[operation]!, query: { requestId: id } });
+          if (e.response?.status === 200) readings.push({ operation, body: parsedBody(e.response), exchange: e });
+        }
+        for (let i = 0; i < readings.length; i++) {
+          for (let j = i + 1; j < readings.length; j++) {
+            const why = statusDisagreement(readings[i]!, readings[j]!);
+            if (why !== undefined) violate(AGREE_MESSAGE, AGREE_EXPECTED, `request ${id}: ${why}`, readings[j]!.exchange);
+          }
+        }
+        if (readings.length >= 2) compared += 1;
+      }
+      return compared === 0 ? skip('no listed request was answered 200 by two of the status operations') : pass(`${compared} requests read through the status operations`);
+    },
+  },
+  {
+    id: 'intents-status-v2.response.schema',
+    family: 'intents-status-v2',
+    title: 'Every 200 of GET /intents/status/v2 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
+    clauses: ['intents-status-v2.response.schema'],
+    operation: STATUS_V2,
+    phase: 'final',
+    run: (ctx) => validateRecorded(ctx, STATUS_V2),
+  },
+  {
+    id: 'intents-status-v3.response.schema',
+    family: 'intents-status-v3',
+    title: 'Every 200 of GET /intents/status/v3 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
+    clauses: ['intents-status-v3.response.schema'],
+    operation: STATUS_V3,
+    phase: 'final',
+    run: (ctx) => validateRecorded(ctx, STATUS_V3),
+  },
+];
