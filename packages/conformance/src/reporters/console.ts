@@ -171,6 +171,13 @@ export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
  * The end-of-run console report: summary table per family, each failure/warning/error, skipped
  * checks with their reason, then totals, requests, duration, seed and the exit status in words.
  */
+/** The kit's key variables that printed lines name (issue 27: say which variable a pasted line needs). */
+function keyVariablesIn(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\$\{?(CONFORMANCE_(?:OTHER_|INACTIVE_)?API_KEY)\b/g)) names.add(m[1]!);
+  return ['CONFORMANCE_API_KEY', 'CONFORMANCE_OTHER_API_KEY', 'CONFORMANCE_INACTIVE_API_KEY'].filter((n) => names.has(n));
+}
+
 export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): string {
   const result = sanitizeResult(raw);
   const paint = painter(options.color ?? false);
@@ -179,8 +186,14 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   const attention = attentionOutcomes(result);
   if (attention.length > 0) {
     out.push('');
-    for (const o of attention) {
-      out.push(outcomeBlock(o, options));
+    const blocks = attention.map((o) => outcomeBlock(o, options));
+    for (const block of blocks) {
+      out.push(block);
+      out.push('');
+    }
+    const keys = keyVariablesIn(blocks.join('\n'));
+    if (keys.length > 0) {
+      out.push(`Keys:      the Reproduce and Replay lines read ${keys.join(', ')} from the environment (never printed): export ${keys.map((k) => `${k}=…`).join(' ')} before pasting them`);
       out.push('');
     }
   }
