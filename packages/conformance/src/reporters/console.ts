@@ -14,6 +14,7 @@ import {
   divergenceLine,
   emptyCounts,
   familySummaries,
+  MERGED_TIMES,
   reasonLabel,
   requestsOutsideChecks,
   targetText,
@@ -107,6 +108,7 @@ function summaryTable(result: RunResult, paint: Paint): string[] {
       }),
     );
   });
+  if (typeof result.config.shards === 'number') out.push(paint('dim', `(${result.config.shards} shards merged: ${MERGED_TIMES})`));
   return out;
 }
 

@@ -50,6 +50,9 @@ export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummar
   return [...byFamily.values()];
 }
 
+/** How merged reports count a family's time (issue 27: they added the shards' times up). */
+export const MERGED_TIMES = "family times are wall time: the union of their checks' spans, the shards laid side by side from a common start (at most the longest shard); Duration is the longest shard";
+
 /**
  * The wall time a family's checks took (issue 20: the sum of checks that ran at the same time read
  * 25.9 s in a 9.3 s run): the length of the union of their spans `[startMs, startMs + durationMs]`;
