@@ -284,7 +284,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         } else if (!(err instanceof TargetUnreachableError || err instanceof BodyTooLargeError)) stop(problem, 'error');
         discovery = emptyDiscovery(new Date(), aborted ?? problem);
       }
-      const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges) : undefined;
+      const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges, config.target !== undefined) : undefined;
       if (foreign) stop(`${NOT_JSON}${foreign}`, 'skip');
       settle();
       emit({
@@ -626,7 +626,9 @@ function answeredAnything(http: FetchHttpClient): boolean {
 function notRunOutcome(base: Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>, aborted: string, as: CheckOutcome['status']): CheckOutcome {
   if (as !== 'skip') return { ...base, status: 'error', reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
   if (aborted.startsWith(NOT_JSON)) {
-    return { ...base, status: 'skip', reason: `${NOT_JSON}not run, wrong base URL? (the run's diagnosis names what came back)`, durationMs: 0, requests: 0 };
+    // Under --target the diagnosis names the handler, not --base-url (issue 27).
+    const where = aborted.includes('--target') ? 'wrong --target handler?' : 'wrong base URL?';
+    return { ...base, status: 'skip', reason: `${NOT_JSON}not run, ${where} (the run's diagnosis names what came back)`, durationMs: 0, requests: 0 };
   }
   const prefix = [BUDGET, INCONCLUSIVE].find((p) => aborted.startsWith(p)) ?? '';
   return { ...base, status: 'skip', reason: `${prefix}not run: ${aborted.slice(prefix.length)}`, durationMs: 0, requests: 0 };

@@ -34,7 +34,15 @@ export interface ConsoleOptions {
   maxValueLength?: number;
   /** Longest counterexample shown on its line, in characters; default {@link COUNTEREXAMPLE_CHARS}. */
   maxCounterexampleLength?: number;
+  /** List every check of a group of skips sharing one reason (default: one line per group of {@link SKIP_GROUP} or more). */
+  verbose?: boolean;
 }
+
+/**
+ * Skips sharing one reason are shown as one line from this many on (issue 27: an audit of one stub
+ * listed 36 lines "no observed exchange this oracle applies to"); `--verbose` names them.
+ */
+export const SKIP_GROUP = 4;
 
 /**
  * A counterexample's line holds at most this many characters (issue 20: lines of 2 KB); the cut
@@ -203,8 +211,22 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   if (skipped.length > 0) {
     if (attention.length === 0) out.push('');
     out.push(paint('bold', `Skipped or disabled (${skipped.length}):`));
+    const byReason = new Map<string, CheckOutcome[]>();
     for (const o of skipped) {
-      out.push(`  ${paint(STATUS_COLOR[o.status], STATUS_MARK[o.status])} ${clean(o.id)}  ${clean(truncate(o.reason ?? o.status, 300))}`);
+      const key = `${o.status}\u0000${o.reason ?? o.status}`;
+      byReason.set(key, [...(byReason.get(key) ?? []), o]);
+    }
+    for (const group of byReason.values()) {
+      const o = group[0]!;
+      const mark = paint(STATUS_COLOR[o.status], STATUS_MARK[o.status]);
+      const reason = clean(truncate(o.reason ?? o.status, 300));
+      if (group.length < SKIP_GROUP) {
+        for (const g of group) out.push(`  ${mark} ${clean(g.id)}  ${reason}`);
+        continue;
+      }
+      const what = o.status === 'disabled' ? 'checks disabled' : 'checks had nothing to judge or could not run';
+      out.push(`  ${mark} ${group.length} ${what}: ${reason}${options.verbose ? '' : ' (names: --verbose)'}`);
+      if (options.verbose) out.push(`      ${group.map((g) => clean(g.id)).join(', ')}`);
     }
     out.push('');
   } else if (attention.length === 0) {

@@ -284,7 +284,10 @@ export function violationLines(o: CheckOutcome): string[] {
 /** The line of the divergence an outcome shows, when its violation is one. */
 export function divergenceLine(o: CheckOutcome): string | undefined {
   const d = o.violation?.divergence;
-  return d ? `${d} (catalogued divergence of the live service, specs/clauses.yaml; it does not fail the run)` : undefined;
+  if (!d) return undefined;
+  // Issue 27: said "it does not fail the run" while the run exited 1; whether it fails is the outcome's status.
+  const effect = o.status === 'known' ? 'accepted: it does not fail the run' : o.status === 'warn' ? 'a warning' : 'it fails the run unless --accept-divergences or a baseline entry accepts it';
+  return `${d} (catalogued divergence of the live service, specs/clauses.yaml; ${effect})`;
 }
 
 /** What `known` means in this run's totals. */
