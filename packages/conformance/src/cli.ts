@@ -14,7 +14,7 @@ import { redactor } from './engine/redact.js';
 import { SUBCOMMANDS, subcommandHelp } from './commands/index.js';
 import { runConformance } from './engine/runner.js';
 import { loadHandlerTarget } from './target/handler.js';
-import { createProgressPrinter, renderConsole, renderJson, writeReports } from './reporters/index.js';
+import { createProgressPrinter, renderConsole, renderJson, verdict, writeReports } from './reporters/index.js';
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
 import type { CliIo } from './cli-io.js';
@@ -123,8 +123,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   const ranNothing = result.outcomes.every((o) => o.requests === 0);
   if (json) io.stdout(renderJson(result));
   else if (result.exitCode === 4 && ranNothing) {
-    io.stdout(`Checks:    ${result.outcomes.length} not run\nSeed:      ${result.seed}\nTarget:    ${result.target.baseUrl}\n`);
-  } else io.stdout(renderConsole(result, { color }));
+    io.stdout(`Checks:    ${result.outcomes.length} not run\nSeed:      ${result.seed}\nTarget:    ${result.target.baseUrl}\nResult:    ${verdict(result).sentence}\n`);
+  } else io.stdout(renderConsole(result, { color, verbose: config.verbose === true }));
   if (result.aborted) io.stderr(`error: the run stopped early: ${result.aborted}\n`);
   if (result.baseline && result.baseline.fixed.length > 0) {
     info(`Baseline: ${result.baseline.fixed.join(', ')} now pass${result.baseline.fixed.length === 1 ? 'es' : ''}: remove ${result.baseline.fixed.length === 1 ? 'it' : 'them'} from ${result.baseline.file}\n`);

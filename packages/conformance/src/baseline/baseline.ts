@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { ConfigError } from '../config/fields.js';
 import type { BaselineSummary, CheckOutcome, ViolationKind } from '../engine/types.js';
-import { fingerprintOf, kindsOf, type Fingerprint } from './fingerprint.js';
+import { fingerprintOf, kindsOf, stableFingerprint, type Fingerprint } from './fingerprint.js';
 import baselineSchemaJson from './baseline.schema.json' with { type: 'json' };
 
 /** JSON Schema (2020-12) of the baseline file. */
@@ -103,7 +103,42 @@ export function holds(entry: BaselineEntry, today: string): boolean {
 
 /** Whether `entry` accepts the violation of fingerprint `f`: same check and operation, and each fingerprint field the entry gives. */
 export function matches(entry: BaselineEntry, f: Fingerprint): boolean {
-  return entry.check === f.check && entry.operation === f.operation && (entry.clause ?? f.clause) === f.clause && (entry.where ?? f.where) === f.where && (entry.rule ?? f.rule) === f.rule;
+  return differences(entry, f).length === 0;
+}
+
+/**
+ * The fingerprint fields in which `entry` does not accept `f` (empty: it accepts it). The entry is
+ * read as a fingerprint without data ({@link stableFingerprint}), so a baseline written before
+ * issue 27 (record ids in `rule`) still matches the same fault on other data.
+ */
+export function differences(entry: BaselineEntry, f: Fingerprint): Array<{ field: 'check' | 'operation' | 'clause' | 'where' | 'rule'; listed: string; now: string }> {
+  const e = stableFingerprint(entry);
+  const out: Array<{ field: 'check' | 'operation' | 'clause' | 'where' | 'rule'; listed: string; now: string }> = [];
+  for (const field of ['check', 'operation', 'clause', 'where', 'rule'] as const) {
+    const listed = e[field];
+    if (listed === undefined) continue;
+    const now = f[field] ?? '';
+    if (listed !== now) out.push({ field, listed, now });
+  }
+  return out;
+}
+
+/**
+ * Why no entry of the check accepts violation `kind`: the nearest entry of the same check and
+ * operation (fewest differing fields) and what differs, e.g. `the nearest entry (rule "…") differs
+ * in where: listed "/a", now "/b"`; undefined when the check has no entry.
+ */
+export function nearestMiss(baseline: Baseline, outcome: Pick<CheckOutcome, 'id' | 'operation' | 'clauses'>, kind: ViolationKind): string | undefined {
+  const f = fingerprintOf(outcome, kind);
+  const ranked = entriesFor(baseline, outcome)
+    .map((entry) => ({ entry, diff: differences(entry, f) }))
+    .filter((r) => r.diff.length > 0)
+    .sort((a, b) => a.diff.length - b.diff.length);
+  const nearest = ranked[0];
+  if (!nearest) return undefined;
+  const what = nearest.diff.map((d) => `${d.field}: listed ${JSON.stringify(d.listed)}, now ${JSON.stringify(d.now)}`).join('; ');
+  const reason = nearest.entry.reason.length > 60 ? `${nearest.entry.reason.slice(0, 60)}…` : nearest.entry.reason;
+  return `the nearest baseline entry (${reason}) differs in ${what}`;
 }
 
 /** The entries of a check × operation (any fingerprint). */
@@ -154,11 +189,16 @@ export function applyBaseline(outcome: CheckOutcome, baseline: Baseline, today: 
     if (expired && open.every((k) => entryOf(baseline, outcome, k, today) !== undefined)) {
       return { ...outcome, reason: `baseline entry expired on ${expired.expires} (${expired.reason}): the failure counts again` };
     }
-    if (entries.every((e) => e === undefined)) return outcome;
+    if (entries.every((e) => e === undefined)) {
+      // The check is listed, but for another violation: say which entry came nearest and what differs.
+      const miss = nearestMiss(baseline, outcome, open[0]!);
+      return miss ? { ...outcome, reason: `no baseline entry matches this violation: ${miss}` } : outcome;
+    }
     // Some violations are listed, another is new: the new one is the one to show.
     const fresh = open.find((k) => entryOf(baseline, outcome, k, today) === undefined) ?? open[0]!;
     const shown = outcome.violation && fingerprintEquals(outcome, outcome.violation, fresh) ? outcome.violation : { message: fresh.message, expected: fresh.expected, received: fresh.received, ...markFields(fresh) };
-    return { ...outcome, violation: shown, reason: `a violation no baseline entry lists (${open.length} of ${kinds.length} kind${kinds.length === 1 ? '' : 's'} of violation not listed)` };
+    const miss = nearestMiss(baseline, outcome, fresh);
+    return { ...outcome, violation: shown, reason: `a violation no baseline entry lists (${open.length} of ${kinds.length} kind${kinds.length === 1 ? '' : 's'} of violation not listed)${miss ? `: ${miss}` : ''}` };
   }
   if (outcome.status === 'pass') return { ...outcome, reason: `fixed: listed as a known failure (${listed[0]!.reason}); remove it from the baseline` };
   return outcome;

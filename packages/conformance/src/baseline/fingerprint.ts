@@ -34,16 +34,45 @@ export function schemaMark(errors: readonly SchemaError[]): Pick<ViolationMark, 
   return where.length === 0 ? {} : { where: where.join(' '), rule: rule.join(' ') };
 }
 
-/** The rule of a violation that names none: its Expected line with the numbers taken out. */
+/**
+ * A text of a fingerprint with what comes from the data taken out (issue 27: a baseline written
+ * against one data set must match the same fault on another): record ids and other hex values
+ * (`0x…`, also as an older fingerprint spelled them, `#x…`), timestamps, opaque tokens
+ * (continuations), JSON string values, then every number; a list of ids becomes one `<id>…`.
+ * Idempotent, and an older fingerprint (numbers as `#`, ids kept) comes out as the newer one.
+ */
+export function stableText(text: string): string {
+  return text
+    .replace(/\b0x[0-9a-fA-F]+…?|(?<![\w#])#x[0-9a-fA-F#]+…?/g, '<id>')
+    .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?|#-#-#T#:#(:#)?Z?/g, '<time>')
+    .replace(/\b(?=[A-Za-z0-9_+/=-]*\d)(?=[A-Za-z0-9_+/=-]*[A-Za-z])[A-Za-z0-9_+/=-]{24,}/g, '<token>')
+    .replace(/("[\w.-]+"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"…"')
+    .replace(/-?\d+(\.\d+)?/g, '#')
+    .replace(/<id>…?(?:(?:,\s*|\s+)(?:<id>…?|…))*(?:\s*\(#\))?/g, '<id>…')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
+}
+
+/** The rule of a violation: the one it names, else its Expected line, without what comes from the data ({@link stableText}). */
 function ruleOf(v: ViolationMark & { expected?: string }): string {
-  if (v.rule) return v.rule;
-  return (v.expected ?? '').replace(/-?\d+(\.\d+)?/g, '#').replace(/\s+/g, ' ').trim().slice(0, 160);
+  return stableText(v.rule ?? v.expected ?? '');
+}
+
+/** A place in the body without data: array indices and hex keys as `*`. */
+function stablePlace(where: string): string {
+  return where.replace(/\/(?:\d+|0x[0-9a-fA-F]+)(?=\/|$| )/g, '/*');
 }
 
 /** The fingerprint of a violation of `outcome`'s check. */
 export function fingerprintOf(outcome: Pick<CheckOutcome, 'id' | 'operation' | 'clauses'>, v: ViolationMark & { expected?: string }): Fingerprint {
   const clause = v.clause ?? outcome.clauses[0];
-  return { check: outcome.id, operation: outcome.operation, ...(clause ? { clause } : {}), ...(v.where ? { where: v.where } : {}), rule: ruleOf(v) };
+  return { check: outcome.id, operation: outcome.operation, ...(clause ? { clause } : {}), ...(v.where ? { where: stablePlace(v.where) } : {}), rule: ruleOf(v) };
+}
+
+/** A fingerprint as read from a baseline file of any version, made comparable with {@link fingerprintOf}'s. */
+export function stableFingerprint<T extends { where?: string; rule?: string }>(f: T): T {
+  return { ...f, ...(f.where !== undefined ? { where: stablePlace(f.where) } : {}), ...(f.rule !== undefined ? { rule: stableText(f.rule) } : {}) };
 }
 
 /** A map key of a fingerprint. */

@@ -1,5 +1,6 @@
 /** `--write-baseline`: writes the run's failures as a baseline file (baseline.ts). */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { CheckOutcome } from '../engine/types.js';
 import { baselineOf, readBaseline, renderBaseline } from './baseline.js';
 
@@ -10,6 +11,7 @@ import { baselineOf, readBaseline, renderBaseline } from './baseline.js';
 export function writeBaselineFile(path: string, outcomes: readonly CheckOutcome[], previous?: string, today: Date = new Date()): number {
   const kept = previous !== undefined && existsSync(previous) ? readBaseline(previous) : undefined;
   const baseline = baselineOf(outcomes, today, kept);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, renderBaseline(baseline), 'utf8');
   return baseline.entries.length;
 }

@@ -13,7 +13,7 @@ import { finishPassive } from '../passive/report.js';
 import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
 import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';
 
-export const USAGE = `Usage: crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict] [--accept-divergences]
+export const USAGE = `Usage: crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict] [--accept-divergences] [--verbose]
 
 Checks recorded exchanges and mocks with the kit's oracles; the format is told from the content:
   HAR 1.2 (browser exports, --record, proxy logs), Polly.js recordings (recording.har),
@@ -24,6 +24,7 @@ Checks recorded exchanges and mocks with the kit's oracles; the format is told f
   --accept-divergences  catalogued divergences of the live service (specs/clauses.yaml) report as known
                       instead of failing, e.g. to audit recordings of the live service
                       (CONFORMANCE_ACCEPT_DIVERGENCES=true)
+  --verbose           name every check of a group of skips sharing one reason (CONFORMANCE_VERBOSE=true)
 `;
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -31,10 +32,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let reportDir: string | undefined;
   let strict: boolean;
   let acceptDivergences: boolean;
+  let verbose: boolean;
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: [...argv], options: { 'report-dir': { type: 'string' }, strict: { type: 'boolean' }, 'accept-divergences': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+      parsed = parseArgs({ args: [...argv], options: { 'report-dir': { type: 'string' }, strict: { type: 'boolean' }, 'accept-divergences': { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
     } catch (err) {
       throw new ConfigError(`${(err as Error).message}; see crosschain-conformance audit --help`);
     }
@@ -46,6 +48,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (files.length === 0) throw new ConfigError('audit needs at least one recording, e.g. crosschain-conformance audit traffic.har or audit pacts/');
     reportDir = parsed.values['report-dir'] ?? io.env.CONFORMANCE_REPORT_DIR;
     strict = parsed.values.strict === true || io.env.CONFORMANCE_STRICT === 'true' || io.env.CONFORMANCE_STRICT === '1';
+    verbose = parsed.values.verbose === true || io.env.CONFORMANCE_VERBOSE === 'true' || io.env.CONFORMANCE_VERBOSE === '1';
     acceptDivergences = parsed.values['accept-divergences'] === true || io.env.CONFORMANCE_ACCEPT_DIVERGENCES === 'true' || io.env.CONFORMANCE_ACCEPT_DIVERGENCES === '1';
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -66,5 +69,5 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const audit = auditRecordings(recordings, { startedAt, files, strict, acceptDivergences, validator });
   io.stdout(judgedNote(audit, recordings));
-  return finishPassive(audit.result, io, reportDir);
+  return finishPassive(audit.result, io, reportDir, { verbose });
 }

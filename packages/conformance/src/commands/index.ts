@@ -20,7 +20,7 @@ export interface Subcommand {
 /** Every subcommand by name. Add one line per subcommand. */
 export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   proxy: { summary: 'validating proxy: forward to --upstream and check every exchange', load: () => import('./proxy.js') },
-  audit: { summary: 'check the exchanges recorded in HAR files', load: () => import('./audit.js') },
+  audit: { summary: 'check recorded exchanges and mocks: HAR, Polly.js, Pact, WireMock, VCR (a file or a folder)', load: () => import('./audit.js') },
   'merge-reports': { summary: 'merge the results.json of shards (--shard i/n) into one set of reports', load: () => import('./merge-reports.js') },
   replay: { summary: 're-send the recorded requests of failures: still failing or fixed', load: () => import('./replay.js') },
   'webhook-receiver': { summary: 'receive and check signed webhook deliveries (signature, timestamp, schema, retry)', load: () => import('./webhook-receiver.js') },

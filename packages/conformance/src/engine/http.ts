@@ -112,14 +112,27 @@ function shellQuote(text: string): string {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Parses Retry-After (delta-seconds or HTTP-date) into milliseconds from `now`. */
-/** The request as a curl command; the caller passes headers, body and URL already redacted. */
+/**
+ * The environment variable a printed curl line names for the key of each auth choice (issue 27: a
+ * literal `x-api-key: <redacted>` answered 401 when pasted): the variables the kit itself reads, so
+ * the line runs as pasted where the kit runs, and the key is never printed.
+ */
+export const KEY_VARIABLE_OF = { primary: 'CONFORMANCE_API_KEY', other: 'CONFORMANCE_OTHER_API_KEY', inactive: 'CONFORMANCE_INACTIVE_API_KEY' } as const;
+
+/** A header value that is a reference to one of {@link KEY_VARIABLE_OF}'s variables. */
+const VARIABLE_VALUE = /^\$CONFORMANCE_[A-Z_]+$/;
+
+/**
+ * The request as a curl command; the caller passes headers, body and URL already redacted. A header
+ * whose value is `$CONFORMANCE_…` is double-quoted so the shell expands the variable.
+ */
 export function curlCommand(method: string, headers: Record<string, string>, body: string | undefined, url: string): string {
   return [
     'curl -sS',
     ...(method !== 'GET' ? [`-X ${method}`] : []),
     ...Object.entries(headers)
       .filter(([k]) => k !== 'accept')
-      .map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+      .map(([k, v]) => (VARIABLE_VALUE.test(v) && /^[a-z0-9-]+$/.test(k) ? `-H "${k}: ${v}"` : `-H ${shellQuote(`${k}: ${v}`)}`)),
     ...(body !== undefined ? [`--data ${shellQuote(body)}`] : []),
     shellQuote(url),
   ].join(' ');
@@ -336,7 +349,8 @@ export class FetchHttpClient implements HttpClient {
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = this.isCredential(k) ? REDACTED : this.redact(v);
     const shownUrl = this.redact(url);
     const shownBody = body === undefined ? undefined : this.redact(body);
-    const curl = curlCommand(req.method, shownHeaders, shownBody, shownUrl);
+    const variable = typeof auth === 'string' && auth !== 'none' ? KEY_VARIABLE_OF[auth] : undefined;
+    const curl = curlCommand(req.method, variable && key !== undefined ? { ...shownHeaders, 'x-api-key': `$${variable}` } : shownHeaders, shownBody, shownUrl);
     const pathOnly = req.path.split('?')[0] ?? req.path;
     const exchange: Exchange = {
       seq,

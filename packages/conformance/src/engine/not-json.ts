@@ -41,10 +41,13 @@ export function isForeign(exchange: Exchange): boolean {
  * were not JSON (first: 200 text/html, 48 bytes, title "Welcome to nginx!"): wrong base URL?`;
  * undefined otherwise.
  */
-export function notJsonDiagnosis(exchanges: readonly Exchange[]): string | undefined {
+export function notJsonDiagnosis(exchanges: readonly Exchange[], inProcess = false): string | undefined {
   const answered = exchanges.filter((e) => e.response && e.response.bodyText.trim() !== '');
   const others = answered.filter(isForeign);
   if (answered.length < MIN_ANSWERS || others.length * 2 <= answered.length) return undefined;
   const first = others[0]!.response!;
-  return `${others.length} of ${answered.length} answers were not JSON (first: ${first.status} ${bodySummary(first)}): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)`;
+  const advice = inProcess
+    ? 'wrong handler? Point --target at the module (and #export) whose fetch handler serves the API, with its routes at the root (POST /currencies/v2 answers JSON)'
+    : 'wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)';
+  return `${others.length} of ${answered.length} answers were not JSON (first: ${first.status} ${bodySummary(first)}): ${advice}`;
 }

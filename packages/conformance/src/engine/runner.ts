@@ -285,7 +285,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         } else if (!(err instanceof TargetUnreachableError || err instanceof BodyTooLargeError)) stop('discovery-failed', problem, 'error');
         discovery = emptyDiscovery(new Date(), aborted ?? problem);
       }
-      const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges) : undefined;
+      const foreign = aborted === undefined ? notJsonDiagnosis(http.exchanges, config.target !== undefined) : undefined;
       if (foreign) stop('not-json', causeText('not-json', foreign), 'skip');
       settle();
       emit({
@@ -641,7 +641,9 @@ function notRunOutcome(
   const typed = cause ? { cause } : {};
   if (as !== 'skip') return { ...base, status: 'error', ...typed, reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
   if (cause === 'not-json') {
-    return { ...base, status: 'skip', ...typed, reason: causeText('not-json', "not run, wrong base URL? (the run's diagnosis names what came back)"), durationMs: 0, requests: 0 };
+    // Under --target the diagnosis names the handler, not --base-url (issue 27).
+    const where = aborted.includes('--target') ? 'wrong --target handler?' : 'wrong base URL?';
+    return { ...base, status: 'skip', ...typed, reason: causeText('not-json', `not run, ${where} (the run's diagnosis names what came back)`), durationMs: 0, requests: 0 };
   }
   const prefix = cause !== undefined ? causeText(cause, '') : '';
   const detail = aborted.startsWith(prefix) ? aborted.slice(prefix.length) : aborted;

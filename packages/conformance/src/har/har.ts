@@ -12,7 +12,8 @@
  * was 50 MB, its pages asked again and again; gzip takes it to a few percent), in members of
  * {@link GZIP_MEMBER_BYTES} so memory stays bounded; {@link readHarText} reads either kind back.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry, Header } from 'har-format';
@@ -96,6 +97,8 @@ export class HarWriter {
 
   /** Creates (or truncates) the file and writes the HAR head (gzip-compressed when the path ends `.gz`); throws the file system's error. */
   static open(path: string, creator: HarCreator): HarWriter {
+    // The folder is made when missing (issue 27: `--report-dir r --record r/run.har` on a fresh checkout).
+    mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, 'w');
     const writer = new HarWriter(fd, path, path.endsWith('.gz'));
     writer.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);

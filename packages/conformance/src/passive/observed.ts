@@ -4,7 +4,7 @@
  * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
  * (status and content type aware, engine/validator.ts) and the list wrapper described.
  */
-import { curlCommand } from '../engine/http.js';
+import { KEY_VARIABLE_OF, curlCommand } from '../engine/http.js';
 import { annotateListWrapper } from '../engine/list-wrapper.js';
 import { REDACTED, redactBodyText, sharedRedactor } from '../engine/redact.js';
 import type { Exchange } from '../engine/types.js';
@@ -180,5 +180,7 @@ const NOT_REPRODUCED: ReadonlySet<string> = new Set(['host', 'connection', 'keep
 /** The exchange with its curl reproduction (from the already redacted request), sent to the recorded URL itself. */
 export function withCurl(e: Exchange): Exchange {
   const headers = Object.fromEntries(Object.entries(e.request.headers).filter(([k]) => !NOT_REPRODUCED.has(k) && !k.startsWith(':')));
+  // The key as the variable the kit reads (issue 27): the line runs as pasted, the key is never printed.
+  if (headers['x-api-key'] !== undefined) headers['x-api-key'] = `$${KEY_VARIABLE_OF.primary}`;
   return { ...e, curl: curlCommand(e.request.method, headers, e.request.body, e.request.url) };
 }

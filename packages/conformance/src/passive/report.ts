@@ -8,9 +8,9 @@ import { EXIT, type RunResult } from '../engine/types.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
 
 /** Prints the summary of `result`, writes the reports into `reportDir` if given; returns the exit code. */
-export async function finishPassive(result: RunResult, io: CliIo, reportDir: string | undefined): Promise<number> {
+export async function finishPassive(result: RunResult, io: CliIo, reportDir: string | undefined, options: { verbose?: boolean } = {}): Promise<number> {
   const color = io.color ?? (!io.env.NO_COLOR && process.stdout.isTTY === true);
-  io.stdout(renderConsole(result, { color }));
+  io.stdout(renderConsole(result, { color, verbose: options.verbose === true }));
   if (result.aborted) io.stderr(`error: ${result.aborted}\n`);
   if (reportDir === undefined) return result.exitCode;
   try {

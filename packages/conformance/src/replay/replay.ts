@@ -2,7 +2,8 @@
  * Replay of a run's failures (issue 10 item 6): for each failed check of a results.json, the
  * recorded request (redacted; the key comes back from --api-key / CONFORMANCE_API_KEY) is sent
  * again exactly, to the recorded target or to --base-url. Verdict per failure:
- * - the answer is the recorded one (status and body): `still failing`, whatever the live data do;
+ * - the answer is the recorded one (status, headers but the volatile ones, body): `still failing`,
+ *   whatever the live data do;
  * - the answer changed: the check is run again alone with the recorded seed against the current
  *   server, and its outcome decides (`fixed` when it passes, `still failing` otherwise).
  */
@@ -45,10 +46,31 @@ export function needsKey(outcome: CheckOutcome): boolean {
   return Object.values(outcome.violation?.request?.headers ?? {}).some((v) => v.includes(REDACTED));
 }
 
+/**
+ * Headers that change from one answer to the next whatever the server's conformance (clocks,
+ * counters, ids, framing): left out when comparing answers.
+ */
+const VOLATILE_HEADER = /^(date|age|expires|last-modified|etag|content-length|connection|keep-alive|transfer-encoding|vary|set-cookie|server-timing|retry-after|x-request-id|request-id|x-correlation-id|traceparent|cf-ray|x-amz[\w-]*|(x-)?ratelimit[\w-]*)$/i;
+
+function stableHeaders(headers: Readonly<Record<string, string>>): string {
+  return JSON.stringify(
+    Object.entries(headers)
+      .map(([k, v]) => [k.toLowerCase(), v] as const)
+      .filter(([k]) => !VOLATILE_HEADER.test(k))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/**
+ * Whether the recorded request gets the recorded answer: status, headers (but the volatile ones)
+ * and body. Issue 27: a fix that only adds headers (the deprecation headers on the 410 of a retired
+ * v2) keeps status and body; comparing those alone said "still failing" though the check passed.
+ */
 function sameAnswer(outcome: CheckOutcome, now: Exchange): boolean {
   const before = outcome.violation?.response;
   const after = now.response;
   if (!before || !after || before.status !== after.status) return false;
+  if (stableHeaders(before.headers) !== stableHeaders(after.headers)) return false;
   const cut = before.body.endsWith('…') ? before.body.slice(0, -1) : undefined;
   return cut !== undefined ? after.bodyText.startsWith(cut) : after.bodyText === before.body;
 }

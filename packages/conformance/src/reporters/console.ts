@@ -14,6 +14,7 @@ import {
   divergenceLine,
   emptyCounts,
   familySummaries,
+  MERGED_TIMES,
   reasonLabel,
   requestsOutsideChecks,
   targetText,
@@ -33,7 +34,15 @@ export interface ConsoleOptions {
   maxValueLength?: number;
   /** Longest counterexample shown on its line, in characters; default {@link COUNTEREXAMPLE_CHARS}. */
   maxCounterexampleLength?: number;
+  /** List every check of a group of skips sharing one reason (default: one line per group of {@link SKIP_GROUP} or more). */
+  verbose?: boolean;
 }
+
+/**
+ * Skips sharing one reason are shown as one line from this many on (issue 27: an audit of one stub
+ * listed 36 lines "no observed exchange this oracle applies to"); `--verbose` names them.
+ */
+export const SKIP_GROUP = 4;
 
 /**
  * A counterexample's line holds at most this many characters (issue 20: lines of 2 KB); the cut
@@ -108,6 +117,7 @@ function summaryTable(result: RunResult, paint: Paint): string[] {
       }),
     );
   });
+  if (typeof result.config.shards === 'number') out.push(paint('dim', `(${result.config.shards} shards merged: ${MERGED_TIMES})`));
   return out;
 }
 
@@ -172,6 +182,13 @@ export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
  * The end-of-run console report: summary table per family, each failure/warning/error, skipped
  * checks with their reason, then totals, requests, duration, seed and the exit status in words.
  */
+/** The kit's key variables that printed lines name (issue 27: say which variable a pasted line needs). */
+function keyVariablesIn(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\$\{?(CONFORMANCE_(?:OTHER_|INACTIVE_)?API_KEY)\b/g)) names.add(m[1]!);
+  return ['CONFORMANCE_API_KEY', 'CONFORMANCE_OTHER_API_KEY', 'CONFORMANCE_INACTIVE_API_KEY'].filter((n) => names.has(n));
+}
+
 export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): string {
   const result = sanitizeResult(raw);
   const paint = painter(options.color ?? false);
@@ -180,8 +197,14 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   const attention = attentionOutcomes(result);
   if (attention.length > 0) {
     out.push('');
-    for (const o of attention) {
-      out.push(outcomeBlock(o, options));
+    const blocks = attention.map((o) => outcomeBlock(o, options));
+    for (const block of blocks) {
+      out.push(block);
+      out.push('');
+    }
+    const keys = keyVariablesIn(blocks.join('\n'));
+    if (keys.length > 0) {
+      out.push(`Keys:      the Reproduce and Replay lines read ${keys.join(', ')} from the environment (never printed): export ${keys.map((k) => `${k}=…`).join(' ')} before pasting them`);
       out.push('');
     }
   }
@@ -189,8 +212,22 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   if (skipped.length > 0) {
     if (attention.length === 0) out.push('');
     out.push(paint('bold', `Skipped or disabled (${skipped.length}):`));
+    const byReason = new Map<string, CheckOutcome[]>();
     for (const o of skipped) {
-      out.push(`  ${paint(STATUS_COLOR[o.status], STATUS_MARK[o.status])} ${clean(o.id)}  ${clean(truncate(o.reason ?? o.status, 300))}`);
+      const key = `${o.status}\u0000${o.reason ?? o.status}`;
+      byReason.set(key, [...(byReason.get(key) ?? []), o]);
+    }
+    for (const group of byReason.values()) {
+      const o = group[0]!;
+      const mark = paint(STATUS_COLOR[o.status], STATUS_MARK[o.status]);
+      const reason = clean(truncate(o.reason ?? o.status, 300));
+      if (group.length < SKIP_GROUP) {
+        for (const g of group) out.push(`  ${mark} ${clean(g.id)}  ${reason}`);
+        continue;
+      }
+      const what = o.status === 'disabled' ? 'checks disabled' : 'checks had nothing to judge or could not run';
+      out.push(`  ${mark} ${group.length} ${what}: ${reason}${options.verbose ? '' : ' (names: --verbose)'}`);
+      if (options.verbose) out.push(`      ${group.map((g) => clean(g.id)).join(', ')}`);
     }
     out.push('');
   } else if (attention.length === 0) {

@@ -6,7 +6,7 @@
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
-import { STATUSES, STATUS_MARK, clauseStatus, clauseWhy, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
+import { MERGED_TIMES, STATUSES, STATUS_MARK, clauseStatus, clauseWhy, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
@@ -56,7 +56,8 @@ function totalsTable(result: RunResult): string {
     (f) => `| ${mdCode(f.family)} | ${STATUSES.map((s) => String(f.counts[s])).join(' | ')} | ${formatDuration(f.durationMs)} |`,
   );
   const total = `| **Total** | ${STATUSES.map((s) => `**${result.totals[s] ?? 0}**`).join(' | ')} | **${formatDuration(result.durationMs)}** |`;
-  return [head, sep, ...rows, total].join('\n');
+  const merged = typeof result.config.shards === 'number' ? [``, `_${result.config.shards} shards merged: ${MERGED_TIMES}._`] : [];
+  return [head, sep, ...rows, total, ...merged].join('\n');
 }
 
 /** summary.md text. */

@@ -49,6 +49,9 @@ export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummar
   return [...byFamily.values()];
 }
 
+/** How merged reports count a family's time (issue 27: they added the shards' times up). */
+export const MERGED_TIMES = "family times are wall time: the union of their checks' spans, the shards laid side by side from a common start (at most the longest shard); Duration is the longest shard";
+
 /**
  * The wall time a family's checks took (issue 20: the sum of checks that ran at the same time read
  * 25.9 s in a 9.3 s run): the length of the union of their spans `[startMs, startMs + durationMs]`;
@@ -280,7 +283,10 @@ export function violationLines(o: CheckOutcome): string[] {
 /** The line of the divergence an outcome shows, when its violation is one. */
 export function divergenceLine(o: CheckOutcome): string | undefined {
   const d = o.violation?.divergence;
-  return d ? `${d} (catalogued divergence of the live service, specs/clauses.yaml; it does not fail the run)` : undefined;
+  if (!d) return undefined;
+  // Issue 27: said "it does not fail the run" while the run exited 1; whether it fails is the outcome's status.
+  const effect = o.status === 'known' ? 'accepted: it does not fail the run' : o.status === 'warn' ? 'a warning' : 'it fails the run unless --accept-divergences or a baseline entry accepts it';
+  return `${d} (catalogued divergence of the live service, specs/clauses.yaml; ${effect})`;
 }
 
 /** What `known` means in this run's totals. */

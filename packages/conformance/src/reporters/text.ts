@@ -13,9 +13,10 @@ const SECRET_HEADER = /^(x-api-key|authorization|proxy-authorization|cookie|set-
 
 /**
  * A secret-bearing header inside a curl command line or a free text, e.g. `-H 'x-api-key: abc'` or
- * `x-api-key: abc`. The value ends at a quote or a line end.
+ * `x-api-key: abc`. The value ends at a quote or a line end. A reference to the kit's key variable
+ * (`"x-api-key: $CONFORMANCE_API_KEY"`, the printed curl lines) is no secret and stays.
  */
-const SECRET_HEADER_IN_TEXT = /\b(x-api-key|authorization|proxy-authorization|cookie)([ \t]*:[ \t]*)(?![ \t]|<redacted>)([^'"\r\n]+)/gi;
+const SECRET_HEADER_IN_TEXT = /\b(x-api-key|authorization|proxy-authorization|cookie)([ \t]*:[ \t]*)(?![ \t]|<redacted>|\$CONFORMANCE_[A-Z_]+")([^'"\r\n]+)/gi;
 
 /** True when a config key names a secret. */
 export function isSecretKey(key: string): boolean {

@@ -144,3 +144,55 @@ describe('baseline', () => {
     expect(t.err.join('')).toMatch(/^error: --baseline file ".*nope.yaml" cannot be read \(ENOENT\)/);
   });
 });
+
+describe('fingerprints without data (issue 27, friction 2)', () => {
+  it('a baseline written against one data set accepts the same fault on another (v3-page-gap, reference server seeds 1 and 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
+    const args = (seed: string) => ['--only', 'requests-v3.pagination.no-gaps', '--mock-records', '600', '--mock-seed', seed, '--seed', '1', '--mock-now', '2026-06-01T00:00:00Z', '--mock-fault', 'v3-page-gap', '--quiet'];
+    const first = cliIo({}, dir);
+    expect(await main([...args('1'), '--write-baseline', 'baseline.yaml'], first.io)).toBe(1);
+    const text = readFileSync(join(dir, 'baseline.yaml'), 'utf8');
+    const written = parseYaml(text) as { entries: Array<{ check: string; rule: string; where?: string }> };
+    expect(written.entries.map((e) => e.check)).toEqual(['requests-v3.pagination.no-gaps']);
+    // No record id (0x… or its old #x#… spelling) and no count from the data.
+    expect(written.entries[0]!.rule).not.toMatch(/0x|#x|\d/);
+    const second = cliIo({}, dir);
+    expect(await main([...args('2'), '--baseline', 'baseline.yaml'], second.io)).toBe(0);
+    expect(second.text()).toMatch(/1 known/);
+  });
+
+  it('an older baseline (record ids in its rule) still matches; an entry that no longer matches says which one came nearest and what differed', () => {
+    const outcome: CheckOutcome = {
+      ...failing('requests-v3.pagination.no-gaps'),
+      operation: 'GET /requests/v3',
+      clauses: ['requests-v3.pagination.no-gaps'],
+      violation: { message: 'skipped', expected: '12 records including 0xab12cd…, 0x77ef01… (2)', received: 'r' },
+    };
+    const old = { check: 'requests-v3.pagination.no-gaps', operation: 'GET /requests/v3', clause: 'requests-v3.pagination.no-gaps', rule: '# records including #xd#f#f#…, #xc#f#e#…, #x#cea#a… … (#)', reason: 'TICKET-9', expires: '2099-01-01' };
+    expect(applyBaseline(outcome, parseBaseline({ version: 1, entries: [old] }, 'b'), '2026-11-26').status).toBe('known');
+    const other = { ...old, rule: 'each id once' };
+    const judged = applyBaseline(outcome, parseBaseline({ version: 1, entries: [other] }, 'b'), '2026-11-26');
+    expect(judged.status).toBe('fail');
+    expect(judged.reason).toBe('no baseline entry matches this violation: the nearest baseline entry (TICKET-9) differs in rule: listed "each id once", now "# records including <id>…"');
+  });
+
+  it('ids, timestamps, continuations and JSON string values leave the rule; the place loses its hex keys', () => {
+    const o = { id: 'c', operation: 'GET /x', clauses: [] };
+    const a = fingerprintOf(o, { expected: 'total = 61 at 2026-05-31T23:00:00Z for {"status":"waiting"} after eyJ2IjoxLCJzIjoiY3JlYXRlZEF0Iiw3 of 0xd4795f2f62', where: '/requests/0xabc/amount' });
+    const b = fingerprintOf(o, { expected: 'total = 7 at 2026-01-02T03:04:05.123Z for {"status":"failure"} after eyJ2IjoxLCJzIjoiY3JlYXRlZEF0IiwxOTk5 of 0x01', where: '/requests/0xff/amount' });
+    expect(a).toEqual(b);
+    expect(a.rule).toBe('total = # at <time> for {"status":"…"} after <token> of <id>…');
+    expect(a.where).toBe('/requests/*/amount');
+    // Different rules stay different.
+    expect(fingerprintOf(o, { expected: 'each id once' }).rule).not.toBe(fingerprintOf(o, { expected: 'ids of the window only' }).rule);
+  });
+});
+
+describe('stableText', () => {
+  it('is idempotent', async () => {
+    const { stableText } = await import('../../src/baseline/fingerprint.js');
+    for (const t of ['17 records including 0xd4795f2f62…, 0xc2f2e36828…, 0x18013cea2a… … (5)', '# records including #xd#f#f#…, #xc#f#e#…, #x#cea#a… … (#)', 'id 0xabc at 2026-01-01T00:00:00Z']) {
+      expect(stableText(stableText(t))).toBe(stableText(t));
+    }
+  });
+});

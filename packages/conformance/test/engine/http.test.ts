@@ -43,7 +43,7 @@ describe('FetchHttpClient', () => {
     expect(fetch.seen[0]!.url.toString()).toBe('http://target.test/api/currencies/v2?a=1');
     expect(fetch.seen[0]!.headers['x-api-key']).toBe(KEY);
     expect(ex.request.headers['x-api-key']).toBe('<redacted>');
-    expect(ex.curl).toBe(`curl -sS -X POST -H 'content-type: application/json' -H 'x-api-key: <redacted>' --data '{"limit":5}' 'http://target.test/api/currencies/v2?a=1'`);
+    expect(ex.curl).toBe(`curl -sS -X POST -H 'content-type: application/json' -H "x-api-key: $CONFORMANCE_API_KEY" --data '{"limit":5}' 'http://target.test/api/currencies/v2?a=1'`);
     expect(ex.response).toMatchObject({ status: 200, json: { ok: true }, isJson: true });
     expect(ex.response!.headers.date).toBe(DATE);
     expect(http.exchanges).toHaveLength(1);

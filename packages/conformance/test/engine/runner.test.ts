@@ -83,7 +83,7 @@ describe('runConformance', () => {
     expect(o['t.pass']).toMatchObject({ status: 'pass', level: 'MUST', requests: 1 });
     expect(o['t.pass']!.reason).toMatch(/^saw \d+/);
     expect(o['t.fail-must']).toMatchObject({ status: 'fail', level: 'MUST' });
-    expect(o['t.fail-must']!.violation!.curl).toContain("x-api-key: <redacted>");
+    expect(o['t.fail-must']!.violation!.curl).toContain('-H "x-api-key: $CONFORMANCE_API_KEY"');
     expect(o['t.fail-must']!.violation!.response!.status).toBe(200);
     expect(o['t.fail-should']).toMatchObject({ status: 'warn', level: 'SHOULD', counterexample: 11, seed: 99 });
     expect(o['u.throws']).toMatchObject({ status: 'error', reason: 'TypeError: bug in the kit' });

@@ -86,4 +86,30 @@ describe('replay <results.json>', () => {
     expect(await main(['replay', 'v2/results.json'], t.io)).toBe(1);
     expect(t.out.join('')).toMatch(/✘ still failing  requests-v2\.deprecation\.body-object: the check fail again/);
   });
+
+  it.each([
+    ['requests-v2.retired', '2026-12-01T12:00:00Z', 410],
+    ['requests-v2.deprecation.on-errors', '2026-10-15T12:00:00Z', undefined],
+  ])('a fix that keeps the status and body (deprecation headers added to v2 errors: %s) replays as fixed; the fault itself still fails (issue 27)', async (check, AFTER, status) => {
+    const broken = await startMockServer({ records: 300, now: AFTER, faults: ['v2-no-deprecation-on-errors'], quiet: true });
+    const fixed = await startMockServer({ records: 300, now: AFTER, quiet: true });
+    try {
+      const local = mkdtempSync(join(tmpdir(), 'conformance-replay-'));
+      const env = { CONFORMANCE_API_KEY: broken.apiKeys.demo };
+      expect(await main(['--base-url', broken.url, '--only', check, '--seed', '3', '--quiet', '--report-dir', 'gone'], cliIo(env, local).io)).toBe(1);
+      const recorded = JSON.parse(readFileSync(join(local, 'gone', 'results.json'), 'utf8')) as { outcomes: Array<{ id: string; violation?: { response?: { status: number } } }> };
+      const recordedStatus = recorded.outcomes.find((o) => o.id === check)?.violation?.response?.status;
+      expect(recordedStatus).toBeGreaterThanOrEqual(400);
+      if (status !== undefined) expect(recordedStatus).toBe(status);
+      const still = cliIo(env, local);
+      expect(await main(['replay', 'gone/results.json', '--base-url', broken.url], still.io)).toBe(1);
+      expect(still.out.join('')).toContain(`still failing  ${check}`);
+      const now = cliIo(env, local);
+      expect(await main(['replay', 'gone/results.json', '--base-url', fixed.url], now.io)).toBe(0);
+      expect(now.out.join('')).toContain(`fixed  ${check}: the recorded request now gets another answer (${recordedStatus}) and the check passes`);
+    } finally {
+      await broken.close();
+      await fixed.close();
+    }
+  });
 });

@@ -137,12 +137,12 @@ describe('passive reports', () => {
     expect(JSON.parse(renderJson(active))).toMatchObject({ seed: 42 });
   });
 
-  it('the curl of a passive violation goes to the upstream, with the key redacted and no Host header', () => {
+  it('the curl of a passive violation goes to the upstream, with the key as the variable the kit reads and no Host header', () => {
     const a = new PassiveAuditor({ rules: [rule] });
     a.observe({ ...exchange('other'), requestHeaders: { ...exchange('other').requestHeaders, host: '127.0.0.1:8080', connection: 'keep-alive', ':authority': '127.0.0.1:8080' } });
     const curl = a.result({ startedAt: new Date(), target: UPSTREAM, config: { command: 'proxy' }, replay: 'x' }).outcomes[0]!.violation!.curl!;
     expect(curl).toContain(`'${UPSTREAM}/intents/status?requestId=0x01&field=other'`);
     expect(curl).not.toMatch(/host:|connection:|:authority|127\.0\.0\.1|abcdef123456/i);
-    expect(curl).toContain("-H 'x-api-key: <redacted>'");
+    expect(curl).toContain('-H "x-api-key: $CONFORMANCE_API_KEY"');
   });
 });

@@ -5,7 +5,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { main } from '../../src/cli.js';
-import { resultsSchema } from '../../src/reporters/index.js';
+import { familySummaries, resultsSchema } from '../../src/reporters/index.js';
+import { MERGED_TIMES } from '../../src/reporters/summary.js';
 import * as mergeModule from '../../src/shard/merge.js';
 import { verifyShards } from '../../src/shard/merge.js';
 import { COSTS, ROUNDS, assignShards, costOf, expectedMs, shardOf } from '../../src/shard/shard.js';
@@ -73,6 +74,32 @@ describe('--shard i/n', () => {
     await refused(['shard-1', 'shard-1'], /missing shard 2\/2; doubled shard 1\/2 \(shard-1, shard-1\)/);
     await refused(['shard-1', 'other-seed'], /^error: merge-reports got results of different runs \(seed differs: shard-1: 6; other-seed: 7\)/);
     await refused(['whole', 'shard-1', 'shard-2'], /different runs \(shard count differs: whole: unsharded; shard-1, shard-2: 2\)/);
+  });
+
+  it('merged family times are wall time (the shards side by side), never the sum of the shards, and the reports say so (issue 27)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-shard-'));
+    const common = ['--only', 'currencies-v2,requests-v3.paging', '--mock-records', '300', '--seed', '6', '--num-runs', '3', '--workers', '8', '--quiet'];
+    for (const i of [1, 2]) expect(await main([...common, '--shard', `${i}/2`, '--report-dir', `shard-${i}`], cliIo({}, dir).io)).toBe(0);
+    const merge = cliIo({}, dir);
+    expect(await main(['merge-reports', 'shard-1', 'shard-2', '--report-dir', 'merged'], merge.io)).toBe(0);
+    const read = (d: string) => JSON.parse(readFileSync(join(dir, d, 'results.json'), 'utf8')) as RunResult;
+    const shards = [read('shard-1'), read('shard-2')];
+    const merged = read('merged');
+    const longest = Math.max(...shards.map((r) => r.durationMs));
+    expect(merged.durationMs).toBe(longest);
+    const families = familySummaries(merged.outcomes);
+    expect(families.length).toBeGreaterThan(1);
+    // The sum of the checks' times exceeds the run (checks run side by side); the family's time does not.
+    const summed = merged.outcomes.reduce((n, o) => n + o.durationMs, 0);
+    expect(summed).toBeGreaterThan(longest);
+    for (const f of families) {
+      expect(f.durationMs).toBeGreaterThan(0);
+      expect(f.durationMs).toBeLessThanOrEqual(longest);
+      // At least the longest span of the family in any one shard.
+      for (const r of shards) expect(f.durationMs).toBeGreaterThanOrEqual(familySummaries(r.outcomes).find((g) => g.family === f.family)?.durationMs ?? 0);
+    }
+    expect(merge.text()).toContain(`2 shards merged: ${MERGED_TIMES}`);
+    expect(readFileSync(join(dir, 'merged', 'summary.md'), 'utf8')).toContain('2 shards merged: family times are wall time');
   });
 
   it('merge-reports: results of different targets are refused (the embedded server\'s port is not its identity)', () => {
