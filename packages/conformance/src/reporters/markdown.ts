@@ -33,10 +33,16 @@ function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/** A counterexample on one line, cut at `max` characters with `…`. */
+/** A counterexample in at most `max` characters: indented when that fits, else on one line cut with `…`. */
 export function boundedCounterexample(value: unknown, max: number): string {
+  const pretty = safeJson(value, 2);
+  if (pretty.length <= max) return pretty;
   const text = safeJson(value);
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+  if (text.length <= max) return text;
+  let cut = Math.max(0, max - 1);
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…`;
 }
 
 function outcomeSection(o: CheckOutcome, max: number, counterexampleMax: number): string {
