@@ -14,14 +14,26 @@ import { readResultsFile } from '../reporters/read-results.js';
 import { mergeResults, runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
 
-const USAGE = 'Usage: crosschain-conformance merge-reports <report-dir>... --report-dir <out>\n\nMerges the results.json of shard runs (--shard i/n) into one set of reports.\n';
+const USAGE =
+  'Usage: crosschain-conformance merge-reports <report-dir>... --report-dir <out> [--require must|should]\n\nMerges the results.json of shard runs (--shard i/n) into one set of reports.\nCoverage is merged (a clause judged in any shard is judged); --require (default: the shards\' own --require)\ngates the merged run: a required clause no shard judged makes it inconclusive (exit 5).\n';
 
-function parseArgs(argv: readonly string[]): { dirs: string[]; out: string } {
+/** `--require`'s value, checked. */
+function requireValue(value: string | undefined): 'must' | 'should' {
+  if (value === 'must' || value === 'should') return value;
+  throw new ConfigError(`merge-reports --require must be must or should, got ${JSON.stringify(value ?? '')}. Example: merge-reports shard-1 shard-2 --report-dir merged --require must`);
+}
+
+function parseArgs(argv: readonly string[]): { dirs: string[]; out: string; require?: 'must' | 'should' } {
   const dirs: string[] = [];
   let out: string | undefined;
+  let require: 'must' | 'should' | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i]!;
-    if (a === '--report-dir') {
+    if (a === '--require') {
+      require = requireValue(argv[i + 1]);
+      i += 1;
+    } else if (a.startsWith('--require=')) require = requireValue(a.slice('--require='.length));
+    else if (a === '--report-dir') {
       out = argv[i + 1];
       if (out === undefined || out.startsWith('--')) throw new ConfigError('merge-reports --report-dir needs a directory, got nothing. Example: merge-reports shard-1 shard-2 --report-dir merged');
       i += 1;
@@ -31,7 +43,7 @@ function parseArgs(argv: readonly string[]): { dirs: string[]; out: string } {
   }
   if (dirs.length === 0) throw new ConfigError('merge-reports needs the report directories of the shards, got none. Example: merge-reports shard-1 shard-2 --report-dir merged');
   if (out === undefined || out.trim() === '') throw new ConfigError('merge-reports needs --report-dir <out>, got none. Example: merge-reports shard-1 shard-2 --report-dir merged');
-  return { dirs, out };
+  return { dirs, out, ...(require ? { require } : {}) };
 }
 
 function readResults(dir: string, cwd: string): ResultsDocument {
@@ -44,11 +56,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return EXIT.ok;
   }
-  let args: { dirs: string[]; out: string };
+  let args: ReturnType<typeof parseArgs>;
   let merged;
   try {
     args = parseArgs(argv);
-    merged = mergeResults(args.dirs.map((d) => runResultOf(readResults(d, io.cwd))), args.dirs);
+    merged = mergeResults(
+      args.dirs.map((d) => runResultOf(readResults(d, io.cwd))),
+      args.dirs,
+      args.require ? { require: args.require } : {},
+    );
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     io.stderr(`error: ${err.message}\n`);

@@ -108,6 +108,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     strict: (raw.strict as boolean | undefined) ?? false,
     allowIncomplete: (raw.allowIncomplete as boolean | undefined) ?? false,
     certify: (raw.certify as boolean | undefined) ?? false,
+    require: raw.require as 'must' | 'should' | undefined,
     window: raw.window as string | undefined,
     reportDir: raw.reportDir as string | undefined,
     maxRps: raw.maxRps as number | undefined,

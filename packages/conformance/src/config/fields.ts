@@ -42,6 +42,8 @@ export interface ConformanceConfig {
   allowIncomplete: boolean;
   /** Certification mode: any skip of a MUST check fails the run (exit 1). */
   certify: boolean;
+  /** Coverage gate: a run in which a clause of this level (must: MUST; should: MUST and SHOULD) went unjudged is inconclusive (exit 5). */
+  require?: 'must' | 'should';
   /** Pins discovery's window, `<start>..<end>` in Unix seconds (what a replay line sets). */
   window?: string;
   reportDir?: string;
@@ -149,6 +151,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'strict', flag: '--strict', env: 'CONFORMANCE_STRICT', kind: 'bool', example: '--strict' },
   { key: 'allowIncomplete', flag: '--allow-incomplete', env: 'CONFORMANCE_ALLOW_INCOMPLETE', kind: 'bool', example: '--allow-incomplete' },
   { key: 'certify', flag: '--certify', env: 'CONFORMANCE_CERTIFY', kind: 'bool', example: '--certify' },
+  { key: 'require', flag: '--require', env: 'CONFORMANCE_REQUIRE', kind: 'enum', values: ['must', 'should'], example: '--require must' },
   { key: 'window', flag: '--window', env: 'CONFORMANCE_WINDOW', kind: 'window', example: '--window 1760000000..1760086400' },
   { key: 'reportDir', flag: '--report-dir', env: 'CONFORMANCE_REPORT_DIR', kind: 'string', example: '--report-dir reports' },
   { key: 'maxRps', flag: '--max-rps', env: 'CONFORMANCE_MAX_RPS', kind: 'posint', example: '--max-rps 20' },

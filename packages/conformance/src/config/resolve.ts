@@ -108,6 +108,7 @@ export function describeField(field: FieldSpec): string {
     strict: 'SHOULD violations fail instead of warn',
     allowIncomplete: 'exit 0 even when MUST checks could not run for lack of --api-key/--other-api-key',
     certify: 'certification mode: any skipped MUST check fails the run (exit 1)',
+    require: 'coverage gate: must (MUST clauses) or should (MUST and SHOULD): a run that left one unjudged (no data, a selection, a budget) is inconclusive, exit 5',
     window: "pin discovery's data window, <start>..<end> in Unix seconds (replay lines set it)",
     reportDir: 'write results.json, junit.xml, summary.md and report.html there',
     maxRps: `requests per second (default ${DEFAULTS.externalMaxRps} against a base URL, unlimited embedded)`,

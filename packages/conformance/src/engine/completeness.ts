@@ -4,6 +4,8 @@
  * of `--api-key`/`--other-api-key` make the run incomplete (exit 2) unless `--allow-incomplete`, and
  * `--certify` turns any skipped MUST check into a failed run (exit 1).
  */
+import { unjudgedRequired } from './coverage.js';
+import type { CoverageRow } from './coverage.js';
 import { EXIT } from './types.js';
 import type { AuthChoice, CheckOutcome, Completeness, ExitCode, HttpClient, KeyRefusal, QueryValue } from './types.js';
 
@@ -77,9 +79,23 @@ export function completenessOf(
 }
 
 /**
+ * `--require must|should` (coverage.ts): `completeness` with the required clauses the run left
+ * unjudged (a target without the data, a selection, a budget), or as is when none was (or no gate).
+ * Clauses whose checks another shard runs are not counted here: merge-reports gates the merged run.
+ */
+export function withRequired(completeness: Completeness | undefined, rows: readonly CoverageRow[], require: 'must' | 'should' | undefined): Completeness | undefined {
+  if (require === undefined) return completeness;
+  const unjudged = unjudgedRequired(rows, require);
+  if (unjudged.length === 0) return completeness;
+  return { ...(completeness ?? {}), unjudged: { require, clauses: unjudged.map((r) => r.id) } };
+}
+
+/**
  * The exit code once completeness is weighed: unreachable (4) stays; a refused key is 2; a failure,
  * a kit error or an inconclusive run stays; an incomplete run is 2; a --certify skip fails the run
- * (1); otherwise the code as is.
+ * (1); a required clause left unjudged (--require) makes it inconclusive (5): the target broke
+ * nothing and the command was valid, but the run did not reach the verdict it was asked for;
+ * otherwise the code as is.
  */
 export function exitWithCompleteness(code: ExitCode, c: Completeness | undefined): ExitCode {
   if (!c || code === EXIT.unreachable) return code;
@@ -87,5 +103,6 @@ export function exitWithCompleteness(code: ExitCode, c: Completeness | undefined
   if (code !== EXIT.ok) return code;
   if (c.incomplete) return EXIT.config;
   if (c.certifySkipped) return EXIT.failed;
+  if (c.unjudged) return EXIT.inconclusive;
   return code;
 }

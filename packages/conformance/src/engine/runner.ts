@@ -20,7 +20,7 @@ import type { EmbeddedTarget } from '../target/embedded.js';
 import { handlerFetch, handlerOf } from '../target/handler.js';
 import type { HandlerTarget } from '../target/handler.js';
 import { clauseMatrix } from './clause-matrix.js';
-import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText } from './completeness.js';
+import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText, withRequired } from './completeness.js';
 import { parseWindow } from '../config/window.js';
 import type { ClauseEntry } from './clause-matrix.js';
 import { discover, emptyValues } from './discovery.js';
@@ -140,7 +140,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     }
   };
 
-  const selected = shardOf(selectChecks(checks, config.only, config.skip), config.shard);
+  const chosen = selectChecks(checks, config.only, config.skip);
+  const selected = shardOf(chosen, config.shard);
   const ordered = [...groupByFamily(selected.filter((c) => c.phase !== 'final')), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined;
   const today = dayOf(new Date());
@@ -526,7 +527,12 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     });
     outcomes.splice(0, outcomes.length, ...amended.map((o, i) => (o !== outcomes[i] && baseline ? applyBaseline(o, baseline, today) : o)));
 
-    const completeness = completenessOf(outcomes, refused, config);
+    const clauses = clauseMatrix(spec.clauses, checks, outcomes, {
+      selected: new Set(chosen.map((c) => c.id)),
+      inShard: new Set(selected.map((c) => c.id)),
+      ...(config.shard !== undefined ? { everyShard: new Set(selected.filter((c) => c.phase === 'final').map((c) => c.id)) } : {}),
+    });
+    const completeness = withRequired(completenessOf(outcomes, refused, config), clauses, config.require);
     const finishedAt = new Date();
     const result: RunResult = {
       kit: { name: '@crosschain/conformance', version: kitVersion() },
@@ -557,7 +563,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       ...(http.stalled.length > 0 ? { stalled: http.stalled.map((s) => ({ ...s, cause: redact(s.cause) })) } : {}),
       ...(baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, baseline, today) } : {}),
       ...(completeness ? { completeness } : {}),
-      clauses: clauseMatrix(spec.clauses, checks, outcomes),
+      clauses,
     };
     emit({ type: 'run-end', result });
     return result;

@@ -471,6 +471,37 @@ export interface Completeness {
   incomplete?: { flags: string[]; checks: string[] };
   /** --certify: the MUST checks that were skipped. */
   certifySkipped?: string[];
+  /** --require must|should: the required clauses that went unjudged (coverage.ts), exit 5. */
+  unjudged?: { require: 'must' | 'should'; clauses: string[] };
+}
+
+/** Why a clause went unjudged (coverage.ts, REASON_TEXT says each in words). */
+export type CoverageReason =
+  | 'untestable'
+  | 'retired'
+  | 'other-shard'
+  | 'stalled'
+  | 'error'
+  | 'not-json'
+  | 'key-refused'
+  | 'needs-key'
+  | 'budget'
+  | 'inconclusive'
+  | 'max-failures'
+  | 'disabled'
+  | 'needs-strict'
+  | 'deselected'
+  | 'no-data'
+  | 'not-in-run';
+
+/** The coverage of one MUST or SHOULD clause in a run (coverage.ts). */
+export interface ClauseCoverage {
+  /** `pass`/`fail`: a check judged it (`fail` when one failed, warned or is a known failure). */
+  state: 'pass' | 'fail' | 'unjudged';
+  /** Why not judged. */
+  reason?: CoverageReason;
+  /** The check and its reason (or the catalogue's untestable reason), e.g. `requests-v3.limit.max: the target holds 12 records, …`. */
+  detail?: string;
 }
 
 /** The baseline's effect on a run. */
@@ -525,5 +556,5 @@ export interface RunResult {
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */
   completeness?: Completeness;
   /** Clause id -> outcomes of the checks that test it (the traceability matrix). */
-  clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }> }>;
+  clauses: Array<{ id: string; level?: Level; kind: string; untestable?: string; checks: Array<{ id: string; status: OutcomeStatus }>; coverage?: ClauseCoverage }>;
 }

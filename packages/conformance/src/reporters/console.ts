@@ -11,6 +11,7 @@ import {
   STATUS_MARK,
   attentionOutcomes,
   clauseLine,
+  coverageLine,
   divergenceLine,
   emptyCounts,
   familySummaries,
@@ -235,8 +236,10 @@ export function renderConsole(raw: RunResult, options: ConsoleOptions = {}): str
   }
   const t = result.totals;
   const v = verdict(result);
+  const coverage = coverageLine(result);
   out.push(
     `Checks:    ${totalChecks(result)} — ${STATUSES.map((s) => `${t[s] ?? 0} ${s}`).join(', ')}`,
+    ...(coverage !== undefined ? [`Coverage:  ${clean(coverage)}`] : []),
     `Requests:  ${requestsLine(result)}`,
     `Duration:  ${formatDuration(result.durationMs)}`,
     ...(result.passive ? [] : [`Seed:      ${result.seed}`]),

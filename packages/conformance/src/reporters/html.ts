@@ -4,6 +4,7 @@
  * outcome), and every outcome with its request/response, curl and replay (peers.md §3 lesson 10;
  * OCI `report.html`). Every value from the run is HTML-escaped; secrets are never shown.
  */
+import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
 import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, divergenceLine, familySummaries, isStrict, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { discoveryLine } from './console.js';
@@ -142,6 +143,23 @@ function outcomeHtml(o: CheckOutcome, index: number, passive: boolean): string {
 /** What a reader must see first: fail, error, warn, then skip, disabled and pass, each in run order. */
 const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 1, warn: 2, known: 3, skip: 4, disabled: 5, pass: 6 };
 
+/** Coverage of the contract (coverage.ts): counts per level and every clause not judged, with why; empty without coverage. */
+function coverageHtml(result: RunResult): string {
+  if (!result.clauses.some((c) => c.coverage)) return '';
+  const counts = coverageCounts(result.clauses);
+  const gate = typeof result.config?.require === 'string' ? (result.config.require as 'must' | 'should') : undefined;
+  const required = new Set(unjudgedRequired(result.clauses, gate).map((r) => r.id));
+  const levels = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0);
+  const rows = levels.map((l) => `<tr><td>${l}</td><td class="n">${counts[l].clauses}</td><td class="n">${counts[l].pass}</td><td class="n">${counts[l].fail}</td><td class="n">${counts[l].unjudged}</td><td class="n">${counts[l].untestable}</td></tr>`).join('');
+  const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
+  const list = unjudged
+    .map((c) => `<tr><td><code>${h(c.id)}</code>${required.has(c.id) ? ' <strong>(required)</strong>' : ''}</td><td>${h(c.level ?? '')}</td><td>${h(REASON_TEXT[c.coverage?.reason ?? 'not-in-run'])}</td><td class="why">${h(truncate(c.coverage?.detail ?? '', 600))}</td></tr>`)
+    .join('');
+  return `<h2>Coverage of the contract${gate ? ` (--require ${h(gate)})` : ''}</h2>
+<table><thead><tr><th>Level</th><th>Clauses</th><th>Pass</th><th>Fail</th><th>Not judged</th><th>Untestable</th></tr></thead><tbody>${rows}</tbody></table>
+${unjudged.length ? `<details><summary>Not judged (${unjudged.length})</summary><table><thead><tr><th>Clause</th><th>Level</th><th>Why not</th><th>Detail</th></tr></thead><tbody>${list}</tbody></table></details>` : ''}`;
+}
+
 function displayOrder(outcomes: readonly CheckOutcome[]): Array<[CheckOutcome, number]> {
   return outcomes
     .map((o, i) => [o, i] as [CheckOutcome, number])
@@ -187,7 +205,8 @@ export function renderHtml(raw: RunResult): string {
       const checks = c.checks.length
         ? c.checks.map((k) => link(k.id, k.status)).join('<br>')
         : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : 'no check')}</span>`;
-      return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${checks}</td><td class="why">${h(truncate(clauseWhy(c, result.outcomes), 600))}</td></tr>`;
+      const judged = c.coverage ? (c.coverage.state === 'unjudged' ? `not judged: ${REASON_TEXT[c.coverage.reason ?? 'not-in-run']}` : `judged: ${c.coverage.state}`) : '';
+      return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${h(judged)}</td><td>${checks}</td><td class="why">${h(truncate(clauseWhy(c, result.outcomes), 600))}</td></tr>`;
     })
     .join('');
 
@@ -209,11 +228,12 @@ export function renderHtml(raw: RunResult): string {
 <dl class="meta">${meta.map(([k, val]) => `<dt>${h(k)}</dt><dd>${h(val)}</dd>`).join('')}</dl>
 <h2>Totals per check family</h2>
 <table><thead><tr><th>Family</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>Time</th></tr></thead><tbody>${familyRows}</tbody><tfoot>${totalRow}</tfoot></table>
+${coverageHtml(result)}
 <h2>Outcomes (<span id="shown">${result.outcomes.length}</span> of ${result.outcomes.length} shown)</h2>
 <div class="filters">${filters} <input type="search" id="q" placeholder="filter by id, family, operation, clause" aria-label="filter"> <button type="button" id="expand">expand all</button> <button type="button" id="collapse">collapse all</button></div>
 ${displayOrder(result.outcomes).map(([o, i]) => outcomeHtml(o, i, result.passive !== undefined)).join('\n') || '<p class="empty">No check ran.</p>'}
 <h2>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'}: clause → checks → outcome)</h2>
-${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Checks</th><th>Why</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
+${result.clauses.length ? `<p><label><input type="checkbox" id="hide-pass"> hide passing clauses</label></p><table><thead><tr><th>Clause</th><th>Level</th><th>Kind</th><th>Status</th><th>Coverage</th><th>Checks</th><th>Why</th></tr></thead><tbody>${clauseRows}</tbody></table>` : '<p class="empty">No clause catalogue in this result.</p>'}
 <h2>Configuration (secrets redacted)</h2>
 ${pre(safeJson(result.config, 2))}
 </main>

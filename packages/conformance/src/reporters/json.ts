@@ -117,6 +117,7 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
       status: clauseStatus(c),
       untestable: c.untestable,
       checks: c.checks.map((k) => ({ id: k.id, status: k.status })),
+      coverage: c.coverage && { state: c.coverage.state, reason: c.coverage.reason, detail: c.coverage.detail },
     })),
   };
 }

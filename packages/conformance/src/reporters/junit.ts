@@ -4,6 +4,7 @@
  * `disabled` are `<skipped>` (OCI maps both so), `warn` passes with the warning in `<system-out>`
  * unless the run was `--strict`, where it is a `<failure>`.
  */
+import { coverageCounts, levelLine, unjudgedList } from '../engine/coverage.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { renderOutcomeBlock } from './console.js';
 import { familySummaries, isStrict, verdict } from './summary.js';
@@ -69,6 +70,20 @@ function runSuite(result: RunResult): string | undefined {
   ].join('\n');
 }
 
+/**
+ * Coverage of the contract as properties (coverage.ts): `coverage.MUST`, `coverage.SHOULD` (counts)
+ * and `coverage.unjudged` (the clauses not judged, with the reason; at most 20 named).
+ */
+function coverageProperties(result: RunResult): Array<[string, string]> {
+  if (!result.clauses.some((c) => c.coverage)) return [];
+  const counts = coverageCounts(result.clauses);
+  const out: Array<[string, string]> = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0).map((l) => [`coverage.${l}`, levelLine(l, counts[l])]);
+  const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
+  if (unjudged.length > 0) out.push(['coverage.unjudged', unjudgedList(unjudged, 20)]);
+  if (typeof result.config?.require === 'string') out.push(['require', result.config.require]);
+  return out;
+}
+
 /** junit.xml text (UTF-8), every value XML-escaped. */
 export function renderJunit(raw: RunResult): string {
   const result = sanitizeResult(raw);
@@ -81,6 +96,7 @@ export function renderJunit(raw: RunResult): string {
     ['target', result.target.baseUrl],
     ['embedded', String(result.target.embedded)],
     ['strict', String(strict)],
+    ...coverageProperties(result),
   ]
     .map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`)
     .join('\n');

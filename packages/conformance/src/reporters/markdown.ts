@@ -4,6 +4,7 @@
  * received, the curl and the replay command in code blocks. Target data is escaped; long values are
  * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
  */
+import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
 import { MERGED_TIMES, STATUSES, STATUS_MARK, clauseStatus, clauseWhy, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
@@ -12,9 +13,16 @@ import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, tr
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
 
+/** Longest counterexample shown, in characters (issue 27: one pasted some 150 lines); the whole value stays in results.json. */
+export const MARKDOWN_COUNTEREXAMPLE_CHARS = 300;
+/** Unjudged clauses listed in the coverage section; the rest are counted (results.json has them all). */
+export const MARKDOWN_UNJUDGED_ROWS = 15;
+
 export interface MarkdownOptions {
-  /** Longest expected/received/counterexample shown, in characters; default 4,000. */
+  /** Longest expected/received shown, in characters; default 4,000. */
   maxValueLength?: number;
+  /** Longest counterexample shown, in characters; default {@link MARKDOWN_COUNTEREXAMPLE_CHARS}. */
+  maxCounterexampleLength?: number;
   /** Byte budget of the whole document; default {@link MAX_MARKDOWN_BYTES}. */
   maxBytes?: number;
 }
@@ -25,7 +33,19 @@ function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-function outcomeSection(o: CheckOutcome, max: number): string {
+/** A counterexample in at most `max` characters: indented when that fits, else on one line cut with `…`. */
+export function boundedCounterexample(value: unknown, max: number): string {
+  const pretty = safeJson(value, 2);
+  if (pretty.length <= max) return pretty;
+  const text = safeJson(value);
+  if (text.length <= max) return text;
+  let cut = Math.max(0, max - 1);
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+function outcomeSection(o: CheckOutcome, max: number, counterexampleMax: number): string {
   const parts: string[] = [];
   parts.push(`#### ${STATUS_MARK[o.status]} ${mdCode(o.id)} — ${mdCode(o.operation)}`);
   const headline = o.violation?.message ?? o.reason;
@@ -44,7 +64,9 @@ function outcomeSection(o: CheckOutcome, max: number): string {
   }
   parts.push(`**Replay**\n\n${mdFence(o.replay, 'sh')}`);
   if (o.counterexample !== undefined) {
-    parts.push(`**Counterexample**\n\n${mdFence(truncate(safeJson(o.counterexample, 2), max), 'json')}`);
+    const text = safeJson(o.counterexample);
+    const note = text.length > counterexampleMax ? ` (${text.length} characters, cut; the whole value: \`counterexample\` of ${mdCode(o.id)} in results.json)` : '';
+    parts.push(`**Counterexample**${note}\n\n${mdFence(boundedCounterexample(o.counterexample, counterexampleMax), 'json')}`);
   }
   return parts.join('\n\n');
 }
@@ -58,6 +80,34 @@ function totalsTable(result: RunResult): string {
   const total = `| **Total** | ${STATUSES.map((s) => `**${result.totals[s] ?? 0}**`).join(' | ')} | **${formatDuration(result.durationMs)}** |`;
   const merged = typeof result.config.shards === 'number' ? [``, `_${result.config.shards} shards merged: ${MERGED_TIMES}._`] : [];
   return [head, sep, ...rows, total, ...merged].join('\n');
+}
+
+/**
+ * Coverage of the contract (coverage.ts): counts per level, then the unjudged clauses with the
+ * reason (at most {@link MARKDOWN_UNJUDGED_ROWS}, those the `--require` gate counts first, marked);
+ * undefined for results without coverage.
+ */
+function coverageSection(result: RunResult): string | undefined {
+  if (!result.clauses.some((c) => c.coverage)) return undefined;
+  const counts = coverageCounts(result.clauses);
+  const gate = typeof result.config?.require === 'string' ? (result.config.require as 'must' | 'should') : undefined;
+  const head = `| Level | Clauses | ✔ pass | ✘ fail | not judged | untestable |\n|---|--:|--:|--:|--:|--:|`;
+  const rows = (['MUST', 'SHOULD'] as const)
+    .filter((l) => counts[l].clauses > 0)
+    .map((l) => `| ${l} | ${counts[l].clauses} | ${counts[l].pass} | ${counts[l].fail} | ${counts[l].unjudged} | ${counts[l].untestable} |`);
+  const parts = [`### Coverage of the contract${gate ? ` (--require ${gate})` : ''}`, [head, ...rows].join('\n')];
+  const required = new Set(unjudgedRequired(result.clauses, gate).map((r) => r.id));
+  const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
+  unjudged.sort((a, b) => Number(required.has(b.id)) - Number(required.has(a.id)) || (a.level === b.level ? 0 : a.level === 'MUST' ? -1 : 1));
+  if (unjudged.length > 0) {
+    const shown = unjudged.slice(0, MARKDOWN_UNJUDGED_ROWS).map((c) => {
+      const reason = c.coverage?.reason ?? 'not-in-run';
+      return `| ${mdCode(c.id)}${required.has(c.id) ? ' **(required)**' : ''} | ${c.level ?? ''} | ${mdInline(REASON_TEXT[reason])} | ${mdInline(truncate(c.coverage?.detail ?? '', 200))} |`;
+    });
+    const more = unjudged.length > shown.length ? `\n\n_… ${unjudged.length - shown.length} more not judged: see \`clauses[].coverage\` in results.json._` : '';
+    parts.push(`**Not judged (${unjudged.length}):**\n\n| Clause | Level | Why not | Detail |\n|---|---|---|---|\n${shown.join('\n')}${more}`);
+  }
+  return parts.join('\n\n');
 }
 
 /** summary.md text. */
@@ -81,6 +131,8 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
   if (result.aborted) notes.push(`- **Stopped early:** ${mdInline(result.aborted)}`);
   if (notes.length) out.push(notes.join('\n'));
   out.push(`### Totals\n\n${totalsTable(result)}`);
+  const coverage = coverageSection(result);
+  if (coverage) out.push(coverage);
 
   /** Reserve for the closing sections and the omission note. */
   const reserve = 2048;
@@ -99,7 +151,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
     out.push(heading);
     used += byteLength(heading) + 2;
     for (const o of list) {
-      const section = outcomeSection(o, max);
+      const section = outcomeSection(o, max, options.maxCounterexampleLength ?? MARKDOWN_COUNTEREXAMPLE_CHARS);
       const size = byteLength(section) + 2;
       if (used + size > budget - reserve) {
         omitted += 1;

@@ -2,6 +2,7 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
+import { coverageCounts, levelLine, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
@@ -206,11 +207,39 @@ export function verdict(result: RunResult): Verdict {
       return {
         word: 'INCONCLUSIVE',
         ok: false,
-        sentence: `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}${untestedTail(result)}`,
+        sentence:
+          result.aborted === undefined && untestedTail(result) === '' && result.completeness?.unjudged
+            ? `INCONCLUSIVE (exit 5): ${requireText(result)}`
+            : `INCONCLUSIVE (exit 5): the run could not complete${result.aborted ? `: ${result.aborted}` : ''}${untestedTail(result)}${result.completeness?.unjudged ? `; ${requireText(result)}` : ''}`,
       };
     default:
       return { word: 'UNKNOWN', ok: false, sentence: `UNKNOWN (exit ${String(result.exitCode)})` };
   }
+}
+
+/**
+ * Coverage of the contract in one line (coverage.ts): `MUST 40/52 judged (38 pass, 2 fail), 8 not
+ * judged, 4 untestable; SHOULD …`; undefined for results without coverage (an older kit's).
+ */
+export function coverageLine(result: RunResult): string | undefined {
+  if (!result.clauses.some((c) => c.coverage)) return undefined;
+  const counts = coverageCounts(result.clauses);
+  const levels = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0);
+  const gate = result.config?.require;
+  return `${levels.map((l) => levelLine(l, counts[l])).join('; ')}${typeof gate === 'string' ? ` (--require ${gate})` : ''}`;
+}
+
+/**
+ * The `--require` gate's part of the Result line: `--require must: 2 MUST clauses not judged: a
+ * (deselected by --only/--skip), b (the target's data did not exercise it)` (at most 5 named).
+ */
+export function requireText(result: RunResult): string {
+  const u = result.completeness?.unjudged;
+  if (!u) return '';
+  const rows = unjudgedRequired(result.clauses, u.require);
+  const named = rows.length > 0 ? rows : u.clauses.map((id) => ({ id }));
+  const what = u.require === 'must' ? 'MUST clause' : 'MUST/SHOULD clause';
+  return `--require ${u.require}: ${plural(u.clauses.length, what)} not judged: ${unjudgedList(named)}`;
 }
 
 /**

@@ -5,8 +5,10 @@
  * the merged outcomes; the exit code follows the same rules as a single run.
  */
 import { ConfigError } from '../config/fields.js';
-import { totalsOf, exitCodeOf } from '../engine/outcome.js';
-import type { BaselineSummary, CheckOutcome, ExitCode, OutcomeStatus, RunResult } from '../engine/types.js';
+import { withRequired } from '../engine/completeness.js';
+import { COVERAGE_REASONS, clauseCoverage } from '../engine/coverage.js';
+import { totalsOf, exitCodeOf, incompleteExitCode } from '../engine/outcome.js';
+import type { BaselineSummary, CheckOutcome, ClauseCoverage, Completeness, ExitCode, OutcomeStatus, RunResult } from '../engine/types.js';
 
 /** Worst first: the outcome a check keeps when shards disagree. */
 const WORST_FIRST: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'known', 'pass', 'skip', 'disabled'];
@@ -28,6 +30,7 @@ export interface ResultsDocument {
   aborted?: string;
   abortCause?: RunResult['abortCause'];
   baseline?: BaselineSummary;
+  completeness?: Completeness;
   outcomes: CheckOutcome[];
   clauses: RunResult['clauses'];
 }
@@ -51,6 +54,7 @@ export function runResultOf(doc: ResultsDocument): RunResult {
     ...(doc.aborted ? { aborted: doc.aborted } : {}),
     ...(doc.abortCause ? { abortCause: doc.abortCause } : {}),
     ...(doc.baseline ? { baseline: doc.baseline } : {}),
+    ...(doc.completeness ? { completeness: doc.completeness } : {}),
     clauses: doc.clauses.map((c) => ({ ...c, checks: c.checks.map((k) => ({ id: k.id, status: k.status })) })),
   };
 }
@@ -65,8 +69,16 @@ function worse(a: CheckOutcome, b: CheckOutcome): CheckOutcome {
   return { ...keep, durationMs: a.durationMs + b.durationMs, requests: a.requests + b.requests };
 }
 
+/**
+ * A shard's exit code as the merge weighs it: a 5 that only its `--require` gate gave (nothing
+ * aborted, no budget or throttling skip) counts as 0, since the merge gates the merged coverage.
+ */
+function shardCode(s: RunResult): ExitCode {
+  return s.exitCode === 5 && s.completeness?.unjudged && s.aborted === undefined && incompleteExitCode(s.outcomes) === undefined ? 0 : s.exitCode;
+}
+
 function mergedExitCode(shards: readonly RunResult[], outcomes: readonly CheckOutcome[]): ExitCode {
-  const codes = shards.map((s) => s.exitCode);
+  const codes = shards.map(shardCode);
   if (codes.every((c) => c === 4)) return 4;
   const fromOutcomes = exitCodeOf(outcomes, false);
   if (fromOutcomes === 1) return 1;
@@ -134,8 +146,36 @@ export function verifyShards(shards: readonly RunResult[], names: readonly strin
   throw new ConfigError(`merge-reports needs each shard of the run once: ${what}. Fix: pass the report directory of every --shard i/${count} run, each once.`);
 }
 
-/** Merges the results of the shards of one run; refuses results of different runs, and shards missing or doubled ({@link verifyShards}). */
-export function mergeResults(shards: readonly RunResult[], names?: readonly string[]): RunResult {
+/**
+ * A clause's coverage over the shards (coverage.ts): judged when a check judged it in any shard
+ * (the merged outcomes); else why not, from the merged outcomes of its checks, or (none ran in any
+ * shard) the shards' own reason other than `other-shard`.
+ */
+function mergedCoverage(rows: ReadonlyArray<RunResult['clauses'][number] | undefined>, row: RunResult['clauses'][number], byId: ReadonlyMap<string, CheckOutcome>): ClauseCoverage | undefined {
+  if (row.level === undefined || rows.every((r) => r?.coverage === undefined)) return undefined;
+  const ran = row.checks.flatMap((k) => {
+    const o = byId.get(k.id);
+    return o ? [{ id: o.id, status: o.status, ...(o.cause !== undefined ? { cause: o.cause } : {}), ...(o.reason !== undefined ? { reason: o.reason } : {}), ...(o.needs ? { needs: o.needs } : {}) }] : [];
+  });
+  if (ran.length > 0) return clauseCoverage(row.level, row.untestable, ran);
+  const own = rows.flatMap((r) => (r?.coverage ? [r.coverage] : []));
+  own.sort((a, b) => Number(a.reason === 'other-shard') - Number(b.reason === 'other-shard') || COVERAGE_REASONS.indexOf(a.reason ?? 'not-in-run') - COVERAGE_REASONS.indexOf(b.reason ?? 'not-in-run'));
+  return own[0];
+}
+
+/** The strictest `--require` among the shards' configurations. */
+function requireOf(shards: readonly RunResult[]): 'must' | 'should' | undefined {
+  const levels = shards.map((s) => s.config.require);
+  return levels.includes('should') ? 'should' : levels.includes('must') ? 'must' : undefined;
+}
+
+/**
+ * Merges the results of the shards of one run; refuses results of different runs, and shards
+ * missing or doubled ({@link verifyShards}). Coverage is merged (a clause judged in any shard is
+ * judged) and `require` (else the strictest `--require` of the shards) gates the merged run: a
+ * shard alone never fails for a clause whose checks another shard runs, the merge does.
+ */
+export function mergeResults(shards: readonly RunResult[], names?: readonly string[], options: { require?: 'must' | 'should' } = {}): RunResult {
   if (shards.length === 0) throw new ConfigError('merge-reports needs at least one results.json, got none. Fix: pass the shards\' report directories, e.g. merge-reports shard-1 shard-2 --report-dir merged');
   verifyShards(shards, names);
   const byId = new Map<string, CheckOutcome>();
@@ -146,10 +186,17 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
   const outcomes = [...byId.values()];
   const status = new Map(outcomes.map((o) => [o.id, o.status]));
   const first = shards[0]!;
+  const merged = new Map(outcomes.map((o) => [o.id, o]));
   const clauses = first.clauses.map((c) => {
-    const ids = union(shards.map((s) => s.clauses.find((k) => k.id === c.id)?.checks.map((k) => k.id)));
-    return { ...c, checks: ids.map((id) => ({ id, status: status.get(id)! })) };
+    const rows = shards.map((s) => s.clauses.find((k) => k.id === c.id));
+    const ids = union(rows.map((r) => r?.checks.map((k) => k.id)));
+    const { coverage: _coverage, ...rest } = c;
+    const row = { ...rest, checks: ids.map((id) => ({ id, status: status.get(id)! })) };
+    const coverage = mergedCoverage(rows, row, merged);
+    return { ...row, ...(coverage ? { coverage } : {}) };
   });
+  const require = options.require ?? requireOf(shards);
+  const completeness = withRequired(undefined, clauses, require);
   const aborted = union(shards.map((s) => (s.aborted ? [s.aborted] : [])));
   const exitCode = mergedExitCode(shards, outcomes);
   // The merged stop's cause is that of a shard that ended with the merged exit code (typed, never read from the text).
@@ -163,13 +210,13 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
     startedAt: shards.map((s) => s.startedAt).sort()[0]!,
     finishedAt: shards.map((s) => s.finishedAt).sort().at(-1)!,
     durationMs: Math.max(...shards.map((s) => s.durationMs)),
-    config: { ...config, shards: shards.length },
+    config: { ...config, shards: shards.length, ...(require !== undefined ? { require } : {}) },
     seed: first.seed,
     target: first.target,
     outcomes,
     totals: totalsOf(outcomes),
     requests: shards.reduce((n, s) => n + s.requests, 0),
-    exitCode,
+    exitCode: exitCode === 0 && completeness?.unjudged ? 5 : exitCode,
     ...(first.discovery ? { discovery: first.discovery } : {}),
     ...(aborted.length > 0 ? { aborted: aborted.join('; ') } : {}),
     ...(abortCause ? { abortCause } : {}),
@@ -183,6 +230,7 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
           },
         }
       : {}),
+    ...(completeness ? { completeness } : {}),
     clauses,
   };
 }

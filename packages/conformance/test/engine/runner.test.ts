@@ -123,9 +123,9 @@ describe('runConformance', () => {
   it('builds the clause traceability matrix', async () => {
     const result = await run(listing, { only: ['t.'] });
     expect(result.clauses).toEqual([
-      { id: 'c.must', level: 'MUST', kind: 'clause', checks: [{ id: 't.pass', status: 'pass' }, { id: 't.fail-must', status: 'fail' }] },
-      { id: 'c.should', level: 'SHOULD', kind: 'clause', checks: [{ id: 't.fail-should', status: 'warn' }] },
-      { id: 'c.untestable', level: 'MUST', kind: 'clause', untestable: 'no way', checks: [] },
+      { id: 'c.must', level: 'MUST', kind: 'clause', checks: [{ id: 't.pass', status: 'pass' }, { id: 't.fail-must', status: 'fail' }], coverage: { state: 'fail' } },
+      { id: 'c.should', level: 'SHOULD', kind: 'clause', checks: [{ id: 't.fail-should', status: 'warn' }], coverage: { state: 'fail' } },
+      { id: 'c.untestable', level: 'MUST', kind: 'clause', untestable: 'no way', checks: [], coverage: { state: 'unjudged', reason: 'untestable', detail: 'no way' } },
     ]);
   });
 

@@ -81,3 +81,26 @@ describe('renderMarkdown', () => {
     expect(md).toMatch(/more entr(y|ies) left out/);
   });
 });
+
+describe('renderMarkdown: a counterexample is bounded (issue 27: one pasted some 150 lines)', () => {
+  it('shows at most 300 characters ending with …, says where the whole value is; results.json keeps it whole', async () => {
+    const { MARKDOWN_COUNTEREXAMPLE_CHARS } = await import('../../src/reporters/markdown.js');
+    const { renderJson } = await import('../../src/reporters/json.js');
+    const counterexample = { records: Array.from({ length: 150 }, (_, i) => ({ id: `0x${i.toString(16).padStart(64, 'a')}`, status: 'success' })) };
+    const result = runResult([outcome({ id: 'requests-v3.pagination.no-gaps', status: 'fail', violation: { message: 'a record is missing', expected: 'x', received: 'y' }, counterexample })]);
+    const md = renderMarkdown(result);
+    const block = fences(md).find(([info]) => info === 'json')![1];
+    expect(MARKDOWN_COUNTEREXAMPLE_CHARS).toBe(300);
+    expect(block.length).toBe(300);
+    expect(block.endsWith('…')).toBe(true);
+    expect(block.split('\n')).toHaveLength(1);
+    expect(md).toMatch(/\*\*Counterexample\*\* \(\d+ characters, cut; the whole value: `counterexample` of `requests-v3\.pagination\.no-gaps` in results\.json\)/);
+    const whole = JSON.parse(renderJson(result)) as { outcomes: Array<{ counterexample: unknown }> };
+    expect(whole.outcomes[0]!.counterexample).toEqual(counterexample);
+  });
+  it('a short counterexample stays whole and indented', () => {
+    const md = renderMarkdown(runResult([failing]));
+    expect(fences(md)).toContainEqual(['json', JSON.stringify(failing.counterexample, null, 2)]);
+    expect(md).not.toMatch(/characters, cut/);
+  });
+});
