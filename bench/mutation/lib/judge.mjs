@@ -19,7 +19,8 @@
  * A mutant whose code the dry run never executed cannot change this deterministic run: it is
  * recorded `no-coverage` and not run (exit 0, so Stryker counts it survived; run.mjs reports it
  * apart). A throw or crash whose stack passes through the sandbox is the mutant's (killed); any
- * other is the harness's, recorded `harness-error` so run.mjs reports it instead of a kill.
+ * other is the harness's, recorded `harness-error` so run.mjs reports it instead of a kill. A run
+ * whose only failures are requests that got no answer is run once more (see below).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -87,33 +88,53 @@ const serverEntry = pathToFileURL(join(SANDBOX, 'dist/index.js')).href;
 if (MODE === 'embedded') register(pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'resolve-hook.mjs')).href, { data: { target: serverEntry } });
 const { runConformance } = await import(pathToFileURL(join(ROOT, 'packages/conformance/dist/index.js')).href);
 
-let result;
-if (MODE === 'embedded') {
-  try {
-    result = await runConformance({ seed: KIT_SEED, mockNow: NOW });
-  } catch (err) {
-    crashed('runConformance threw', err);
+/** One run of the kit against the mutated server. */
+async function judgeOnce() {
+  if (MODE === 'embedded') {
+    try {
+      return await runConformance({ seed: KIT_SEED, mockNow: NOW });
+    } catch (err) {
+      crashed('runConformance threw', err);
+    }
   }
-} else {
   let handler;
   try {
     const { createMockHandler } = await import(serverEntry);
     handler = createMockHandler({ now: NOW, records: 3000, seed: 1, v2RateLimit: 60, quiet: true });
   } catch (err) {
+    if (MUTANT === undefined) crashed('server start', err);
     write({ verdict: 'killed', cause: 'server crash (start)', error: errorText(err) });
     process.exit(1);
   }
   try {
-    result = await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90 });
+    return await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90 });
   } catch (err) {
     crashed('runConformance threw', err);
+  } finally {
+    await Promise.race([Promise.resolve(handler.close?.()).catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
   }
-  await Promise.race([Promise.resolve(handler.close?.()).catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+}
+
+/** A run whose every failure is a request that got no answer (e.g. a connection reset). */
+const TRANSPORT = /the target gave no answer|ECONNRESET|socket hang up/;
+const onlyTransport = (r) => {
+  const failed = r.outcomes.filter((o) => o.status === 'fail');
+  return r.exitCode !== 0 && failed.length > 0 && failed.every((o) => TRANSPORT.test(o.violation?.message ?? ''));
+};
+
+let result = await judgeOnce();
+let retried;
+// On a loaded machine a keep-alive socket can be reset under the kit (seen: ECONNRESET on a check
+// unrelated to the mutant). A run that failed only so is run once more and the second run decides;
+// a mutant that really breaks connections fails the same way again.
+if (onlyTransport(result)) {
+  retried = result.outcomes.filter((o) => o.status === 'fail').map((o) => ({ id: o.id, message: (o.violation?.message ?? '').slice(0, 300) }));
+  result = await judgeOnce();
 }
 
 const statuses = Object.fromEntries(result.outcomes.map((o) => [o.id, o.status]));
 const pick = (status) => result.outcomes.filter((o) => o.status === status).map((o) => ({ id: o.id, ...(o.violation?.message ? { message: o.violation.message.slice(0, 300) } : o.reason ? { reason: o.reason.slice(0, 300) } : {}) }));
-const summary = { exitCode: result.exitCode, requests: result.requests, failed: pick('fail'), errors: pick('error'), warned: pick('warn').map((o) => o.id) };
+const summary = { exitCode: result.exitCode, requests: result.requests, failed: pick('fail'), errors: pick('error'), warned: pick('warn').map((o) => o.id), stalled: pick('skip').filter((o) => /^stalled: /.test(o.reason ?? '')), ...(retried ? { retriedAfter: retried } : {}) };
 
 if (MUTANT === undefined) {
   const covered = Object.keys(globalThis.__stryker__?.mutantCoverage?.static ?? {});
