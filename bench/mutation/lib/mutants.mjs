@@ -130,19 +130,24 @@ export function needsCatalogueSwitch(test) {
   return false;
 }
 
+const SWITCH = 'catalogue switch (faults/variants): off at the default run, the catalogues are not mutated';
+const REACHED = 'code reached only under a fault or variant switch (the catalogues are not mutated)';
+
 /**
- * Why a node is left unmutated, or undefined. `parent` and `key` are the node's parent and its
- * key in it (babel's `path.parent`, `path.key`).
+ * A Stryker ignorer's `shouldIgnore(path)`: why a node is left unmutated, or undefined. The code
+ * only a switch reaches is noted when its parent is entered (`if`, `?:`, `&&`), because by the
+ * time the traversal reaches it, Stryker has already replaced the parent's test by its mutant
+ * switches.
  */
-export function catalogueIgnoreReason(node, parent, key) {
-  if (isCatalogueSwitch(node)) return 'catalogue switch (faults/variants): off at the default run, the catalogues are not mutated';
-  if (parent && key === 'consequent' && (parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && needsCatalogueSwitch(parent.test)) {
-    return 'code reached only under a fault or variant switch (the catalogues are not mutated)';
-  }
-  if (parent && key === 'right' && parent.type === 'LogicalExpression' && parent.operator === '&&' && isCatalogueSwitch(parent.left)) {
-    return 'code reached only under a fault or variant switch (the catalogues are not mutated)';
-  }
-  return undefined;
+export function catalogueIgnorer() {
+  const reached = new WeakSet();
+  return (path) => {
+    const node = path.node;
+    if (isCatalogueSwitch(node)) return SWITCH;
+    if ((node.type === 'IfStatement' || node.type === 'ConditionalExpression') && needsCatalogueSwitch(node.test)) reached.add(node.consequent);
+    if (node.type === 'LogicalExpression' && node.operator === '&&' && needsCatalogueSwitch(node.left)) reached.add(node.right);
+    return reached.has(node) ? REACHED : undefined;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * Stryker's, so they resolve from here without it installed in the repository):
  *
  * - ignorer `crosschain-catalogues`: leaves the fault and variant switches and the code only they
- *   reach unmutated (see `catalogueIgnoreReason` in mutants.mjs). Stryker reports those mutants
+ *   reach unmutated (see `catalogueIgnorer` in mutants.mjs). Stryker reports those mutants
  *   as `Ignored` with the reason.
  * - checker `crosschain-sample`: lets through the mutants of the seeded sample (the file named by
  *   CROSSCHAIN_MUTATION_SAMPLE, written by run.mjs) and stops the others before they run. A
@@ -13,13 +13,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { catalogueIgnoreReason, fromApiLocation, runIdentity } from './mutants.mjs';
+import { catalogueIgnorer, fromApiLocation, runIdentity } from './mutants.mjs';
 
 class CatalogueIgnorer {
   static inject = [];
-  shouldIgnore(path) {
-    return catalogueIgnoreReason(path.node, path.parent, path.key);
-  }
+  shouldIgnore = catalogueIgnorer();
 }
 
 class SampleChecker {
