@@ -32,7 +32,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MUTATE, catalogueIgnoreReason, contentKeys, fromApiLocation, parseTriage, runIdentity, sampleKeys, scores, textAt, whereOf } from './lib/mutants.mjs';
+import { MUTATE, catalogueIgnorer, contentKeys, fromApiLocation, parseTriage, runIdentity, sampleKeys, scores, textAt, whereOf } from './lib/mutants.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -160,7 +160,7 @@ const quietLog = { isTraceEnabled: () => false, isDebugEnabled: () => false, isI
 const sources = new Map(files.map((f) => [f, readFileSync(join(SERVER, f), 'utf8')]));
 const instrumented = await new Instrumenter(quietLog).instrument(
   files.map((f) => ({ name: join(SERVER, f), content: sources.get(f), mutate: true })),
-  { ignorers: [{ shouldIgnore: (path) => catalogueIgnoreReason(path.node, path.parent, path.key) }], plugins: null, excludedMutations: [] },
+  { ignorers: [{ shouldIgnore: catalogueIgnorer() }], plugins: null, excludedMutations: [] },
 );
 const all = instrumented.mutants.map((m) => {
   const file = relative(SERVER, m.fileName).split('\\').join('/');
@@ -221,8 +221,13 @@ const config = {
 const configFile = join(OUT, 'stryker.config.json');
 writeFileSync(configFile, JSON.stringify(config, null, 2));
 
-const strykerArgs = [join(coreDir, 'bin/stryker.js'), 'run', configFile];
-const [cmd, args] = flags.niceN > 0 ? ['nice', ['-n', String(flags.niceN), process.execPath, ...strykerArgs]] : [process.execPath, strykerArgs];
+// The CPU time of Stryker and every judge it ran (children are waited for, so /usr/bin/time's
+// user + system time covers them all): the figure that does not move with the machine's load.
+const timeFile = join(OUT, 'cpu.txt');
+rmSync(timeFile, { force: true });
+const timed = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', '%U %S', '-o', timeFile] : [];
+const strykerCmd = [...timed, process.execPath, join(coreDir, 'bin/stryker.js'), 'run', configFile];
+const [cmd, ...args] = flags.niceN > 0 ? ['nice', '-n', String(flags.niceN), ...strykerCmd] : strykerCmd;
 const env = {
   ...process.env,
   CROSSCHAIN_MUTATION_OUT: OUT,
@@ -241,6 +246,13 @@ const code = await new Promise((res) => {
   });
 });
 const runSeconds = (Date.now() - tRun) / 1000;
+let cpuSeconds;
+try {
+  const [u, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(/\s+/).map(Number);
+  if (Number.isFinite(u) && Number.isFinite(sys)) cpuSeconds = u + sys;
+} catch {
+  /* no /usr/bin/time: no CPU figure */
+}
 if (code !== 0 || !existsSync(reportFile)) {
   const dry = existsSync(join(OUT, 'dry-run.json')) ? JSON.parse(readFileSync(join(OUT, 'dry-run.json'), 'utf8')) : undefined;
   if (dry && dry.verdict !== 'pass') console.error(`bench:mutation: the unmutated server did not pass the kit (exit ${dry.exitCode ?? '?'}; failed: ${(dry.failed ?? []).map((f) => f.id).join(', ') || dry.error})`);
@@ -334,6 +346,7 @@ const figures = {
   dryRunMs: dry.ms,
   dryRunRequests: dry.requests,
   strykerSeconds: runSeconds,
+  ...(cpuSeconds !== undefined ? { cpuSeconds } : {}),
   totalSeconds: (Date.now() - t0) / 1000,
   loadAverage: loadavg(),
   concurrency: flags.concurrencyN,
@@ -348,7 +361,7 @@ if (harness.length) console.log(`  harness errors  ${harness.length}  (not count
 console.log(`  mutation score  ${pct(s.mutationScore)}  killed / (killed + survived + no coverage)`);
 console.log(`  triage of the ${undetected.length} undetected: equivalent ${byClass('equivalent')}, unconstrained ${byClass('unconstrained')}, gap ${gaps}, untriaged ${untriaged.length}`);
 console.log(`  contract score  ${pct(s.contractScore)}  killed / (killed + gaps)${untriaged.length ? `; ${pct(s.contractScoreUntriagedAsGaps)} counting the untriaged as gaps` : ''}`);
-console.log(`  time            ${runSeconds.toFixed(0)} s in Stryker (dry run ${(dry.ms / 1000).toFixed(1)} s, ${dry.requests} requests), ${figures.totalSeconds.toFixed(0)} s in all; load average now ${load()}`);
+console.log(`  time            ${runSeconds.toFixed(0)} s in Stryker (dry run ${(dry.ms / 1000).toFixed(1)} s, ${dry.requests} requests), ${figures.totalSeconds.toFixed(0)} s in all${cpuSeconds !== undefined ? `; CPU ${cpuSeconds.toFixed(0)} s (Stryker and every judge)` : ''}; load average now ${load()}`);
 if (untriaged.length) {
   console.log(`\n# untriaged (add each to bench/mutation/triage.json):`);
   for (const r of untriaged) console.log(`  ${r.status === 'no-coverage' ? 'no coverage' : 'survived   '} ${r.where} ${r.mutator}: ${JSON.stringify(r.original.slice(0, 80))} -> ${JSON.stringify(r.replacement.slice(0, 80))}\n      key ${JSON.stringify(r.key)}`);
