@@ -33,6 +33,14 @@ const OUT = process.env.CROSSCHAIN_MUTATION_OUT;
 const MODE = process.env.CROSSCHAIN_MUTATION_JUDGE ?? 'embedded';
 const NOW = process.env.CROSSCHAIN_MUTATION_NOW ?? '2026-10-15T00:00:00Z';
 const KIT_SEED = Number(process.env.CROSSCHAIN_MUTATION_KIT_SEED ?? 1234);
+/**
+ * The kit's per-request timeout. Its default (10 s) is for real targets; here the server runs in
+ * this process at the lowest priority on a shared machine, where one request can wait more than
+ * 10 s for the CPU, and two such timeouts in a row close the operation's circuit ("stalled",
+ * exit 1): seen against mutants that could not have slowed GET /requests/v3. A server that really
+ * hangs is still killed, by Stryker's timeout.
+ */
+const KIT_TIMEOUT_MS = Number(process.env.CROSSCHAIN_MUTATION_KIT_TIMEOUT_MS ?? 60_000);
 const MUTANT = process.env.__STRYKER_ACTIVE_MUTANT__;
 const KEYS = { apiKey: 'demo-key', otherApiKey: 'other-key', inactiveApiKey: 'revoked-key' };
 const t0 = Date.now();
@@ -92,7 +100,7 @@ const { runConformance } = await import(pathToFileURL(join(ROOT, 'packages/confo
 async function judgeOnce() {
   if (MODE === 'embedded') {
     try {
-      return await runConformance({ seed: KIT_SEED, mockNow: NOW });
+      return await runConformance({ seed: KIT_SEED, mockNow: NOW, timeoutMs: KIT_TIMEOUT_MS });
     } catch (err) {
       crashed('runConformance threw', err);
     }
@@ -107,7 +115,7 @@ async function judgeOnce() {
     process.exit(1);
   }
   try {
-    return await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90 });
+    return await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90, timeoutMs: KIT_TIMEOUT_MS });
   } catch (err) {
     crashed('runConformance threw', err);
   } finally {
@@ -119,14 +127,16 @@ async function judgeOnce() {
 const TRANSPORT = /the target gave no answer|ECONNRESET|socket hang up/;
 const onlyTransport = (r) => {
   const failed = r.outcomes.filter((o) => o.status === 'fail');
-  return r.exitCode !== 0 && failed.length > 0 && failed.every((o) => TRANSPORT.test(o.violation?.message ?? ''));
+  const stalled = r.outcomes.some((o) => o.status === 'skip' && /^stalled: /.test(o.reason ?? ''));
+  return r.exitCode !== 0 && (failed.length > 0 || stalled) && failed.every((o) => TRANSPORT.test(o.violation?.message ?? ''));
 };
 
 let result = await judgeOnce();
 let retried;
 // On a loaded machine a keep-alive socket can be reset under the kit (seen: ECONNRESET on a check
-// unrelated to the mutant). A run that failed only so is run once more and the second run decides;
-// a mutant that really breaks connections fails the same way again.
+// unrelated to the mutant), or an operation's circuit can close on slow answers. A run that failed
+// only so is run once more and the second run decides; a mutant that really breaks connections or
+// stalls an operation fails the same way again.
 if (onlyTransport(result)) {
   retried = result.outcomes.filter((o) => o.status === 'fail').map((o) => ({ id: o.id, message: (o.violation?.message ?? '').slice(0, 300) }));
   result = await judgeOnce();
