@@ -102,7 +102,7 @@ export function runIdentity(file, location, mutatorName, replacement) {
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue switches: `faults.has('name')`, `ctx.faults.has(...)`, `this.options.faults.has(...)`,
-// `variants?.has(...)`. They belong to the fault and variant catalogues, which the bench does not
+// `variants?.has(...)`, the query engine's page-level fault flags (`faults.gap`). They belong to the fault and variant catalogues, which the bench does not
 // mutate: at the default run every fault and variant is off, so mutating the switch off (or its
 // name) changes nothing, and switching one on is a catalogued fault the self-test already proves
 // caught. The code only a switch reaches (the consequent of `if (switch)` / `switch ? a : b`,
@@ -111,15 +111,21 @@ export function runIdentity(file, location, mutatorName, replacement) {
 
 const CATALOGUES = new Set(['faults', 'variants']);
 
-/** `x.faults.has('a')`, `faults.has('a')`, `variants?.has('a')`: a babel node (plain object). */
+const isMember = (n) => n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression';
+/** The name an expression is known by: `faults` for `faults` and for `x.faults`. */
+const nameOf = (n) => (n?.type === 'Identifier' ? n.name : isMember(n) && !n.computed ? n.property?.name : undefined);
+
+/**
+ * `x.faults.has('a')`, `faults.has('a')`, `variants?.has('a')`, and the page-level fault flags
+ * `faults.gap`, `faults.overlap`, ... (the query engine's `PageFaults`): a babel node (plain object).
+ */
 export function isCatalogueSwitch(node) {
+  if (isMember(node) && !node.computed && node.object?.type === 'Identifier' && node.object.name === 'faults' && node.property?.type === 'Identifier') return true;
   if (!node || (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression')) return false;
   const callee = node.callee;
   if (!callee || (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression')) return false;
   if (callee.computed || callee.property?.type !== 'Identifier' || callee.property.name !== 'has') return false;
-  const obj = callee.object;
-  const name = obj?.type === 'Identifier' ? obj.name : (obj?.type === 'MemberExpression' || obj?.type === 'OptionalMemberExpression') && !obj.computed ? obj.property?.name : undefined;
-  return CATALOGUES.has(name) && node.arguments?.length === 1 && node.arguments[0].type === 'StringLiteral';
+  return CATALOGUES.has(nameOf(callee.object)) && node.arguments?.length === 1 && node.arguments[0].type === 'StringLiteral';
 }
 
 /** A test that can hold only when a catalogue switch is on: the switch, or an `&&` with one. */
