@@ -27,16 +27,20 @@ if (resultFile) {
     process.exit(2);
   }
   const { figures, mutants } = JSON.parse(readFileSync(resultFile, 'utf8'));
-  const undetected = mutants.filter((m) => m.status === 'survived' || m.status === 'no-coverage');
+  // A timeout the triage shows was the machine's load, not the mutant (`loadTimeout`: the same
+  // mutant's run finished and passed elsewhere), counts as undetected.
+  const loadTimeouts = mutants.filter((m) => m.status === 'timeout' && entries.get(m.key)?.loadTimeout);
+  const undetected = mutants.filter((m) => m.status === 'survived' || m.status === 'no-coverage' || loadTimeouts.includes(m));
   const missing = undetected.filter((m) => !entries.has(m.key));
   for (const m of undetected) {
     const e = entries.get(m.key);
     if (e) Object.assign(e, { where: m.where, mutator: m.mutator, original: m.original, replacement: m.replacement, status: m.status, ...(m.changed ? { changed: m.changed } : {}) });
+    else if (m.status === 'timeout') continue;
   }
   const cls = (c) => undetected.filter((m) => entries.get(m.key)?.class === c).length;
-  const killed = figures.killed + figures.killedByCrash + figures.timeout;
+  const killed = figures.killed + figures.killedByCrash + figures.timeout - loadTimeouts.length;
   const s = scores({ killed, survived: undetected.length, gaps: cls('gap'), untriaged: missing.length });
-  doc.run = { ...figures, triaged: { equivalent: cls('equivalent'), unconstrained: cls('unconstrained'), gap: cls('gap'), untriaged: missing.length }, contractScore: s.contractScore, contractScoreUntriagedAsGaps: s.contractScoreUntriagedAsGaps, keys: undetected.map((m) => m.key) };
+  doc.run = { ...figures, triaged: { equivalent: cls('equivalent'), unconstrained: cls('unconstrained'), gap: cls('gap'), untriaged: missing.length }, contractScore: s.contractScore, contractScoreUntriagedAsGaps: s.contractScoreUntriagedAsGaps, loadTimeouts: loadTimeouts.length, keys: undetected.map((m) => m.key) };
   doc.entries = Object.fromEntries(entries);
   writeFileSync(TRIAGE, `${JSON.stringify(doc, null, 2)}\n`);
   if (missing.length) {
@@ -83,10 +87,12 @@ if (run) {
   out.push('');
   out.push('| killed | of which timeout | crash | survived | no coverage | equivalent | unconstrained | gaps | untriaged | mutation score | contract score |');
   out.push('|---|---|---|---|---|---|---|---|---|---|---|');
-  const k = run.killed + run.killedByCrash + run.timeout;
-  out.push(`| ${k} | ${run.timeout} | ${run.killedByCrash} | ${run.survived} | ${run.noCoverage} | ${run.triaged.equivalent} | ${run.triaged.unconstrained} | ${run.triaged.gap} | ${run.triaged.untriaged} | ${pct(run.mutationScore)} | **${pct(run.contractScore)}** |`);
+  const lt = run.loadTimeouts ?? 0;
+  const k = run.killed + run.killedByCrash + run.timeout - lt;
+  out.push(`| ${k} | ${run.timeout - lt} | ${run.killedByCrash} | ${run.survived + lt} | ${run.noCoverage} | ${run.triaged.equivalent} | ${run.triaged.unconstrained} | ${run.triaged.gap} | ${run.triaged.untriaged} | ${pct(k / (k + run.survived + lt + run.noCoverage))} | **${pct(run.contractScore)}** |`);
   out.push('');
-  out.push(`Time: ${Math.round(run.strykerSeconds)} s in Stryker (dry run ${(run.dryRunMs / 1000).toFixed(1)} s, ${run.dryRunRequests} requests), load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' ')} on a machine shared with other work.`);
+  if (lt) out.push(`Stryker reported ${run.timeout} timeouts; ${lt} of them was the machine's load (the entry says why), counted here as survived.`, '');
+  out.push(`Time: ${Math.round(run.strykerSeconds)} s in Stryker (dry run ${(run.dryRunMs / 1000).toFixed(1)} s, ${run.dryRunRequests} requests)${run.cpuSeconds !== undefined ? `, ${Math.round(run.cpuSeconds)} s of CPU (Stryker and every judge)` : ''}, load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' ')} on a machine shared with other work (nice 19).`);
   out.push('');
 }
 out.push(`## Gaps (${of('gap').length})`);
