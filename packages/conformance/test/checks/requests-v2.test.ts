@@ -118,7 +118,7 @@ describe('requests-v2 checks', () => {
     expect(none.http.requests).toHaveLength(0);
     // Asked to probe, throttled by the target's clock, never reached: inconclusive, not a pass (issue 25).
     const budget = ctxFor(undefined, { probe: 4 });
-    expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', reason: 'inconclusive: the v2 throttle was not reached in 4 requests (--v2-probe-requests 4); raise it to test the 429' });
+    expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', cause: 'inconclusive', reason: 'inconclusive: the v2 throttle was not reached in 4 requests (--v2-probe-requests 4); raise it to test the 429' });
     expect(budget.http.requests).toHaveLength(4);
     expect(budget.http.requests.every((r) => r.acceptRateLimit === true)).toBe(true);
     // Before the throttle date by the target's clock there is no throttle to reach.

@@ -38,21 +38,26 @@ interface Verdict {
  * relay-link-py's status stubs) — expected to change when the newer status operations are judged.
  */
 const VERDICTS: Record<string, Verdict> = {
-  'relay-link-py': { checks: {}, labelled: [], notJudged: 1, exitCode: 0 },
-  'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
-  'relay-kit': { checks: { 'requests-v2.response.schema': 'fail' }, labelled: [], notJudged: 0, exitCode: 1 },
-  'hookemon-hkmn test code': { checks: {}, labelled: [], notJudged: 0, exitCode: 0 },
-  // The label is a mislabel: the divergence is about {"status":"unknown"} only (issue 26 point 3).
-  'metamask-mobile': { checks: { 'intents-status.response.schema': 'fail' }, labelled: ['divergence.intents-status-unknown'], notJudged: 0, exitCode: 1 },
+  // GET /intents/status/v3 judged at SHOULD (issue 26 point 1): its mock body is a valid v3 status.
+  'relay-link-py': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
+  'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass', 'general.success-status': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
+  'relay-kit': { checks: { 'requests-v2.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
+  // txHashes as objects: no status shape allows them; the newer operation is a SHOULD of the catalogue, so it warns.
+  'hookemon-hkmn test code': { checks: { 'intents-status-v3.response.schema': 'warn' }, labelled: [], notJudged: 0, exitCode: 0 },
+  // {"status":"success"} without its fields: the divergence label is about {"status":"unknown"} only, so none (issue 26 point 3).
+  'metamask-mobile': { checks: { 'intents-status.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
   'hookemon-hkmn files': {
     checks: {
+      'intents-status-v3.response.schema': 'warn',
       'requests-v3.limit.default': 'pass',
       'requests-v3.sort.default': 'pass',
       'requests-v3.pagination.no-duplicates': 'pass',
       'requests-v3.total.only-when-requested': 'pass',
       'requests-v3.filter.soundness': 'pass',
       'requests-v3.record.fail-reason-null': 'pass',
+      'requests-v3.record.no-removed-fields': 'pass',
       'requests-v3.response.schema': 'fail',
+      'general.success-status': 'pass',
     },
     labelled: [],
     notJudged: 0,
