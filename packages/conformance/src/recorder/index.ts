@@ -245,10 +245,24 @@ async function responseOf(res: unknown): Promise<{ status: number; headers: Reco
     }
   };
   const text = await read(r.text);
-  if (text && typeof text.value === 'string') return { status, headers, body: text.value };
+  if (text && typeof text.value === 'string') {
+    // A plain object without `headers` does not model them at all (the code under test reads its text()):
+    // a JSON text is taken as the JSON the live service sends, not judged for a content type it never had.
+    const assumedJson = r.headers === undefined && isJsonText(text.value);
+    return { status, headers: assumedJson ? { 'content-type': 'application/json', ...headers } : headers, body: text.value, ...(assumedJson ? { assumedJson } : {}) };
+  }
   const json = await read(r.json);
   if (json) return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(json.value), assumedJson: headers['content-type'] === undefined };
   return { unjudged: 'the stub has no text() or json() the recorder can read (or they were never called)' };
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One recorded exchange, before judgement. */

@@ -42,8 +42,8 @@ const VERDICTS: Record<string, Verdict> = {
   'relay-link-py': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
   'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass', 'general.success-status': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
   'relay-kit': { checks: { 'requests-v2.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
-  // txHashes as objects: no status shape allows them; the newer operation is a SHOULD of the catalogue, so it warns.
-  'hookemon-hkmn test code': { checks: { 'intents-status-v3.response.schema': 'warn' }, labelled: [], notJudged: 0, exitCode: 0 },
+  // A plain object with text() and no headers: its JSON is judged as JSON (no content type to judge), and is a valid v3 status.
+  'hookemon-hkmn test code': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 0, exitCode: 0 },
   // {"status":"success"} without its fields: the divergence label is about {"status":"unknown"} only, so none (issue 26 point 3).
   'metamask-mobile': { checks: { 'intents-status.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
   'hookemon-hkmn files': {
