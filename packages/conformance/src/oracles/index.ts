@@ -17,11 +17,11 @@ import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates }
 import { failReason, sameChain } from './requests-v3-records.js';
 import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
 import { v2Oracles, v2Retired } from './requests-v2.js';
-import { versionsAgree } from './intent-status-versions.js';
+import { versionsAgree } from './status-versions-agree.js';
 import { v3RemovedFields } from './v3-removed-fields.js';
 import { schemaOracles } from './response-schema.js';
 
-export { CURRENCIES, INTENTS, V2, V3, isWithheld, type Judgement, type Oracle, type PassiveRule, type Problem, type Seen, type Withheld } from './oracle.js';
+export { V3, isWithheld, type Judgement, type Oracle, type PassiveRule, type Problem, type Seen } from './oracle.js';
 export { asked } from './requests-v3-total.js';
 
 /** Every oracle, in report order. */

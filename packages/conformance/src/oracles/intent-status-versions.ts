@@ -9,7 +9,6 @@
  * request. One predicate for the active `intents-status.versions-agree` check and the passive side.
  */
 import { isObject } from '../checks/support/outcome.js';
-import type { Oracle } from './oracle.js';
 
 export const STATUS_DEPRECATED = 'GET /intents/status';
 export const STATUS_V2 = 'GET /intents/status/v2';
@@ -66,20 +65,3 @@ export function statusDisagreement(a: StatusReading, b: StatusReading): string |
 export const AGREE_MESSAGE = 'A request read through the deprecated and the newer status operations has the same status (as of the same last update)';
 export const AGREE_EXPECTED = 'the same status in each vocabulary: v3 submitted = v2 pending; deprecated fallback = refund, received = waiting, pending = depositing/pending/submitted';
 
-/**
- * `intents-status.versions-agree` across exchanges: a request's status read through the deprecated
- * and the newer status operations by the same caller (the auditor and the active run hand each 200
- * reading the latest readings of the other operations as `statusReadings`).
- */
-export const versionsAgree: Oracle = {
-  id: 'intents-status.versions-agree',
-  applies: (s) => STATUS_OPERATIONS.includes(s.exchange.operation ?? '') && s.exchange.response?.status === 200 && (s.statusReadings?.length ?? 0) > 0,
-  judge(s) {
-    const now: StatusReading = { operation: s.exchange.operation!, body: s.exchange.response!.json };
-    for (const earlier of s.statusReadings!) {
-      const why = statusDisagreement(earlier, now);
-      if (why !== undefined) return { message: AGREE_MESSAGE, expected: AGREE_EXPECTED, received: `request ${s.query.get('requestId') ?? '?'}: ${why}` };
-    }
-    return undefined;
-  },
-};
