@@ -7,6 +7,7 @@
  * 200 of v2 and v3 the run recorded.
  */
 import { violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement, type StatusReading } from '../oracles/intent-status-versions.js';
 import { validateRecorded } from './schema.js';
@@ -28,10 +29,9 @@ function listedIds(ctx: CheckContext): string[] {
   return [...new Set([...byStatus.values(), ...ids, ...ctx.discovery.values.ids])].slice(0, MAX_IDS);
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'intents-status.versions-agree',
-    family: 'intents-status',
     title: 'A request read through GET /intents/status, /v2 and /v3 has the same status in each (as of the same last update)',
     clauses: ['intents-status.versions-agree'],
     operation: STATUS_V3,
@@ -58,7 +58,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status-v2.response.schema',
-    family: 'intents-status-v2',
     title: 'Every 200 of GET /intents/status/v2 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v2.response.schema'],
     operation: STATUS_V2,
@@ -67,11 +66,10 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status-v3.response.schema',
-    family: 'intents-status-v3',
     title: 'Every 200 of GET /intents/status/v3 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v3.response.schema'],
     operation: STATUS_V3,
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, STATUS_V3),
   },
-];
+]);
