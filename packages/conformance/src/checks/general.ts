@@ -14,6 +14,7 @@ import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
 import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { noServerError as noServerErrorOracle } from '../oracles/general.js';
 
 /** Bad inputs of the sweep in flight at once: enough to fill --max-rps 50 on a target 100 ms away. */
 const SWEEP_CONCURRENCY = 8;
@@ -232,7 +233,7 @@ async function expectNoServerError(ctx: CheckContext, input: BadInput): Promise<
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'general.no-server-error-on-bad-input',
+    id: noServerErrorOracle.id,
     title: 'Invalid values for every parameter and body field get a 4xx, never a 5xx or no answer',
     clauses: ['general.no-server-error-on-bad-input'],
     operation: ALL,

@@ -13,6 +13,7 @@ import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3,
 import { validateRecorded } from './schema.js';
 import { recordId } from './support/record.js';
 import { parsedBody, pass, skip } from './support/outcome.js';
+import { versionsAgree as versionsAgreeOracle } from '../oracles/status-versions-agree.js';
 
 const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
 /** Listed requests read through the three operations. */
@@ -31,7 +32,7 @@ function listedIds(ctx: CheckContext): string[] {
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'intents-status.versions-agree',
+    id: versionsAgreeOracle.id,
     title: 'A request read through GET /intents/status, /v2 and /v3 has the same status in each (as of the same last update)',
     clauses: ['intents-status.versions-agree'],
     operation: STATUS_V3,

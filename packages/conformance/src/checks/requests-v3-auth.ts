@@ -10,7 +10,7 @@ import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './suppor
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
 import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
-import { refusalProblem } from '../oracles/requests-v3-auth.js';
+import { refusalProblem, keyRequired as keyRequiredOracle } from '../oracles/requests-v3-auth.js';
 
 
 /** The authenticated fields a record carries under `data` (non-null), as `data.<name>`. */
@@ -55,7 +55,7 @@ async function authenticatedView(ctx: CheckContext, auth: AuthChoice, pages: num
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'requests-v3.auth.key-required',
+    id: keyRequiredOracle.id,
     title: 'GET /requests/v3 without x-api-key is refused with a 4xx and no records',
     clauses: ['requests-v3.auth.key-required', 'auth.header'],
     operation: V3,

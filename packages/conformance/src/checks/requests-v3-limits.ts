@@ -6,14 +6,14 @@ import fc from 'fast-check';
 import { withFamilies } from '../engine/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import { pageSizeProblem } from '../oracles/requests-v3-paging.js';
+import { pageSizeProblem, limitMax as limitMaxOracle, limitDefault as limitDefaultOracle } from '../oracles/requests-v3-paging.js';
 import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
 import { fromProperty } from './support/outcome.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, skipNoData } from './support/paging.js';
 
 const limitMax: CheckSpec = {
-  id: 'requests-v3.limit.max',
+  id: limitMaxOracle.id,
   title: 'A page holds at most min(limit, 50) records; a limit above 50 is capped or refused with a 4xx',
   clauses: ['requests-v3.limit.max'],
   operation: V3,
@@ -53,7 +53,7 @@ const limitMax: CheckSpec = {
 };
 
 const limitDefault: CheckSpec = {
-  id: 'requests-v3.limit.default',
+  id: limitDefaultOracle.id,
   title: 'Without limit, a page holds min(20, n) records (live default 20)',
   clauses: ['requests-v3.limit.default'],
   operation: V3,

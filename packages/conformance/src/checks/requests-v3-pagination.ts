@@ -13,6 +13,7 @@ import { SORT_BY, orderDifference, type Direction, type SortBy } from './support
 import { fromProperty, isObject } from './support/outcome.js';
 import { MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
 import type { RecordJson } from './support/record.js';
+import { terminates as terminatesOracle, cursorStable as cursorStableOracle } from '../oracles/requests-v3-paging.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
 const TERMINATES_LIMIT = 2;
@@ -20,7 +21,7 @@ const TERMINATES_LIMIT = 2;
 const LARGE_PAGES = 6;
 
 const paginationTerminates: CheckSpec = {
-  id: 'requests-v3.pagination.terminates',
+  id: terminatesOracle.id,
   title: 'Following continuation ends within a bound and never hands back a cursor twice',
   clauses: ['requests-v3.pagination.continuation', 'requests-v3.pagination.no-repeated-cursor'],
   operation: V3,
@@ -63,7 +64,7 @@ const paginationTerminates: CheckSpec = {
  * every later read would then look like unstable data.
  */
 const cursorStable: CheckSpec = {
-  id: 'requests-v3.pagination.cursor-stable',
+  id: cursorStableOracle.id,
   title: 'A continuation passed back twice yields the same next page',
   clauses: ['requests-v3.pagination.continuation'],
   operation: V3,

@@ -10,7 +10,7 @@ import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js
 import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
 import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
 import { pass, skip, statusLine } from './support/outcome.js';
-import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf } from '../oracles/v3-removed-fields.js';
+import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf, v3RemovedFields as v3RemovedFieldsOracle } from '../oracles/v3-removed-fields.js';
 
 
 /** The skip reason when discovery has no records (with discovery's own explanation, if any). */
@@ -106,7 +106,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'requests-v3.record.no-removed-fields',
+    id: v3RemovedFieldsOracle.id,
     title: 'A v3 record carries none of the fields the change table lists as removed in v3 (data.metadata, data.subsidizedRequest, ...)',
     clauses: ['requests-v3.record.no-removed-fields'],
     operation: V3,

@@ -6,7 +6,7 @@ import { allInOrder } from '../engine/concurrent.js';
 import { withFamilies } from '../engine/family.js';
 import { brief, ensure } from '../engine/expect.js';
 import type { CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
-import { unaskedTotalProblem } from '../oracles/requests-v3-total.js';
+import { unaskedTotalProblem, totalOnlyWhenRequested as totalOnlyWhenRequestedOracle, totalExact as totalExactOracle } from '../oracles/requests-v3-total.js';
 import { FILTERABLE_STATUSES, V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
 import { MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
 import { skip } from './support/outcome.js';
@@ -28,7 +28,7 @@ async function walkSkips(ctx: Parameters<CheckDefinition['run']>[0], query: Quer
 }
 
 const totalExact: CheckSpec = {
-  id: 'requests-v3.total.exact',
+  id: totalExactOracle.id,
   title: '`total` equals the walked count, whatever limit and continuation',
   clauses: ['requests-v3.total.exact'],
   operation: V3,
@@ -85,7 +85,7 @@ const totalExact: CheckSpec = {
 };
 
 const totalOnlyWhenRequested: CheckSpec = {
-  id: 'requests-v3.total.only-when-requested',
+  id: totalOnlyWhenRequestedOracle.id,
   title: '`total` is absent without includeTotal and with includeTotal=false',
   clauses: ['requests-v3.total.only-when-requested'],
   operation: V3,

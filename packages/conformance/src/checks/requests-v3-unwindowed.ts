@@ -17,6 +17,7 @@ import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLarg
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { recordId } from './support/record.js';
+import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
 
 /** The page size of the first calls (the v3 maximum, as clients walk). */
 const PAGE = 50;
@@ -52,7 +53,7 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
 }
 
 const firstPages: CheckSpec = {
-  id: 'requests-v3.unwindowed.first-pages',
+  id: unwindowedFirstPageOracle.id,
   title: 'Without a time window, the first page of each sort lists requests when its total counts some, and an ascending listing starts at the earliest request',
   clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction'],
   operation: V3,
