@@ -75,7 +75,7 @@ function withFilePaths(config: ConformanceConfig, cwd: string): ConformanceConfi
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failed, 2 usage, 3 internal, 4 unreachable, 5 inconclusive). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
   const startedAt = io.startedAt ?? Date.now();
-  const command = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  const command = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0] as keyof typeof SUBCOMMANDS] : undefined;
   if (command) return (await command.load()).run(argv.slice(1), io);
   let config: ConformanceConfig;
   try {

@@ -3,6 +3,7 @@
  * Filter values come from the currencies discovery saw (`ctx.discovery.currencies`).
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
@@ -12,7 +13,6 @@ import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './sup
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';
-const FAMILY = 'currencies-v2';
 
 type Body = Record<string, unknown>;
 
@@ -75,10 +75,9 @@ function recase(address: string, pattern: boolean[]): string {
 
 const small = (ctx: CheckContext, n: number): number => Math.max(1, Math.min(ctx.config.numRuns, n));
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'currencies-v2.auth.optional',
-    family: FAMILY,
     title: 'POST /currencies/v2 without x-api-key is served with a 200',
     clauses: ['currencies-v2.auth.optional'],
     operation: OP,
@@ -98,7 +97,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.limit.default',
-    family: FAMILY,
     title: 'Without limit, POST /currencies/v2 returns min(20, n(limit=100)) currencies',
     clauses: ['currencies-v2.limit.default'],
     operation: OP,
@@ -131,7 +129,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.limit.max',
-    family: FAMILY,
     title: 'At most min(limit, 100) currencies; a limit above 100 is capped to 100 or refused with a 4xx',
     clauses: ['currencies-v2.limit.max'],
     operation: OP,
@@ -156,7 +153,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.filter.chain-ids',
-    family: FAMILY,
     title: 'With chainIds, every returned currency is on one of those chains',
     clauses: ['currencies-v2.filter.chain-ids'],
     operation: OP,
@@ -179,7 +175,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.filter.verified',
-    family: FAMILY,
     title: 'With verified, every returned currency has metadata.verified equal to it',
     clauses: ['currencies-v2.filter.verified'],
     operation: OP,
@@ -211,7 +206,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.filter.address',
-    family: FAMILY,
     title: 'With address, every returned currency has that address (case-insensitive)',
     clauses: ['currencies-v2.filter.address'],
     operation: OP,
@@ -235,7 +229,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.filter.tokens',
-    family: FAMILY,
     title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens',
     clauses: ['currencies-v2.filter.tokens'],
     operation: OP,
@@ -254,7 +247,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.body.accepted',
-    family: FAMILY,
     title: 'Every other body field with a value of its listed type is accepted (2xx)',
     clauses: ['currencies-v2.filter.other-fields'],
     operation: OP,
@@ -289,14 +281,13 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'currencies-v2.response.schema',
-    family: FAMILY,
     title: 'Every 200 of POST /currencies/v2 is a JSON array of valid currency objects',
     clauses: ['currencies-v2.response.schema'],
     operation: OP,
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, OP),
   },
-];
+]);
 
 async function expectAccepted(ctx: CheckContext, body: Body): Promise<void> {
   const ex = await post(ctx, body);

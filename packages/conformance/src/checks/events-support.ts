@@ -3,11 +3,10 @@
  * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
  */
 import { brief } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult } from '../engine/types.js';
+import type { CheckContext, CheckResult, CheckSpec } from '../engine/types.js';
 import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
 import { skip } from './support/outcome.js';
 
-export const FAMILY = 'events';
 /** The AsyncAPI `intentStatus` channel (upgrade on `/`). */
 export const WS_OP = 'WS /';
 /** The AsyncAPI `requestStatusWebhook` channel. */
@@ -41,10 +40,9 @@ export function wsCheck(
   title: string,
   judge: (obs: WsObservation, ctx: CheckContext) => Promise<CheckResult>,
   options: { needsSession?: boolean } = {},
-): CheckDefinition {
+): CheckSpec {
   return {
     id,
-    family: FAMILY,
     title,
     clauses: [id],
     operation: WS_OP,
@@ -60,10 +58,9 @@ export function wsCheck(
 }
 
 /** A check of the webhook deliveries; skips when none arrived. */
-export function webhookCheck(id: string, clause: string, title: string, judge: (obs: WebhookObservation) => CheckResult): CheckDefinition {
+export function webhookCheck(id: string, clause: string, title: string, judge: (obs: WebhookObservation) => CheckResult): CheckSpec {
   return {
     id,
-    family: FAMILY,
     title,
     clauses: [clause],
     operation: WEBHOOK_OP,

@@ -6,6 +6,7 @@
  * `webhook-receiver` command's).
  */
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '@crosschain/types';
+import { withFamilies } from '../engine/family.js';
 import { brief, ensure } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import type { WebhookDelivery } from '../events/types.js';
@@ -24,7 +25,7 @@ function shownDelivery(d: WebhookDelivery | undefined): string {
 
 const SIGNATURE_RULE = 'hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" keyed with the API key';
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   webhookCheck('events.webhook.signature', 'events.webhook-signature', 'Every delivery carries X-Signature-Timestamp and a matching X-Signature-SHA256', (obs) => {
     const bad = obs.deliveries.find((d) => d.signature === 'missing' || d.signature === 'invalid');
     ensure(bad === undefined, `A webhook delivery must be signed: X-Signature-SHA256 = ${SIGNATURE_RULE}`, SIGNATURE_RULE, () => `${bad!.signature} signature in ${shownDelivery(bad)}`);
@@ -76,4 +77,4 @@ export const checks: CheckDefinition[] = [
     const retry = obs.deliveries.find((d) => d.seq === refused.retrySeq);
     return pass(`redelivered ${retry && first ? `${retry.at - first.at} ms` : ''} after the refusal`);
   }),
-];
+]);

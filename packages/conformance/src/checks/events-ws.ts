@@ -6,6 +6,7 @@
  * check judges the one session of `ctx.events`.
  */
 import { brief, ensure, violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { CheckDefinition, Exchange } from '../engine/types.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import type { MessageId } from '../events/message-schemas.js';
@@ -52,7 +53,7 @@ export function sameMoment(recordUpdatedAt: unknown, pushUpdatedAt: unknown): bo
   return Math.floor(rec.ms / unit) <= Math.floor(push.ms / unit);
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   wsCheck('events.ws.ready', 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
     if (obs.problem) violate(`The Intent Status stream at ${obs.url} must open and send its connection/ready message`, 'a connection/ready message', obs.problem);
     const ready = obs.ready!;
@@ -261,7 +262,7 @@ export const checks: CheckDefinition[] = [
     const later = moved.length > 0 ? `; ${moved.length} changed after the session (updatedAt past its end)` : '';
     return skip(`no push arrived within ${obs.waitMs} ms, and GET /requests/v3 shows that none of the ${read} followed request(s) read back changed status during the session${later}`);
   }),
-];
+]);
 
 /**
  * Whether a record's `updatedAt` lies inside the session, on the target's clock: the offset of that

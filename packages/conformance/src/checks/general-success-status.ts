@@ -5,15 +5,16 @@
  * GET /intents/status even when it runs alone.
  */
 import { violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { CheckDefinition } from '../engine/types.js';
 import { SUCCESS_200_OPERATIONS, successStatusProblem } from '../oracles/status-codes.js';
 import { pass, skip, statusLine } from './support/outcome.js';
 import { recordId } from './support/record.js';
+import { successStatus as successStatusOracle } from '../oracles/first-calls.js';
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'general.success-status',
-    family: 'general',
+    id: successStatusOracle.id,
     title: 'Each of the four operations answers success with 200, the code the document names',
     clauses: ['general.success-200'],
     operation: 'GET /intents/status',
@@ -35,4 +36,4 @@ export const checks: CheckDefinition[] = [
       return pass(`${judged} answers`);
     },
   },
-];
+]);

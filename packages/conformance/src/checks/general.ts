@@ -4,6 +4,7 @@
  * body shape the live service uses (live-service facts §1.5, SHOULD).
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { rangeBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
@@ -13,8 +14,8 @@ import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
 import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { noServerError as noServerErrorOracle } from '../oracles/general.js';
 
-const FAMILY = 'general';
 /** Bad inputs of the sweep in flight at once: enough to fill --max-rps 50 on a target 100 ms away. */
 const SWEEP_CONCURRENCY = 8;
 /** The four operations of the document. */
@@ -230,10 +231,9 @@ async function expectNoServerError(ctx: CheckContext, input: BadInput): Promise<
   }
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'general.no-server-error-on-bad-input',
-    family: FAMILY,
+    id: noServerErrorOracle.id,
     title: 'Invalid values for every parameter and body field get a 4xx, never a 5xx or no answer',
     clauses: ['general.no-server-error-on-bad-input'],
     operation: ALL,
@@ -252,7 +252,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'general.json-bodies',
-    family: FAMILY,
     title: 'Every response body of the four operations is JSON with content type application/json',
     clauses: ['general.json-bodies'],
     operation: ALL,
@@ -279,7 +278,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'general.error-body-shape',
-    family: FAMILY,
     title: 'A 4xx body is a JSON object with a string message',
     clauses: ['general.error-body-shape'],
     operation: ALL,
@@ -305,4 +303,4 @@ export const checks: CheckDefinition[] = [
       return pass(`${examined} error bodies examined`);
     },
   },
-];
+]);

@@ -7,11 +7,13 @@
  * 200 of v2 and v3 the run recorded.
  */
 import { violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement, type StatusReading } from '../oracles/intent-status-versions.js';
 import { validateRecorded } from './schema.js';
 import { recordId } from './support/record.js';
 import { parsedBody, pass, skip } from './support/outcome.js';
+import { versionsAgree as versionsAgreeOracle } from '../oracles/status-versions-agree.js';
 
 const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
 /** Listed requests read through the three operations. */
@@ -28,10 +30,9 @@ function listedIds(ctx: CheckContext): string[] {
   return [...new Set([...byStatus.values(), ...ids, ...ctx.discovery.values.ids])].slice(0, MAX_IDS);
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'intents-status.versions-agree',
-    family: 'intents-status',
+    id: versionsAgreeOracle.id,
     title: 'A request read through GET /intents/status, /v2 and /v3 has the same status in each (as of the same last update)',
     clauses: ['intents-status.versions-agree'],
     operation: STATUS_V3,
@@ -58,7 +59,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status-v2.response.schema',
-    family: 'intents-status-v2',
     title: 'Every 200 of GET /intents/status/v2 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v2.response.schema'],
     operation: STATUS_V2,
@@ -67,11 +67,10 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status-v3.response.schema',
-    family: 'intents-status-v3',
     title: 'Every 200 of GET /intents/status/v3 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v3.response.schema'],
     operation: STATUS_V3,
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, STATUS_V3),
   },
-];
+]);

@@ -8,6 +8,7 @@
  * skipped and the SHOULD check `intents-status.request-id-param` reports the difference.
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { validateRecorded } from './schema.js';
@@ -17,7 +18,6 @@ import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './sup
 
 const OP = 'GET /intents/status';
 const PATH = '/intents/status';
-const FAMILY = 'intents-status';
 
 function getStatus(ctx: CheckContext, requestId: string, auth?: AuthChoice): Promise<Exchange> {
   return ctx.http.send({ method: 'GET', path: PATH, query: { requestId }, ...(auth !== undefined ? { auth } : {}) });
@@ -42,10 +42,9 @@ function stringsOf(value: unknown): string[] | undefined {
 
 const small = (ctx: CheckContext, n: number): number => Math.max(1, Math.min(ctx.config.numRuns, n));
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'intents-status.auth.optional',
-    family: FAMILY,
     title: 'GET /intents/status without x-api-key is served like with one',
     clauses: ['intents-status.auth.optional'],
     operation: OP,
@@ -72,7 +71,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status.request-id-param',
-    family: FAMILY,
     title: 'GET /intents/status?requestId=<listed id> answers 200 with a status record',
     clauses: ['intents-status.request-id-param'],
     operation: OP,
@@ -94,7 +92,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status.fallback-on-refund',
-    family: FAMILY,
     title: 'A refunded request reports status fallback',
     clauses: ['intents-status.fallback-on-refund'],
     operation: OP,
@@ -118,7 +115,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status.consistent-with-listing',
-    family: FAMILY,
     title: 'Chain ids, hashes and time (ms = updatedAt) agree with the listed request',
     clauses: ['intents-status.consistent-with-listing'],
     operation: OP,
@@ -186,11 +182,10 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'intents-status.response.schema',
-    family: FAMILY,
     title: 'Every 200 of GET /intents/status is an intent status record with a status of the enum',
     clauses: ['intents-status.response.schema'],
     operation: OP,
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, OP),
   },
-];
+]);

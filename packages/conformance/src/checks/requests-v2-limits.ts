@@ -4,10 +4,11 @@
  * requests and draws no random limit. A 429 of the throttle leaves that value untested, never failed.
  */
 import { QUERY_PARAMETERS } from '@crosschain/specs';
+import { withFamilies } from '../engine/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { ensure } from '../engine/expect.js';
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { recordsOfBody } from './support/listing.js';
 import { pass, skip, statusLine } from './support/outcome.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
@@ -16,9 +17,8 @@ const OP = 'GET /requests/v2';
 /** v2's maximum `limit` (live facts §2.4). */
 const V2_MAX_LIMIT: number = QUERY_PARAMETERS['GET /requests/v2'].limit.maximum;
 
-const limitMax: CheckDefinition = {
+const limitMax: CheckSpec = {
   id: 'requests-v2.limit.max',
-  family: 'requests-v2',
   title: 'A v2 page holds at most min(limit, 50) records at limit 1, 2, 49, 50, 51; above 50 capped or refused with a 4xx',
   clauses: ['requests-v2.limit.max'],
   operation: OP,
@@ -46,4 +46,4 @@ const limitMax: CheckDefinition = {
 };
 
 /** The v2 limit checks, in run order. */
-export const checks: CheckDefinition[] = [limitMax];
+export const checks: CheckDefinition[] = withFamilies([limitMax]);

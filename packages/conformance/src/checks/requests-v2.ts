@@ -11,7 +11,8 @@
  * so that a run covers every v2 clause whatever the date.
  */
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from './support/deprecation-headers.js';
 import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
@@ -23,7 +24,6 @@ import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './suppo
 
 const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
-const FAMILY = 'requests-v2';
 
 /**
  * The lock of every check that sends to GET /requests/v2 (scheduler.ts): they run one at a time, in
@@ -113,10 +113,9 @@ function answered(ctx: CheckContext): Exchange[] {
  * target's, {@link datedContext}), and skipped with the reason, before it sends anything, once v2
  * is retired by the target's clock.
  */
-function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefinition {
+function v2Check(def: Omit<CheckSpec, 'operation'>): CheckSpec {
   return {
     ...def,
-    family: FAMILY,
     operation: OP,
     lock: V2_LOCK, // reads every v2 exchange recorded so far, or spends the v2 quota on purpose (rate-limit.*)
     async run(ctx) {
@@ -131,7 +130,7 @@ function v2Check(def: Omit<CheckDefinition, 'family' | 'operation'>): CheckDefin
  * A deprecation-signal check (its id is its clause): runs `problem` over a fresh v2 answer and every
  * recorded v2 exchange; the first problem is a violation with that exchange as the reproduction.
  */
-function signalCheck(id: string, title: string, message: string, expected: string, problem: (e: Exchange) => string | undefined): CheckDefinition {
+function signalCheck(id: string, title: string, message: string, expected: string, problem: (e: Exchange) => string | undefined): CheckSpec {
   return v2Check({
     id,
     title,
@@ -209,9 +208,8 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
  * (the route removed) is not judged further. The embedded reference server is held to its own
  * documented answer: 410 with those headers and the 429's body shape.
  */
-const retired: CheckDefinition = {
+const retired: CheckSpec = {
   id: 'requests-v2.retired',
-  family: FAMILY,
   operation: OP,
   lock: V2_LOCK,
   title: 'From the sunset date (target clock) v2 answers a 4xx other than 429, never v2 data; a 410 carries the deprecation headers',
@@ -234,7 +232,7 @@ const retired: CheckDefinition = {
   },
 };
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   v2Check({
     id: 'requests-v2.timeline',
     title: 'Before its sunset date (target clock), v2 keeps answering (not 404/410)',
@@ -389,4 +387,4 @@ export const checks: CheckDefinition[] = [
     run: (ctx) => checkWrapperFields(ctx, OP),
   }),
   retired,
-];
+]);

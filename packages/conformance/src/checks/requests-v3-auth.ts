@@ -3,15 +3,15 @@
  * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
  */
 import { brief, ensure, violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
 import { causeText } from '../engine/outcome.js';
 import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
 import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
 import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
-import { refusalProblem } from '../oracles/requests-v3-auth.js';
+import { refusalProblem, keyRequired as keyRequiredOracle } from '../oracles/requests-v3-auth.js';
 
-const FAMILY = 'requests-v3.auth';
 
 /** The authenticated fields a record carries under `data` (non-null), as `data.<name>`. */
 export function carriedAuthFields(r: RecordJson): string[] {
@@ -53,10 +53,9 @@ async function authenticatedView(ctx: CheckContext, auth: AuthChoice, pages: num
   return view;
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'requests-v3.auth.key-required',
-    family: FAMILY,
+    id: keyRequiredOracle.id,
     title: 'GET /requests/v3 without x-api-key is refused with a 4xx and no records',
     clauses: ['requests-v3.auth.key-required', 'auth.header'],
     operation: V3,
@@ -68,7 +67,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.auth.active-key',
-    family: FAMILY,
     title: 'An unknown key, and the configured inactive key, are refused with a 4xx and no records',
     clauses: ['requests-v3.auth.active-key'],
     operation: V3,
@@ -88,7 +86,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.auth.key-accepted',
-    family: FAMILY,
     title: 'GET /requests/v3 with an active key in x-api-key is served with a 200',
     clauses: ['requests-v3.auth.key-accepted', 'auth.header'],
     operation: V3,
@@ -102,7 +99,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.auth.authenticated-data-opt-in',
-    family: FAMILY,
     title: 'Without includeAuthenticatedData=true no record carries referrer, platformFee or apiKeyName',
     clauses: ['requests-v3.auth.authenticated-data-opt-in'],
     operation: V3,
@@ -135,7 +131,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.auth.authenticated-data-owner',
-    family: FAMILY,
     title: 'With includeAuthenticatedData=true, authenticated fields appear only for the owning key',
     clauses: ['requests-v3.auth.authenticated-data-owner'],
     operation: V3,
@@ -167,7 +162,7 @@ export const checks: CheckDefinition[] = [
       return pass(`${both.length} requests compared, ${owned} with authenticated fields for exactly one key`);
     },
   },
-];
+]);
 
 /**
  * The other half of rule 6 ("returns authenticated fields ... when the caller's key is tied to

@@ -5,8 +5,9 @@
  * query is narrowed to a few seconds around its creation, so no walk of the whole window is needed.
  */
 import fc from 'fast-check';
-import type { CheckContext, CheckDefinition } from '../engine/types.js';
-import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, runs, sampleArb, type Sample } from './support/filters.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, runs, sampleArb, type Sample } from './support/filters.js';
 import { FILTERABLE_STATUSES, V3, createdSec, holds, sharedWalk, walk, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
@@ -28,9 +29,8 @@ function filteredWalk(ctx: CheckContext, param: EqualityParam, value: string | n
   return sharedWalk(ctx, { ...windowQuery(ctx), [param]: value, limit: LIMIT }, { maxPages: 1 });
 }
 
-const soundness: CheckDefinition = {
+const soundness: CheckSpec = {
   id: 'requests-v3.filter.soundness',
-  family: FAMILY,
   title: 'Every record returned for an equality filter matches it',
   clauses: ['requests-v3.filter.soundness'],
   operation: V3,
@@ -67,9 +67,8 @@ const soundness: CheckDefinition = {
 /** Records of a window walk that a complete walk must hold, at most this many re-read when missing. */
 const MISSING_PROBES = 3;
 
-const completeness: CheckDefinition = {
+const completeness: CheckSpec = {
   id: 'requests-v3.filter.completeness',
-  family: FAMILY,
   title: 'No matching record of the window is missing from an equality filter’s result',
   clauses: ['requests-v3.filter.completeness'],
   operation: V3,
@@ -94,9 +93,8 @@ const completeness: CheckDefinition = {
   },
 };
 
-const combinedAnd: CheckDefinition = {
+const combinedAnd: CheckSpec = {
   id: 'requests-v3.filter.combined-and',
-  family: FAMILY,
   title: 'Two top-level filters together give the intersection',
   clauses: ['requests-v3.filter.and'],
   operation: V3,
@@ -140,4 +138,4 @@ const combinedAnd: CheckDefinition = {
 };
 
 /** The equality-filter checks, in run order. */
-export const checks: CheckDefinition[] = [soundness, completeness, combinedAnd];
+export const checks: CheckDefinition[] = withFamilies([soundness, completeness, combinedAnd]);

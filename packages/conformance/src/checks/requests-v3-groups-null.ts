@@ -3,13 +3,13 @@
  * values (API document, GET /requests/v3 rule 7; Errors table), within the discovery window.
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, sendV3, sharedTotal, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { depositAddressOf, type RecordJson } from './support/record.js';
 import {
-  FAMILY,
   ensureEvery,
   ensureHas,
   ensureTotals,
@@ -27,9 +27,8 @@ const NULL_KEYS: Array<{ key: string; present: (r: RecordJson) => boolean }> = [
   { key: 'depositAddress', present: (r) => depositAddressOf(r) !== undefined },
 ];
 
-const nullCheck: CheckDefinition = {
+const nullCheck: CheckSpec = {
   id: 'requests-v3.filters.null-check',
-  family: FAMILY,
   title: 'null is an is-empty check and not:null an is-not-empty check: together they partition the window',
   clauses: ['requests-v3.filters.null-check'],
   operation: V3,
@@ -60,9 +59,8 @@ const nullCheck: CheckDefinition = {
   },
 };
 
-const nullMix400: CheckDefinition = {
+const nullMix400: CheckSpec = {
   id: 'requests-v3.filters.null-mix-400',
-  family: FAMILY,
   title: 'null combined with real values in one array for the same key returns 400',
   clauses: ['requests-v3.filters.null-mix-400'],
   operation: V3,
@@ -97,4 +95,4 @@ const nullMix400: CheckDefinition = {
 };
 
 /** The null-value group checks, in run order. */
-export const checks: CheckDefinition[] = [nullCheck, nullMix400];
+export const checks: CheckDefinition[] = withFamilies([nullCheck, nullMix400]);

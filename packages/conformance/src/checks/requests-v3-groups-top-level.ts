@@ -3,12 +3,12 @@
  * GET /requests/v3 rule 7), checked by totals and soundness/completeness around discovered records.
  */
 import fc from 'fast-check';
-import type { CheckDefinition } from '../engine/types.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3 } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { matchesComplete, matchesSound, type RecordJson } from './support/record.js';
 import {
-  FAMILY,
   GROUP_KEYS,
   SINGLE_VALUED,
   condsOf,
@@ -25,9 +25,8 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 
-const topLevelAnd: CheckDefinition = {
+const topLevelAnd: CheckSpec = {
   id: 'requests-v3.filters.top-level-and',
-  family: FAMILY,
   title: 'Top-level parameters still apply: they are AND-ed with the filters groups',
   clauses: ['requests-v3.filters.top-level-and'],
   operation: V3,
@@ -81,4 +80,4 @@ const topLevelAnd: CheckDefinition = {
 };
 
 /** The groups-with-top-level checks, in run order. */
-export const checks: CheckDefinition[] = [topLevelAnd];
+export const checks: CheckDefinition[] = withFamilies([topLevelAnd]);

@@ -5,12 +5,12 @@
  * completeness around a discovered record.
  */
 import fc from 'fast-check';
-import type { CheckDefinition } from '../engine/types.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, sharedTotal, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from './support/record.js';
 import {
-  FAMILY,
   GROUP_KEYS,
   SINGLE_VALUED,
   condsOf,
@@ -28,9 +28,8 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 
-const andWithinGroup: CheckDefinition = {
+const andWithinGroup: CheckSpec = {
   id: 'requests-v3.filters.and-within-group',
-  family: FAMILY,
   title: 'Fields inside one filters group are AND-ed',
   clauses: ['requests-v3.filters.groups-and-within'],
   operation: V3,
@@ -73,9 +72,8 @@ const andWithinGroup: CheckDefinition = {
   },
 };
 
-const orAcrossGroups: CheckDefinition = {
+const orAcrossGroups: CheckSpec = {
   id: 'requests-v3.filters.or-across-groups',
-  family: FAMILY,
   title: 'Groups are OR-ed: total(A or B) = total(A) + total(B) - total(A and B)',
   clauses: ['requests-v3.filters.groups-or'],
   operation: V3,
@@ -140,9 +138,8 @@ function completeKeys(records: readonly RecordJson[]): EqualityParam[] {
   return SINGLE_VALUED.filter((k) => records.length > 0 && records.every((r) => candidates(r, k).length === 1));
 }
 
-const notNegates: CheckDefinition = {
+const notNegates: CheckSpec = {
   id: 'requests-v3.filters.not',
-  family: FAMILY,
   title: 'not: negates a key: total(not:X) + total(X) = total(all) for a non-null field',
   clauses: ['requests-v3.filters.not'],
   operation: V3,
@@ -186,9 +183,8 @@ const notNegates: CheckDefinition = {
   },
 };
 
-const arrayOr: CheckDefinition = {
+const arrayOr: CheckSpec = {
   id: 'requests-v3.filters.array-or',
-  family: FAMILY,
   title: 'An array value is OR within the field: total(X in [a, b]) = total(a) + total(b)',
   clauses: ['requests-v3.filters.array-or'],
   operation: V3,
@@ -234,4 +230,4 @@ const arrayOr: CheckDefinition = {
 };
 
 /** The group-logic checks, in run order. */
-export const checks: CheckDefinition[] = [andWithinGroup, orAcrossGroups, notNegates, arrayOr];
+export const checks: CheckDefinition[] = withFamilies([andWithinGroup, orAcrossGroups, notNegates, arrayOr]);

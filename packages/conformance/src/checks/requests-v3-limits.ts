@@ -3,17 +3,17 @@
  * GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import { pageSizeProblem } from '../oracles/requests-v3-paging.js';
-import type { CheckDefinition } from '../engine/types.js';
+import { pageSizeProblem, limitMax as limitMaxOracle, limitDefault as limitDefaultOracle } from '../oracles/requests-v3-paging.js';
+import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
 import { fromProperty } from './support/outcome.js';
-import { DEFAULT_LIMIT, FAMILY, MAX_LIMIT, skipNoData } from './support/paging.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, skipNoData } from './support/paging.js';
 
-const limitMax: CheckDefinition = {
-  id: 'requests-v3.limit.max',
-  family: FAMILY,
+const limitMax: CheckSpec = {
+  id: limitMaxOracle.id,
   title: 'A page holds at most min(limit, 50) records; a limit above 50 is capped or refused with a 4xx',
   clauses: ['requests-v3.limit.max'],
   operation: V3,
@@ -52,9 +52,8 @@ const limitMax: CheckDefinition = {
   },
 };
 
-const limitDefault: CheckDefinition = {
-  id: 'requests-v3.limit.default',
-  family: FAMILY,
+const limitDefault: CheckSpec = {
+  id: limitDefaultOracle.id,
   title: 'Without limit, a page holds min(20, n) records (live default 20)',
   clauses: ['requests-v3.limit.default'],
   operation: V3,
@@ -77,4 +76,4 @@ const limitDefault: CheckDefinition = {
 };
 
 /** The limit checks, in run order. */
-export const checks: CheckDefinition[] = [limitMax, limitDefault];
+export const checks: CheckDefinition[] = withFamilies([limitMax, limitDefault]);

@@ -4,23 +4,24 @@
  * bounded to a part of the discovery window and capped in pages.
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { enumExamples } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
 import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
 import { fromProperty, isObject } from './support/outcome.js';
-import { FAMILY, MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
+import { MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
 import type { RecordJson } from './support/record.js';
+import { terminates as terminatesOracle, cursorStable as cursorStableOracle } from '../oracles/requests-v3-paging.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
 const TERMINATES_LIMIT = 2;
 /** Pages of 50 a walk pair's reference walk may take (the sub-window holds about 16 records). */
 const LARGE_PAGES = 6;
 
-const paginationTerminates: CheckDefinition = {
-  id: 'requests-v3.pagination.terminates',
-  family: FAMILY,
+const paginationTerminates: CheckSpec = {
+  id: terminatesOracle.id,
   title: 'Following continuation ends within a bound and never hands back a cursor twice',
   clauses: ['requests-v3.pagination.continuation', 'requests-v3.pagination.no-repeated-cursor'],
   operation: V3,
@@ -62,9 +63,8 @@ const paginationTerminates: CheckDefinition = {
  * reads must agree. Not a `relation` read twice by the engine: a cursor that changes meaning on
  * every later read would then look like unstable data.
  */
-const cursorStable: CheckDefinition = {
-  id: 'requests-v3.pagination.cursor-stable',
-  family: FAMILY,
+const cursorStable: CheckSpec = {
+  id: cursorStableOracle.id,
   title: 'A continuation passed back twice yields the same next page',
   clauses: ['requests-v3.pagination.continuation'],
   operation: V3,
@@ -100,9 +100,8 @@ function cursorWindow(ctx: CheckContext): Query | undefined {
 }
 const CURSOR_ANCHOR = 25;
 
-const continuationField: CheckDefinition = {
+const continuationField: CheckSpec = {
   id: 'requests-v3.pagination.continuation-field',
-  family: FAMILY,
   title: 'The next cursor is the top-level string `continuation`, absent or null on the last page',
   clauses: ['requests-v3.pagination.continuation-field'],
   operation: V3,
@@ -166,10 +165,9 @@ function walkComparison(
   id: string,
   title: string,
   compare: (p: WalkPair) => void,
-): CheckDefinition {
+): CheckSpec {
   return {
     id,
-    family: FAMILY,
     title,
     clauses: [id],
     operation: V3,
@@ -259,4 +257,4 @@ const noGaps = walkComparison(
 );
 
 /** The pagination checks, in run order. */
-export const checks: CheckDefinition[] = [paginationTerminates, cursorStable, continuationField, noDuplicates, noGaps];
+export const checks: CheckDefinition[] = withFamilies([paginationTerminates, cursorStable, continuationField, noDuplicates, noGaps]);

@@ -9,10 +9,10 @@
  * its transactions, USD amounts), else from fixed steps; any bounds keep the relations sound.
  */
 import { allInOrder } from '../engine/concurrent.js';
+import { withFamilies } from '../engine/family.js';
 import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
 import { notNested, rangeSamples, subsetCountProblem, type RangeKind } from '../oracles/ranges.js';
-import { FAMILY } from './support/filters.js';
 import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { smallWindow } from './support/paging.js';
@@ -48,9 +48,8 @@ export function boundsOf(ctx: CheckContext, pair: RangePair): [number, number, n
   return [a, Math.max(a, a2), Math.max(a, a2, b2), Math.max(a, a2, b2, b)];
 }
 
-const rangeNested: CheckDefinition = {
+const rangeNested: CheckSpec = {
   id: 'requests-v3.filter.range-nested',
-  family: FAMILY,
   title: 'Block, fill-time, app-fee and USD ranges: a larger minimum or smaller maximum never selects more, nested ranges select nested sets (counts at scale, sets on a window)',
   clauses: ['requests-v3.filter.range-nested'],
   operation: V3,
@@ -113,4 +112,4 @@ const rangeNested: CheckDefinition = {
 };
 
 /** The range-relation checks, in run order. */
-export const checks: CheckDefinition[] = [rangeNested];
+export const checks: CheckDefinition[] = withFamilies([rangeNested]);

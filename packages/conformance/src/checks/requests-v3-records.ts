@@ -5,13 +5,13 @@
  * violation carries the exchange that shows it.
  */
 import { brief, ensure, violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
 import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
 import { pass, skip, statusLine } from './support/outcome.js';
-import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf } from '../oracles/v3-removed-fields.js';
+import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf, v3RemovedFields as v3RemovedFieldsOracle } from '../oracles/v3-removed-fields.js';
 
-const FAMILY = 'requests-v3.record';
 
 /** The skip reason when discovery has no records (with discovery's own explanation, if any). */
 function noRecords(ctx: CheckContext, what: string): string {
@@ -50,10 +50,9 @@ export function destinationSides(r: RecordJson): string[] {
 
 /** The violation of requests-v3.record.no-removed-fields (active and passive alike). */
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'requests-v3.record.fail-reason-null',
-    family: FAMILY,
     title: 'failReason and refundFailReason are null when there is none, never N/A',
     clauses: ['requests-v3.record.fail-reason-null'],
     operation: V3,
@@ -85,7 +84,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.record.same-chain-no-destination',
-    family: FAMILY,
     title: 'A Same-chain Swap record has no destination side (neither quoted nor actual)',
     clauses: ['requests-v3.record.same-chain-no-destination'],
     operation: V3,
@@ -108,8 +106,7 @@ export const checks: CheckDefinition[] = [
     },
   },
   {
-    id: 'requests-v3.record.no-removed-fields',
-    family: FAMILY,
+    id: v3RemovedFieldsOracle.id,
     title: 'A v3 record carries none of the fields the change table lists as removed in v3 (data.metadata, data.subsidizedRequest, ...)',
     clauses: ['requests-v3.record.no-removed-fields'],
     operation: V3,
@@ -129,7 +126,6 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.record.superseded-resolves',
-    family: FAMILY,
     title: 'A supersededByRequestId names a request that can itself be listed (id=)',
     clauses: ['requests-v3.record.superseded-resolves'],
     operation: V3,
@@ -148,4 +144,4 @@ export const checks: CheckDefinition[] = [
       return pass(`${Math.min(10, superseded.length)} superseded requests resolved`);
     },
   },
-];
+]);

@@ -3,7 +3,8 @@
  * (API document, GET /requests/v3 rules 1-5; live facts §1.3). Walks stay in the discovery window.
  */
 import { violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { V3, pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
@@ -15,7 +16,7 @@ import {
   type Direction,
   type SortBy,
 } from './support/order.js';
-import { FAMILY, MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
+import { MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
@@ -55,9 +56,8 @@ function orderObservable(ctx: CheckContext, sortBy: SortBy): string | undefined 
   return undefined;
 }
 
-const sortDefault: CheckDefinition = {
+const sortDefault: CheckSpec = {
   id: 'requests-v3.sort.default',
-  family: FAMILY,
   title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
   clauses: ['requests-v3.sort.default'],
   operation: V3,
@@ -72,10 +72,9 @@ const sortDefault: CheckDefinition = {
 };
 
 /** Default direction of a sortBy: monotone, and the same order as the explicit direction. */
-function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): CheckDefinition {
+function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): CheckSpec {
   return {
     id,
-    family: FAMILY,
     title,
     clauses: [id],
     operation: V3,
@@ -102,9 +101,8 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
   };
 }
 
-const sortExplicit: CheckDefinition = {
+const sortExplicit: CheckSpec = {
   id: 'requests-v3.sort.explicit-direction',
-  family: FAMILY,
   title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
   clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
   operation: V3,
@@ -126,9 +124,9 @@ const sortExplicit: CheckDefinition = {
 };
 
 /** The sort checks, in run order. */
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   sortDefault,
   defaultDirectionCheck('requests-v3.sort.updated-at-default-desc', 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
   defaultDirectionCheck('requests-v3.sort.amount-usd-default-asc', 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
   sortExplicit,
-];
+]);

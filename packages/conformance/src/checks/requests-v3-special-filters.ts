@@ -4,10 +4,11 @@
  * ranges and features. Soundness and completeness as in the equality filters.
  */
 import fc from 'fast-check';
+import { withFamilies } from '../engine/family.js';
 import { edgePairs } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckDefinition, CheckResult } from '../engine/types.js';
-import { FAMILY, LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
+import type { CheckDefinition, CheckResult, CheckSpec } from '../engine/types.js';
+import { LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
 import {
   FILTERABLE_STATUSES,
   V3,
@@ -34,9 +35,8 @@ import {
   type RecordJson,
 } from './support/record.js';
 
-const chainIdEither: CheckDefinition = {
+const chainIdEither: CheckSpec = {
   id: 'requests-v3.filter.chain-id-either',
-  family: FAMILY,
   title: 'chainId matches a request whose origin or destination is that chain',
   clauses: ['requests-v3.filter.chain-id-either'],
   operation: V3,
@@ -71,9 +71,8 @@ function casings(symbol: string): string[] {
   return [...new Set([symbol.toUpperCase(), symbol.toLowerCase(), mixed])].filter((s) => s !== symbol);
 }
 
-const symbolCaseInsensitive: CheckDefinition = {
+const symbolCaseInsensitive: CheckSpec = {
   id: 'requests-v3.filter.symbol-case-insensitive',
-  family: FAMILY,
   title: 'currencyInSymbol/currencyOutSymbol give the same result in upper, lower and mixed case',
   clauses: ['requests-v3.filter.symbol-case-insensitive'],
   operation: V3,
@@ -130,9 +129,8 @@ function termOf(r: RecordJson, kind: TermKind): string | undefined {
   }
 }
 
-const term: CheckDefinition = {
+const term: CheckSpec = {
   id: 'requests-v3.filter.term',
-  family: FAMILY,
   title: 'term finds a request by id, wallet, deposit address or transaction hash, and returns only records containing it',
   clauses: ['requests-v3.filter.term'],
   operation: V3,
@@ -172,9 +170,8 @@ const term: CheckDefinition = {
   },
 };
 
-const statusValues: CheckDefinition = {
+const statusValues: CheckSpec = {
   id: 'requests-v3.filter.status-values',
-  family: FAMILY,
   title: 'status accepts success, failure, refund, pending, depositing, and does not apply waiting or submitted',
   clauses: ['requests-v3.filter.status-values'],
   operation: V3,
@@ -208,9 +205,8 @@ const statusValues: CheckDefinition = {
   },
 };
 
-const ranges: CheckDefinition = {
+const ranges: CheckSpec = {
   id: 'requests-v3.filter.ranges',
-  family: FAMILY,
   title: 'startTimestamp/endTimestamp (seconds, inclusive) and amountUsdMin/Max bound their field',
   clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
   operation: V3,
@@ -295,9 +291,8 @@ const ranges: CheckDefinition = {
   },
 };
 
-const features: CheckDefinition = {
+const features: CheckSpec = {
   id: 'requests-v3.filter.features',
-  family: FAMILY,
   title: 'features (comma-separated) matches records with any of the listed features',
   clauses: ['requests-v3.filter.features'],
   operation: V3,
@@ -336,4 +331,4 @@ const features: CheckDefinition = {
 };
 
 /** The special-filter checks, in run order. */
-export const checks: CheckDefinition[] = [chainIdEither, symbolCaseInsensitive, term, statusValues, ranges, features];
+export const checks: CheckDefinition[] = withFamilies([chainIdEither, symbolCaseInsensitive, term, statusValues, ranges, features]);

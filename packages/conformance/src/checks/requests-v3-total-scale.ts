@@ -19,10 +19,10 @@
  * status changes move a record between statuses, which a second read tells from a fault.
  */
 import { allInOrder } from '../engine/concurrent.js';
+import { withFamilies } from '../engine/family.js';
 import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, sharedTotal, total, type Query } from './support/listing.js';
-import { FAMILY } from './support/paging.js';
 import { pass, skip } from './support/outcome.js';
 import { originChainIds } from './support/record.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
@@ -73,8 +73,8 @@ async function olderSplit(ctx: CheckContext, m: number, end: number): Promise<nu
 const listed = (parts: ReadonlyArray<{ label: string; count: number }>) => parts.map((p) => `${p.label}: ${p.count}`).join(', ');
 
 /** A relation check of `total` at scale (clause requests-v3.total.exact), read again before it fails. */
-function scaleCheck(id: string, title: string, run: CheckDefinition['run']): CheckDefinition {
-  return { id, family: FAMILY, title, clauses: ['requests-v3.total.exact'], operation: V3, requires: ['apiKey'], relation: true, run };
+function scaleCheck(id: string, title: string, run: CheckDefinition['run']): CheckSpec {
+  return { id, title, clauses: ['requests-v3.total.exact'], operation: V3, requires: ['apiKey'], relation: true, run };
 }
 
 const partition = scaleCheck(
@@ -175,4 +175,4 @@ const narrower = scaleCheck(
 );
 
 /** The scale checks of `total`, in run order. */
-export const checks: CheckDefinition[] = [partition, narrower];
+export const checks: CheckDefinition[] = withFamilies([partition, narrower]);

@@ -3,11 +3,12 @@
  * document, GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import { allInOrder } from '../engine/concurrent.js';
+import { withFamilies } from '../engine/family.js';
 import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition, Exchange } from '../engine/types.js';
-import { unaskedTotalProblem } from '../oracles/requests-v3-total.js';
+import type { CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
+import { unaskedTotalProblem, totalOnlyWhenRequested as totalOnlyWhenRequestedOracle, totalExact as totalExactOracle } from '../oracles/requests-v3-total.js';
 import { FILTERABLE_STATUSES, V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
-import { FAMILY, MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
+import { MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
 import { skip } from './support/outcome.js';
 
 /**
@@ -26,9 +27,8 @@ async function walkSkips(ctx: Parameters<CheckDefinition['run']>[0], query: Quer
   return `the walks of ${brief(query)} at limit ${MAX_LIMIT} and ${limit} returned ${count} and ${again.records.length} records: pagination skips or repeats records (requests-v3.pagination.no-gaps reports it), so total is not judged against a walk`;
 }
 
-const totalExact: CheckDefinition = {
-  id: 'requests-v3.total.exact',
-  family: FAMILY,
+const totalExact: CheckSpec = {
+  id: totalExactOracle.id,
   title: '`total` equals the walked count, whatever limit and continuation',
   clauses: ['requests-v3.total.exact'],
   operation: V3,
@@ -84,9 +84,8 @@ const totalExact: CheckDefinition = {
   },
 };
 
-const totalOnlyWhenRequested: CheckDefinition = {
-  id: 'requests-v3.total.only-when-requested',
-  family: FAMILY,
+const totalOnlyWhenRequested: CheckSpec = {
+  id: totalOnlyWhenRequestedOracle.id,
   title: '`total` is absent without includeTotal and with includeTotal=false',
   clauses: ['requests-v3.total.only-when-requested'],
   operation: V3,
@@ -103,4 +102,4 @@ const totalOnlyWhenRequested: CheckDefinition = {
 };
 
 /** The total checks, in run order. */
-export const checks: CheckDefinition[] = [totalExact, totalOnlyWhenRequested];
+export const checks: CheckDefinition[] = withFamilies([totalExact, totalOnlyWhenRequested]);

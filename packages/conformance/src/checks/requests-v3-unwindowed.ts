@@ -9,15 +9,16 @@
  * before a failure counts (`relation`, reproduce.ts).
  */
 import { allInOrder } from '../engine/concurrent.js';
+import { withFamilies } from '../engine/family.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
 import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { recordId } from './support/record.js';
+import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
 
-const FAMILY = 'requests-v3.unwindowed';
 /** The page size of the first calls (the v3 maximum, as clients walk). */
 const PAGE = 50;
 /** The small page size of the walk set against one larger page. */
@@ -51,9 +52,8 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
   judgeFirstPage(page, `The discovery window (total ${t}) listed no request`);
 }
 
-const firstPages: CheckDefinition = {
-  id: 'requests-v3.unwindowed.first-pages',
-  family: FAMILY,
+const firstPages: CheckSpec = {
+  id: unwindowedFirstPageOracle.id,
   title: 'Without a time window, the first page of each sort lists requests when its total counts some, and an ascending listing starts at the earliest request',
   clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction'],
   operation: V3,
@@ -86,9 +86,8 @@ const firstPages: CheckDefinition = {
   },
 };
 
-const walkCheck: CheckDefinition = {
+const walkCheck: CheckSpec = {
   id: 'requests-v3.unwindowed.walk',
-  family: FAMILY,
   title: 'Without a time window, a walk of small pages lists what one larger page lists, and never more requests than the total read after it',
   clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact'],
   operation: V3,
@@ -117,9 +116,8 @@ const walkCheck: CheckDefinition = {
   },
 };
 
-const totals: CheckDefinition = {
+const totals: CheckSpec = {
   id: 'requests-v3.unwindowed.totals',
-  family: FAMILY,
   title: 'Without a time window, total is never below a window\'s total read before it, and each status filter alone counts no more than the whole',
   clauses: ['requests-v3.total.exact'],
   operation: V3,
@@ -151,4 +149,4 @@ const totals: CheckDefinition = {
 };
 
 /** The checks of the listing without a time window, in run order. */
-export const checks: CheckDefinition[] = [firstPages, walkCheck, totals];
+export const checks: CheckDefinition[] = withFamilies([firstPages, walkCheck, totals]);

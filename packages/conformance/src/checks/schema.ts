@@ -9,6 +9,7 @@
  * and its field names by the SHOULD checks `*.response.wrapper-fields`.
  */
 import { brief, violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
 import { CURSOR_FIELD, LIST_FIELD } from '../engine/list-wrapper.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError } from '../engine/types.js';
 import { pass, skip } from './support/outcome.js';
@@ -100,13 +101,9 @@ export async function checkWrapperFields(ctx: CheckContext, operation: string): 
   return pass(`${described.length} responses with \`${LIST_FIELD}\`, ${cursors} of them with a \`${CURSOR_FIELD}\` cursor`);
 }
 
-/** The v3 response checks sit in the family of v3's records, as every other `*.response.schema` sits in its operation's (issue 20). */
-const FAMILY = 'requests-v3.record';
-
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'requests-v3.response.schema',
-    family: FAMILY,
     title: 'Every 200 of GET /requests/v3 is the list wrapper of valid v3 request records',
     clauses: ['requests-v3.record.schema', 'requests-v3.record.deposit-address-type', 'requests-v3.record.status-values'],
     operation: 'GET /requests/v3',
@@ -115,11 +112,10 @@ export const checks: CheckDefinition[] = [
   },
   {
     id: 'requests-v3.response.wrapper-fields',
-    family: FAMILY,
     title: 'The v3 list wrapper names its records `requests` and its cursor `continuation`, typed as the live service types them',
     clauses: ['requests-v3.response.wrapper-fields', 'requests-v3.pagination.continuation-field'],
     operation: 'GET /requests/v3',
     phase: 'final',
     run: (ctx) => checkWrapperFields(ctx, 'GET /requests/v3'),
   },
-];
+]);

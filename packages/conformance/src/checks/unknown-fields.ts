@@ -6,6 +6,7 @@
  * declares (see support/unknown-fields.ts).
  */
 import { openapi } from '@crosschain/specs';
+import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange, RequestSpec } from '../engine/types.js';
 import { violate } from '../engine/expect.js';
 import { OPERATIONS } from './general.js';
@@ -37,10 +38,9 @@ function freshRequests(ctx: CheckContext): RequestSpec[] {
   return out;
 }
 
-export const checks: CheckDefinition[] = [
+export const checks: CheckDefinition[] = withFamilies([
   {
     id: 'general.unknown-fields',
-    family: 'general',
     title: 'Under --strict: 200 bodies of the four operations carry only the fields their schemas declare',
     clauses: ['general.no-unknown-fields'],
     operation: '*',
@@ -87,4 +87,4 @@ export const checks: CheckDefinition[] = [
       return pass(`${bodies} bodies (${[...seen].join(', ')}) and ${ctx.discovery.records.length} discovered records hold no undeclared field`);
     },
   },
-];
+]);

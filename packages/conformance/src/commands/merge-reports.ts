@@ -8,14 +8,13 @@
 import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
+import type { ParsedCommandLine } from '../config/program.js';
 import { EXIT } from '../engine/types.js';
+import { commandLine } from './parse-args.js';
 import { renderConsole, REPORT_FILES, writeReports } from '../reporters/index.js';
 import { readResultsFile } from '../reporters/read-results.js';
 import { mergeResults, runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
-
-const USAGE =
-  'Usage: crosschain-conformance merge-reports <report-dir>... --report-dir <out> [--require must|should]\n\nMerges the results.json of shard runs (--shard i/n) into one set of reports.\nCoverage is merged (a clause judged in any shard is judged); --require (default: the shards\' own --require)\ngates the merged run: a required clause no shard judged makes it inconclusive (exit 5).\n';
 
 /** `--require`'s value, checked. */
 function requireValue(value: string | undefined): 'must' | 'should' {
@@ -23,26 +22,15 @@ function requireValue(value: string | undefined): 'must' | 'should' {
   throw new ConfigError(`merge-reports --require must be must or should, got ${JSON.stringify(value ?? '')}. Example: merge-reports shard-1 shard-2 --report-dir merged --require must`);
 }
 
-function parseArgs(argv: readonly string[]): { dirs: string[]; out: string; require?: 'must' | 'should' } {
-  const dirs: string[] = [];
-  let out: string | undefined;
-  let require: 'must' | 'should' | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    if (a === '--require') {
-      require = requireValue(argv[i + 1]);
-      i += 1;
-    } else if (a.startsWith('--require=')) require = requireValue(a.slice('--require='.length));
-    else if (a === '--report-dir') {
-      out = argv[i + 1];
-      if (out === undefined || out.startsWith('--')) throw new ConfigError('merge-reports --report-dir needs a directory, got nothing. Example: merge-reports shard-1 shard-2 --report-dir merged');
-      i += 1;
-    } else if (a.startsWith('--report-dir=')) out = a.slice('--report-dir='.length);
-    else if (a.startsWith('-')) throw new ConfigError(`merge-reports does not know the option ${JSON.stringify(a)}. Fix: merge-reports <report-dir>... --report-dir <out>`);
-    else dirs.push(a);
-  }
+/** Checks the command line (config/fields.ts, COMMAND_LINES['merge-reports']). */
+function parseArgs(line: ParsedCommandLine, cwd: string): { dirs: string[]; out: string; require?: 'must' | 'should' } {
+  const dirs = line.args;
+  const out = line.values.reportDir as string | undefined;
+  const require = line.values.require === undefined ? undefined : requireValue(line.values.require as string);
   if (dirs.length === 0) throw new ConfigError('merge-reports needs the report directories of the shards, got none. Example: merge-reports shard-1 shard-2 --report-dir merged');
   if (out === undefined || out.trim() === '') throw new ConfigError('merge-reports needs --report-dir <out>, got none. Example: merge-reports shard-1 shard-2 --report-dir merged');
+  const into = dirs.find((d) => resolve(cwd, d) === resolve(cwd, out));
+  if (into !== undefined) throw new ConfigError(`merge-reports --report-dir must not be one of the shard directories (its results.json would be overwritten), got ${JSON.stringify(out)}. Example: merge-reports shard-1 shard-2 --report-dir merged`);
   return { dirs, out, ...(require ? { require } : {}) };
 }
 
@@ -52,14 +40,12 @@ function readResults(dir: string, cwd: string): ResultsDocument {
 
 /** Runs `merge-reports`. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
+  const line = commandLine('merge-reports', argv, io);
+  if (typeof line === 'number') return line;
   let args: ReturnType<typeof parseArgs>;
   let merged;
   try {
-    args = parseArgs(argv);
+    args = parseArgs(line, io.cwd);
     merged = mergeResults(
       args.dirs.map((d) => runResultOf(readResults(d, io.cwd))),
       args.dirs,

@@ -4,27 +4,14 @@
  * http://127.0.0.1:<port>` first, one line per violation on stderr, and on SIGINT/SIGTERM or after
  * `--duration` the kit's reports over everything seen. Every flag has a `CONFORMANCE_*` variable.
  */
-import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
-import { parseOrReport } from './parse-args.js';
+import type { ParsedCommandLine } from '../config/program.js';
+import { commandLine, parseOrReport } from './parse-args.js';
 import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { startProxy } from '../passive/proxy.js';
 import { finishPassive } from '../passive/report.js';
-
-export const USAGE = `Usage: crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>] [--errors] [--strict] [--accept-divergences]
-
-Forwards every request to --upstream unchanged and checks each exchange with the kit's oracles.
-  --upstream <url>    upstream base URL (CONFORMANCE_UPSTREAM)
-  --port <n>          port on 127.0.0.1, 0 = a free one (CONFORMANCE_PROXY_PORT; default 0)
-  --report-dir <dir>  write results.json, junit.xml, summary.md, report.html on exit (CONFORMANCE_REPORT_DIR)
-  --duration <s>      stop after this many seconds (CONFORMANCE_DURATION; default: until SIGINT/SIGTERM)
-  --errors            answer a violating response with a 502 problem (CONFORMANCE_ERRORS=true)
-  --strict            SHOULD violations fail too (CONFORMANCE_STRICT=true)
-  --accept-divergences  catalogued divergences of the live service report as known and pass --errors,
-                      labelled (CONFORMANCE_ACCEPT_DIVERGENCES=true)
-`;
 
 interface ProxyArgs {
   upstream: string;
@@ -36,31 +23,9 @@ interface ProxyArgs {
   acceptDivergences: boolean;
 }
 
-const truthy = (v: string | undefined): boolean => v === 'true' || v === '1';
-
-function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        upstream: { type: 'string' },
-        port: { type: 'string' },
-        'report-dir': { type: 'string' },
-        duration: { type: 'string' },
-        errors: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        'accept-divergences': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new ConfigError(`${(err as Error).message}; see crosschain-conformance proxy --help`);
-  }
-  if (values.help) return 'help';
-  const upstream = (values.upstream as string | undefined) ?? env.CONFORMANCE_UPSTREAM;
+/** Checks the values of the command line (flags, else their CONFORMANCE_* variables; config/fields.ts, COMMAND_LINES.proxy). */
+function parse(values: ParsedCommandLine['values']): ProxyArgs {
+  const upstream = values.upstream as string | undefined;
   if (!upstream) throw new ConfigError('--upstream is required: the base URL to forward to, e.g. --upstream https://api.example.com');
   let url: URL;
   try {
@@ -70,21 +35,21 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ProxyArgs | 'he
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`--upstream ${JSON.stringify(upstream)} must use http or https`);
   if (url.search || url.hash || url.username || url.password) throw new ConfigError(`--upstream ${JSON.stringify(url.origin + url.pathname)}… must not carry a query, a fragment or credentials; pass only the base URL`);
-  const portText = (values.port as string | undefined) ?? env.CONFORMANCE_PROXY_PORT ?? '0';
+  const portText = (values.port as string | undefined) ?? '0';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError(`--port ${JSON.stringify(portText)} is not a port; use an integer 0-65535 (0 = a free port)`);
-  const durationText = (values.duration as string | undefined) ?? env.CONFORMANCE_DURATION;
+  const durationText = values.duration as string | undefined;
   const durationS = durationText === undefined ? undefined : Number(durationText);
   if (durationS !== undefined && !(Number.isFinite(durationS) && durationS > 0)) throw new ConfigError(`--duration ${JSON.stringify(durationText)} is not a positive number of seconds; use e.g. --duration 60`);
-  const reportDir = (values['report-dir'] as string | undefined) ?? env.CONFORMANCE_REPORT_DIR;
+  const reportDir = values.reportDir as string | undefined;
   return {
     upstream: upstream.replace(/\/+$/, ''),
     port,
     ...(reportDir ? { reportDir } : {}),
     ...(durationS !== undefined ? { durationS } : {}),
-    errors: values.errors === true || truthy(env.CONFORMANCE_ERRORS),
-    strict: values.strict === true || truthy(env.CONFORMANCE_STRICT),
-    acceptDivergences: values['accept-divergences'] === true || truthy(env.CONFORMANCE_ACCEPT_DIVERGENCES),
+    errors: values.errors === true,
+    strict: values.strict === true,
+    acceptDivergences: values.acceptDivergences === true,
   };
 }
 
@@ -104,12 +69,10 @@ function stopped(durationS: number | undefined): Promise<void> {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseOrReport(() => parse(argv, io.env), io);
+  const line = commandLine('proxy', argv, io);
+  if (typeof line === 'number') return line;
+  const args = parseOrReport(() => parse(line.values), io);
   if (args === undefined) return EXIT.config;
-  if (args === 'help') {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
   const startedAt = new Date();
   const auditor = new PassiveAuditor({ acceptDivergences: args.acceptDivergences });
   let proxy;

@@ -11,18 +11,13 @@ import { ConfigError, FIELD_BY_KEY } from '../config/fields.js';
 import { coerce } from '../config/validate.js';
 import { redactor } from '../engine/redact.js';
 import { matchesAny, patternMatches } from '../engine/selection.js';
+import type { ParsedCommandLine } from '../config/program.js';
 import { EXIT } from '../engine/types.js';
+import { commandLine } from './parse-args.js';
 import { needsKey, replayFailures, replayable } from '../replay/replay.js';
 import { readResultsFile } from '../reporters/read-results.js';
 import { runResultOf } from '../shard/merge.js';
 import type { ResultsDocument } from '../shard/merge.js';
-
-const USAGE = `Usage: crosschain-conformance replay <results.json> [--check <id|family|prefix|glob>]... [--base-url <url>] [--api-key <key>]
-
-Re-sends the recorded request of each failure of a run and says per failure "still failing" or
-"fixed": the same answer as recorded is still failing; another answer re-runs the check alone with
-its seed against the current server. The key: --api-key or CONFORMANCE_API_KEY.
-`;
 
 interface ReplayArgs {
   file: string;
@@ -31,27 +26,17 @@ interface ReplayArgs {
   apiKey?: string;
 }
 
-function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ReplayArgs {
-  const out: ReplayArgs = { file: '', checks: [] };
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[(i += 1)];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new ConfigError(`replay ${name} needs a value, got nothing. Example: replay reports/results.json ${name} <value>`);
-      return v;
-    };
-    if (name === '--check') out.checks.push(value());
-    else if (name === '--base-url') out.baseUrl = coerce(FIELD_BY_KEY.get('baseUrl')!, value(), 'flag') as string;
-    else if (name === '--api-key') out.apiKey = coerce(FIELD_BY_KEY.get('apiKey')!, value(), 'flag') as string;
-    else if (a.startsWith('-')) throw new ConfigError(`replay does not know the option ${JSON.stringify(a)}. Fix: replay <results.json> [--check <id>] [--base-url <url>]`);
-    else files.push(a);
-  }
+/** Checks the command line (config/fields.ts, COMMAND_LINES.replay; the key: --api-key or CONFORMANCE_API_KEY). */
+function parseArgs(line: ParsedCommandLine): ReplayArgs {
+  const files = line.args;
   if (files.length !== 1) throw new ConfigError(`replay needs one results.json, got ${files.length}. Example: crosschain-conformance replay reports/results.json --check requests-v3.limit.max`);
-  out.file = files[0]!;
-  out.apiKey ??= env.CONFORMANCE_API_KEY || undefined;
-  return out;
+  const { baseUrl, apiKey, check } = line.values;
+  return {
+    file: files[0]!,
+    checks: ((check as string[] | undefined) ?? []).flatMap((c) => c.split(',')).map((c) => c.trim()).filter(Boolean),
+    ...(baseUrl !== undefined ? { baseUrl: coerce(FIELD_BY_KEY.get('baseUrl')!, baseUrl, 'flag') as string } : {}),
+    ...(apiKey !== undefined ? { apiKey: coerce(FIELD_BY_KEY.get('apiKey')!, apiKey, 'flag') as string } : {}),
+  };
 }
 
 function readResults(file: string, cwd: string): ResultsDocument {
@@ -60,15 +45,13 @@ function readResults(file: string, cwd: string): ResultsDocument {
 
 /** Runs `replay`. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
+  const line = commandLine('replay', argv, io);
+  if (typeof line === 'number') return line;
   let args: ReplayArgs;
   let result;
   let selected;
   try {
-    args = parseArgs(argv, io.env);
+    args = parseArgs(line);
     result = runResultOf(readResults(args.file, io.cwd));
     const failures = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known');
     // --check takes what --only takes (ids, families, dot-bounded prefixes, globs; selection.ts).

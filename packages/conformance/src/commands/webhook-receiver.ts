@@ -5,12 +5,12 @@
  * family, live-service facts §1.9) and, on SIGINT/SIGTERM or after --duration, prints and writes
  * the kit's usual reports. Exit codes as every kit command (EXIT): 4 when no delivery arrived.
  */
-import { parseArgs } from 'node:util';
 import { clauses as specClauses, specHash } from '@crosschain/specs';
 import { checks as webhookChecks } from '../checks/events-webhook.js';
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
-import { parseOrReport } from './parse-args.js';
+import type { ParsedCommandLine } from '../config/program.js';
+import { commandLine, parseOrReport } from './parse-args.js';
 import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix } from '../engine/clause-matrix.js';
 import type { ClauseEntry } from '../engine/clause-matrix.js';
@@ -23,8 +23,6 @@ import type { WebhookObservation } from '../events/types.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
 
-const USAGE = 'Usage: crosschain-conformance webhook-receiver --port <n> --api-key <key> [--duration <s>] [--report-dir <dir>] [--strict]';
-
 interface ReceiverArgs {
   port: number;
   apiKey: string;
@@ -33,37 +31,19 @@ interface ReceiverArgs {
   strict: boolean;
 }
 
-function parse(argv: readonly string[], env: NodeJS.ProcessEnv): ReceiverArgs | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        port: { type: 'string' },
-        'api-key': { type: 'string' },
-        duration: { type: 'string' },
-        'report-dir': { type: 'string' },
-        strict: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (err) {
-    throw new ConfigError(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}. ${USAGE}`);
-  }
-  if (values.help) return 'help';
+/** Checks the command line (config/fields.ts, COMMAND_LINES['webhook-receiver']). */
+function parse(values: ParsedCommandLine['values']): ReceiverArgs {
   const portText = values.port as string | undefined;
   if (portText === undefined || !/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
     throw new ConfigError(`--port must be a port number 0-65535 (0 = any free port), got ${JSON.stringify(portText ?? '(none)')}. Example: --port 8787`);
   }
-  const apiKey = (values['api-key'] as string | undefined) ?? env.CONFORMANCE_API_KEY;
+  const apiKey = values.apiKey as string | undefined;
   if (!apiKey) throw new ConfigError('--api-key (or CONFORMANCE_API_KEY) must give the API key the deliveries are signed with, got none. Example: --api-key "$API_KEY"');
   const durationText = values.duration as string | undefined;
   if (durationText !== undefined && !(/^\d+(\.\d+)?$/.test(durationText) && Number(durationText) > 0)) {
     throw new ConfigError(`--duration must be a positive number of seconds, got ${JSON.stringify(durationText)}. Example: --duration 300`);
   }
-  const reportDir = values['report-dir'] as string | undefined;
+  const reportDir = values.reportDir as string | undefined;
   if (reportDir !== undefined && reportDir.trim() === '') throw new ConfigError('--report-dir must be a directory path, got "". Example: --report-dir reports');
   return {
     port: Number(portText),
@@ -138,12 +118,10 @@ export async function judgeDeliveries(observation: WebhookObservation, args: Pic
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseOrReport(() => parse(argv, io.env), io);
+  const line = commandLine('webhook-receiver', argv, io);
+  if (typeof line === 'number') return line;
+  const args = parseOrReport(() => parse(line.values), io);
   if (args === undefined) return EXIT.config;
-  if (args === 'help') {
-    io.stdout(`${USAGE}\n\nReceives webhook deliveries on 127.0.0.1:<port>, refuses the first one on purpose (503) to see a retry,\nchecks signature (raw body), timestamp, schema and retry, and reports on SIGINT/SIGTERM or after --duration.\n`);
-    return EXIT.ok;
-  }
   const receiver = new WebhookReceiver({ keys: [args.apiKey], schemas: await messageSchemas(), waitMs: (args.durationS ?? 0) * 1000 });
   const startedAt = new Date();
   try {

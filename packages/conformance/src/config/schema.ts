@@ -6,12 +6,12 @@
  */
 import { FIELDS } from './fields.js';
 import type { FieldSpec } from './fields.js';
-import { describeField } from './resolve.js';
+import { helpOf } from './program.js';
 import { MAX_WORKERS } from './defaults.js';
 import shippedConfigSchemaJson from './config.schema.json' with { type: 'json' };
 
 function propertyOf(field: FieldSpec): Record<string, unknown> {
-  const description = `${describeField(field)}. Flag ${field.flag}, env ${field.env}.${field.secret ? ' A secret: write ${ENV_VAR} rather than the value.' : ''}`;
+  const description = `${helpOf(field)}. Flag ${field.flag}, env ${field.env}.${field.secret ? ' A secret: write ${ENV_VAR} rather than the value.' : ''}`;
   switch (field.kind) {
     case 'string':
       return { description, type: 'string', minLength: 1 };

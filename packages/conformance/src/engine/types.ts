@@ -374,8 +374,11 @@ export interface SharedReads {
 export interface CheckDefinition {
   /** Stable id, e.g. `requests-v3.filters.or-across-groups`. */
   id: string;
-  /** Family for progress and grouping, e.g. `requests-v3.filters`. */
-  family: string;
+  /**
+   * Family for progress, grouping and selection, e.g. `requests-v3.filters`: derived from the id
+   * (`familyOf`, engine/family.ts), never written in a definition (a {@link CheckSpec}).
+   */
+  readonly family: string;
   /** One-line description. */
   title: string;
   /** Clause ids of specs/clauses.yaml it tests; its level is MUST if any clause is MUST, else SHOULD. */
@@ -413,6 +416,9 @@ export interface CheckDefinition {
   relation?: boolean;
   run(ctx: CheckContext): Promise<CheckResult>;
 }
+
+/** A check as its module defines it: everything but the family, which its id gives (engine/family.ts, `withFamilies`). */
+export type CheckSpec = Omit<CheckDefinition, 'family'>;
 
 /** One check's outcome in the run result. */
 export interface CheckOutcome {

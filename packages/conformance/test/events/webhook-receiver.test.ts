@@ -137,7 +137,7 @@ describe('webhook-receiver command', () => {
     [['--port', '80000', '--api-key', KEY], /--port must be a port number/],
     [['--port', '0'], /--api-key .* must give the API key/],
     [['--port', '0', '--api-key', KEY, '--duration', 'soon'], /--duration must be a positive number/],
-    [['--port', '0', '--bogus'], /Unknown option '--bogus'/],
+    [['--port', '0', '--bogus'], /^error: unknown option '--bogus'\. Run crosschain-conformance webhook-receiver --help for the options\./],
   ])('usage error %j: one line, exit 2', async (argv, message) => {
     const { err, io: cli } = io();
     expect(await run(argv, cli)).toBe(2);

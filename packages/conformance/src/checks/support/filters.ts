@@ -17,7 +17,6 @@ import {
   type RecordJson,
 } from './record.js';
 
-export const FAMILY = 'requests-v3.filter';
 /** Page size of every filter walk. */
 export const LIMIT = 50;
 

@@ -9,7 +9,6 @@ import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sampl
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './record.js';
 import { filtersMismatch, groupMismatch } from '../../oracles/groups.js';
 
-export const FAMILY = 'requests-v3.filters';
 export const LIMIT = 50;
 
 export type Value = string | number;

@@ -1,13 +1,12 @@
 /**
  * Shared by the GET /requests/v3 paging families (limits, sort, pagination, total; API document,
- * GET /requests/v3 rules 1-5; live facts §1.3): the family name, the limits, and bounded windows.
+ * GET /requests/v3 rules 1-5; live facts §1.3): the limits and bounded windows.
  */
 import { QUERY_PARAMETERS } from '@crosschain/specs';
 import type { CheckContext, CheckResult } from '../../engine/types.js';
 import { createdSec, subWindow, windowQuery, type Query } from './listing.js';
 import type { Direction, SortBy } from './order.js';
 
-export const FAMILY = 'requests-v3.paging';
 /** `limit` of GET /requests/v3: maximum 50, default 20 (generated from the OpenAPI document). */
 export const MAX_LIMIT: number = QUERY_PARAMETERS['GET /requests/v3'].limit.maximum;
 export const DEFAULT_LIMIT: number = QUERY_PARAMETERS['GET /requests/v3'].limit.default;
