@@ -83,7 +83,6 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
 const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
 
 export { validatorFor } from './validator.js';
-export { IN_PROCESS_ORIGIN } from './session.js';
 
 /** Whether a check id (of that family, when given) is selected by a list of patterns (selection.ts). */
 export function matches(id: string, patterns: readonly string[], family?: string): boolean {
