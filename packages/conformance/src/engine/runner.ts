@@ -372,7 +372,7 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
 /** Runs the checks, up to --workers at once, and releases their outcomes in run order into the ledger. */
 async function runChecks(run: ActiveRun): Promise<void> {
   const { config, session, ledger, plan } = run;
-  const { http, keys, redact } = session;
+  const { http, redact } = session;
   const ordered = plan.ordered;
   const disc = run.discovery ?? emptyDiscovery(new Date(), 'no check needed data');
   /** The target's latency: the median duration of discovery's answers (0 when none came). */
@@ -394,18 +394,8 @@ async function runChecks(run: ActiveRun): Promise<void> {
     const check = ordered[index]!;
     progress.start(index);
     const base = baseOf(run, check);
-    const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !keys.apiKey : !keys.otherApiKey));
-    const refusedKey = refusalFor(check.requires ?? [], run.refused);
-    const notRun = (outcome: Pick<Ended['outcome'], 'status' | 'reason' | 'needs' | 'cause'>): Ended => ({ outcome: { ...base, ...outcome, durationMs: 0, requests: 0 }, base });
-    if (config.maxFailures !== undefined && ledger.state.failuresEnded >= config.maxFailures) return notRun({ status: 'skip', cause: 'max-failures', reason: maxFailuresReason });
-    if (matches(check.id, config.disable, check.family)) return notRun({ status: 'disabled', reason: 'disabled by configuration (disable)' });
-    if (missing.length > 0) {
-      const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
-      return notRun({ status: 'skip', cause: 'missing-key', reason: `needs ${flags}`, needs: missing.map((r) => FLAG_OF[r]) });
-    }
-    if (refusedKey) return notRun({ status: 'skip', cause: 'refused-key', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
-    const stop = ledger.state.stop;
-    if (stop !== undefined) return { outcome: notRunOutcomeOf(base, stop), base, afterStop: true };
+    const notRun = notRunNow(run, check, base, maxFailuresReason);
+    if (notRun) return notRun;
 
     const view = views.get(index) ?? run.owners.viewFor(http, index);
     views.set(index, view);
@@ -485,9 +475,26 @@ function endedOf(run: ActiveRun, ending: CheckEnding, base: OutcomeBase, index: 
   return { outcome: ending.outcome, base, rateLimited: ending.rateLimited, ...(ending.timedOut !== undefined ? { timedOut: ending.timedOut } : {}) };
 }
 
-/** The not-run outcome of a check that starts after the stop (classify.ts). */
-function notRunOutcomeOf(base: OutcomeBase, stop: NonNullable<RunLedger['state']['stop']>): Ended['outcome'] {
-  return notRunOutcome(base, stop.reason, stop.as, stop.cause);
+/**
+ * Why check `check` is not run when its turn comes, if it is not: --max-failures reached, disabled,
+ * a key it needs missing or refused, or the run stopped (the stop's not-run outcome).
+ */
+function notRunNow(run: ActiveRun, check: CheckDefinition, base: OutcomeBase, maxFailuresReason: string): Ended | undefined {
+  const { config, ledger } = run;
+  const { keys } = run.session;
+  const notRun = (outcome: Pick<Ended['outcome'], 'status' | 'reason' | 'needs' | 'cause'>): Ended => ({ outcome: { ...base, ...outcome, durationMs: 0, requests: 0 }, base });
+  if (config.maxFailures !== undefined && ledger.state.failuresEnded >= config.maxFailures) return notRun({ status: 'skip', cause: 'max-failures', reason: maxFailuresReason });
+  if (matches(check.id, config.disable, check.family)) return notRun({ status: 'disabled', reason: 'disabled by configuration (disable)' });
+  const missing = (check.requires ?? []).filter((r) => (r === 'apiKey' ? !keys.apiKey : !keys.otherApiKey));
+  if (missing.length > 0) {
+    const flags = missing.map((r) => (r === 'apiKey' ? '--api-key' : '--other-api-key (a second integrator)')).join(' and ');
+    return notRun({ status: 'skip', cause: 'missing-key', reason: `needs ${flags}`, needs: missing.map((r) => FLAG_OF[r]) });
+  }
+  const refusedKey = refusalFor(check.requires ?? [], run.refused);
+  if (refusedKey) return notRun({ status: 'skip', cause: 'refused-key', reason: `not run: ${refusalText(refusedKey)}; pass a key the server accepts` });
+  const stop = ledger.state.stop;
+  if (stop !== undefined) return { outcome: notRunOutcome(base, stop.reason, stop.as, stop.cause), base, afterStop: true };
+  return undefined;
 }
 
 /** The run's result: the clause matrix, completeness and exit code over the released outcomes (result.ts). */
