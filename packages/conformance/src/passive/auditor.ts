@@ -9,9 +9,9 @@ import { allChecks } from '../checks/index.js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { idsOf, recordsOfBody, cursorOfBody } from '../checks/support/listing.js';
 import { isObject } from '../checks/support/outcome.js';
-import { kitVersion } from '../config/resolve.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
-import { exitCodeOf, levelOf, markOf, toOutcome, totalsOf } from '../engine/outcome.js';
+import { exitCodeOf, markOf, outcomeBase, toOutcome } from '../engine/outcome.js';
+import { buildRunResult } from '../engine/result.js';
 import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
 import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
@@ -302,7 +302,7 @@ export class PassiveAuditor {
     for (const [id, t] of this.tallies) {
       const def = definitions.get(id) ?? { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
       used.push(def);
-      const base = { id, family: def.family, title: def.title, operation: def.operation, clauses: def.clauses, level: levelOf(def, levels), seed: 0, replay: meta.replay };
+      const base = outcomeBase(def, levels, 0, meta.replay);
       const shown = shownOf(t);
       const result =
         shown !== undefined
@@ -325,28 +325,25 @@ export class PassiveAuditor {
     }
     const finishedAt = new Date();
     const nothing = this.nothingJudged();
-    return {
-      kit: { name: '@crosschain/conformance', version: kitVersion() },
-      spec: { hash: specHash },
-      startedAt: meta.startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
+    return buildRunResult({
+      specHash,
+      startedAt: meta.startedAt,
+      finishedAt,
       durationMs: finishedAt.getTime() - meta.startedAt.getTime(),
       config: meta.config,
       seed: 0,
       target: { baseUrl: meta.target, embedded: false },
       passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit' },
       outcomes,
-      totals: totalsOf(outcomes),
       requests: this.seq,
       exitCode: this.seq === 0 || nothing !== undefined ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),
-      ...(this.seq === 0
-        ? { aborted: 'no exchange was observed: nothing to judge' }
-        : this.answered === 0
-          ? { aborted: `none of the ${this.seq} observed exchanges had a response (the target answered nothing)` }
-          : nothing !== undefined
-            ? { aborted: nothing }
-            : {}),
+      aborted:
+        this.seq === 0
+          ? 'no exchange was observed: nothing to judge'
+          : this.answered === 0
+            ? `none of the ${this.seq} observed exchanges had a response (the target answered nothing)`
+            : nothing,
       clauses: clauseMatrix(specClauses as readonly ClauseEntry[], used, outcomes),
-    };
+    });
   }
 }
