@@ -109,7 +109,7 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
 
   const fingerprint = queryFingerprint(params, NON_FINGERPRINT, ctx.integrator, direction);
   const rawCursor = single(params, 'continuation');
-  const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint });
+  const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint }, faults);
   return {
     query: {
       top: effectiveTop,
