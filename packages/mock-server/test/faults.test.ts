@@ -113,6 +113,12 @@ const PROBES: Record<string, Probe> = {
     const sec = Math.floor(Date.parse(r.createdAt) / 1000);
     return (await v3(b, { id: r.id, sortBy: 'updatedAt', startTimestamp: sec - 31 * 86_400, endTimestamp: sec - 30 * 86_400 })).body.requests.length === 0;
   },
+  'v3-block-range-empty': async (b) => {
+    // A record with blocks on both sides, listed by a block range spanning them.
+    const r = (await v3(b, { status: 'success', limit: 1 })).body.requests[0];
+    const blocks = [...r.data.inTxs, ...r.data.outTxs].map((t: any) => t.block as number);
+    return (await v3(b, { id: r.id, startBlock: Math.min(...blocks), endBlock: Math.max(...blocks) })).body.requests.length === 1;
+  },
   'v3-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 48, 49, 50]) if ((await v3(b, { limit })).body.requests.length !== limit) return false;
     return true;
