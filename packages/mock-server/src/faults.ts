@@ -72,6 +72,13 @@ export const faultCatalogue = [
   { name: 'intents-status-201', clause: 'general.success-200', description: 'GET /intents/status answers its status records with 201 instead of 200.' },
   { name: 'v2-throttle-430', clause: 'requests-v2.rate-limit.body', description: 'over the v2 rate limit the answer is 430 (with the 429 body) instead of 429.' },
   { name: 'v2-sortdirection-required', clause: 'requests-v2.timeline', description: 'GET /requests/v2 refuses with 400 any request without sortDirection, while v2 is meant to keep working until its sunset.' },
+  { name: 'v3-one-record-repeated', clause: 'requests-v3.pagination.no-duplicates', description: 'every position of the data set reads the same request (a default order built from zeros): pages list one id over and over, time windows find nothing, while total counts every position.' },
+  { name: 'v3-cursor-shape-500', clause: 'general.no-server-error-on-bad-input', description: 'a continuation that is valid base64url of JSON other than a cursor object (null) throws in the server: 500 instead of 400.' },
+  { name: 'v3-filters-unknown-key-500', clause: 'general.no-server-error-on-bad-input', description: 'a filters group with an unknown key (or not: of one) throws in the server: 500 instead of 400.' },
+  { name: 'v3-filter-ignored-on-other-sorts', clause: 'requests-v3.filter.soundness', description: 'sorted by updatedAt or amountUsd, a filter with few matches also takes rows outside the time window and other range or feature conditions (and rows on the wrong side of the cursor).' },
+  { name: 'v3-block-range-empty', clause: 'requests-v3.filter.ranges', description: 'startBlock/endBlock select no record: every block-ranged listing is empty.' },
+  { name: 'ws-no-upgrade', clause: 'events.ws.ready', description: 'no websocket upgrade is handled: the Intent Status stream cannot be opened while the REST operations answer.' },
+  { name: 'ws-refuses-subscribe', clause: 'events.ws.subscribe-ack', description: 'every subscribe is refused with an "Unknown message type" error: no subscription, no push, while REST shows the followed requests changing.' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

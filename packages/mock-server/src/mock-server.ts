@@ -184,6 +184,9 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   const generated = options.data
     ? withStatusChanges(loadNdjson(options.data), changed)
     : generateDataset({ records: size === undefined ? options.records : Math.max(100, 2 * size), seed: options.seed, now: now() });
+  // Fault v3-one-record-repeated: every position of the default order reads the first generated
+  // request (a default order built from zeros): the data set is that one record over and over.
+  if (faults.has('v3-one-record-repeated') && generated.table) generated.table.order.fill(0);
   const sized = withSize(generated, size);
   const tiebreak = variants.has('sort-tiebreak-hash');
   const dataset = tiebreak ? withHashTiebreak(sized) : sized;

@@ -105,6 +105,20 @@ const PROBES: Record<string, Probe> = {
     return (await (await fetch(`${b}/intents/status?requestId=${id}`)).json()).status === 'fallback';
   },
   'server-error-on-bad-input': async (b) => (await v3(b, { limit: 'ten' })).status === 400,
+  'v3-cursor-shape-500': async (b) => (await v3(b, { continuation: Buffer.from('null').toString('base64url') })).status === 400,
+  'v3-filters-unknown-key-500': async (b) => (await v3(b, { filters: '[{"not:notAFilterKey":["x"]}]' })).status === 400,
+  'v3-filter-ignored-on-other-sorts': async (b) => {
+    // A record filtered by its id under sortBy=updatedAt, in a window a month before its creation: nothing.
+    const r = (await v3(b, { limit: 1 })).body.requests[0];
+    const sec = Math.floor(Date.parse(r.createdAt) / 1000);
+    return (await v3(b, { id: r.id, sortBy: 'updatedAt', startTimestamp: sec - 31 * 86_400, endTimestamp: sec - 30 * 86_400 })).body.requests.length === 0;
+  },
+  'v3-block-range-empty': async (b) => {
+    // A record with blocks on both sides, listed by a block range spanning them.
+    const r = (await v3(b, { status: 'success', limit: 1 })).body.requests[0];
+    const blocks = [...r.data.inTxs, ...r.data.outTxs].map((t: any) => t.block as number);
+    return (await v3(b, { id: r.id, startBlock: Math.min(...blocks), endBlock: Math.max(...blocks) })).body.requests.length === 1;
+  },
   'v3-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 48, 49, 50]) if ((await v3(b, { limit })).body.requests.length !== limit) return false;
     return true;
@@ -144,6 +158,10 @@ const PROBES: Record<string, Probe> = {
   'v3-unwindowed-empty-page': async (b) => {
     const r = (await v3(b, { includeTotal: true })).body;
     return r.total === 0 || r.requests.length > 0;
+  },
+  'v3-one-record-repeated': async (b) => {
+    const page = ids((await v3(b, { limit: 10 })).body);
+    return page.length === 10 && new Set(page).size === 10;
   },
   'v3-unwindowed-short-pages': async (b) => {
     const p1 = await v3(b, { limit: 10 });

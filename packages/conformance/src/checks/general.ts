@@ -86,7 +86,12 @@ const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }>
   },
   cursor: {
     canonical: 'not-a-cursor',
-    arb: fc.oneof(fc.constantFrom('not-a-cursor', '', '0', '-1', 'null', 'eyJ4IjoxfQ==', '%%%'), fc.base64String({ maxLength: 40 }), fc.string({ maxLength: 40 })),
+    arb: fc.oneof(
+      fc.constantFrom('not-a-cursor', '', '0', '-1', 'null', 'eyJ4IjoxfQ==', '%%%'),
+      fc.json({ maxDepth: 2 }).map((json) => Buffer.from(json).toString('base64url')),
+      fc.base64String({ maxLength: 40 }),
+      fc.string({ maxLength: 40 }),
+    ),
   },
   filters: {
     canonical: 'not json',
@@ -101,6 +106,7 @@ const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }>
         '"x"',
         '[{"status":{}}]',
         '[{"not-a-key":1}]',
+        '[{"not:not-a-key":["x"]}]',
         '[{"status":[null,"success"]}]',
         '[{"not:":1}]',
         '[{"amountUsdMin":1}]',
@@ -112,6 +118,17 @@ const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }>
     ),
   },
 };
+
+/**
+ * Values that pass the first reading of their parameter and break a later one (issue 25, from the
+ * mutation bench): a continuation that is valid base64url of JSON other than a cursor object, and
+ * filters groups whose key (or not: key) is none of the document's. Swept on GET /requests/v3.
+ */
+const SHAPE_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ...['null', '[]', '{}', '1'].map((json) => ['continuation', Buffer.from(json).toString('base64url')] as const),
+  ['filters', '[{"notAFilterKey":["x"]}]'],
+  ['filters', '[{"not:notAFilterKey":["x"]}]'],
+];
 
 /** POST /currencies/v2 body fields (API document) with values of a wrong type or out of range. */
 const CURRENCY_FIELD_BAD: Record<string, unknown[]> = {
@@ -179,6 +196,7 @@ function rangeInputs(ctx: CheckContext): BadInput[] {
 export function sweep(ctx: CheckContext, v2: CheckContext = ctx): BadInput[] {
   const out: BadInput[] = [];
   for (const [param, kind] of Object.entries(V3_PARAMS)) out.push(queryInput(ctx, '/requests/v3', param, BAD_VALUES[kind].canonical));
+  for (const [param, value] of SHAPE_VALUES) out.push(queryInput(ctx, '/requests/v3', param, value));
   if (!retiredReason(v2)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(v2, '/requests/v2', param, BAD_VALUES[kind].canonical));
   for (const [field, values] of Object.entries(CURRENCY_FIELD_BAD)) out.push(currencyInput({ [field]: values[0] }, `${field}=${brief(values[0])}`));
   for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));

@@ -5,10 +5,12 @@
  * query is narrowed to a few seconds around its creation, so no walk of the whole window is needed.
  */
 import fc from 'fast-check';
+import { violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, runs, sampleArb, type Sample } from './support/filters.js';
-import { FILTERABLE_STATUSES, V3, createdSec, holds, sharedWalk, walk, windowQuery } from './support/listing.js';
+import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
 
@@ -27,6 +29,70 @@ function sampleRuns(ctx: CheckContext, samples: readonly Sample[]) {
  */
 function filteredWalk(ctx: CheckContext, param: EqualityParam, value: string | number) {
   return sharedWalk(ctx, { ...windowQuery(ctx), [param]: value, limit: LIMIT }, { maxPages: 1 });
+}
+
+/**
+ * The sorts under which one filtered walk is read again (issue 25: a server may answer a filter
+ * under another sort by another path; the mutation bench found the kit never combined them).
+ * updatedAt in its natural direction only: a status change moves a record ahead of such a walk,
+ * never into it again, so a record twice is a fault even on live data; amountUsd never changes.
+ */
+const OTHER_SORTS: ReadonlyArray<{ label: string; query: Query; fixedKey: boolean }> = [
+  { label: 'sortBy=updatedAt', query: { sortBy: 'updatedAt' }, fixedKey: false },
+  { label: 'sortBy=amountUsd&sortDirection=desc', query: { sortBy: 'amountUsd', sortDirection: 'desc' }, fixedKey: true },
+];
+
+/**
+ * The fixed examples' filtered walk with the most records (a shared read soundness took already),
+ * walked again in small pages under each of {@link OTHER_SORTS}: its records match the filter, none
+ * comes twice, none is outside the default sort's result (the same query but for its order; the
+ * window ends in the past and the filters are not status, so the set cannot change), and on
+ * amountUsd (a key no status change moves) none of that result is missing. A note.
+ */
+const WALLETS: readonly EqualityParam[] = ['user', 'recipient', 'depositAddress'];
+
+async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): Promise<string> {
+  // Not status (a record may move in or out of it between the reads); a wallet first: few matches
+  // in the whole data set, as a client following one user asks.
+  const firsts = firstPerParam(samples).filter((x) => x.param !== 'status');
+  const walks = await Promise.all(firsts.map(async (x) => ({ s: x, w: await filteredWalk(ctx, x.param, x.value) })));
+  const usable = walks.filter((x) => x.w.complete && x.w.records.length >= 2);
+  const rank = (p: EqualityParam): number => (WALLETS.includes(p) ? 0 : 1);
+  const best = usable.sort((a, b) => rank(a.s.param) - rank(b.s.param) || b.w.records.length - a.w.records.length)[0];
+  if (!best) return 'no filtered walk of two records to read under the other sorts';
+  const { s, w } = best;
+  const inDefault = new Set(idsOf(w.records));
+  // Pages of at least 2 where the walk allows two pages: a server may answer a small page of a filter with few matches by another path.
+  const limit = w.records.length >= 3 ? Math.max(2, Math.ceil(w.records.length / 3)) : 1;
+  for (const sort of OTHER_SORTS) {
+    const what = `${s.param}=${s.value} with ${sort.label}`;
+    const other = await walk(ctx, { ...windowQuery(ctx), [s.param]: s.value, ...sort.query, limit }, { maxPages: Math.ceil(w.records.length / limit) + 2 });
+    ensureSound(other.records, other.pages, [[s.param, s.value]]);
+    const ids = idsOf(other.records);
+    const twice = repeatedOnPage(ids);
+    if (twice.length > 0) violate(`Walking ${what} in pages of ${limit} must return each record once`, 'each id once across the walk', `id(s) ${sample(twice)} twice`, other.pages[other.pages.length - 1]!.exchange);
+    const extra = ids.filter((id) => id !== '?' && !inDefault.has(id));
+    if (extra.length > 0) {
+      violate(
+        `Walking ${what} must return only records the same filter returns on the default sort (a sort orders, it does not widen the result)`,
+        `records among the ${inDefault.size} of ${s.param}=${s.value} in the window`,
+        `id(s) ${sample(extra)} besides them`,
+        other.pages[0]!.exchange,
+      );
+    }
+    // On a key no status change moves (amountUsd), a walk that ended lists the whole set.
+    const listed = new Set(ids);
+    const missing = [...inDefault].filter((id) => id !== '?' && !listed.has(id));
+    if (sort.fixedKey && other.complete && missing.length > 0) {
+      violate(
+        `Walking ${what} in pages of ${limit} must list every record the same filter lists on the default sort (a sort orders, it does not narrow the result)`,
+        `the ${inDefault.size} records of ${s.param}=${s.value} in the window`,
+        `${ids.length} records, missing ${sample(missing)}`,
+        other.pages[other.pages.length - 1]!.exchange,
+      );
+    }
+  }
+  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}`;
 }
 
 const soundness: CheckSpec = {
@@ -51,6 +117,7 @@ const soundness: CheckSpec = {
       sampleRuns(ctx, samples),
     );
     if (!outcome.ok) return fromProperty(outcome);
+    const sorts = await judgeOtherSorts(ctx, samples);
     // Values no record has: whatever comes back must still match them.
     const made = await ctx.property(
       fc.record({ param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'), value: fc.stringMatching(/^0x[0-9a-f]{40}$/) }),
@@ -60,7 +127,7 @@ const soundness: CheckSpec = {
       },
       runs(ctx, 1),
     );
-    return fromProperty(made, `${outcome.numRuns} discovered values and ${made.numRuns} made-up ones`);
+    return fromProperty(made, `${outcome.numRuns} discovered values and ${made.numRuns} made-up ones; ${sorts}`);
   },
 };
 

@@ -22,7 +22,7 @@ import {
   walk,
   windowQuery,
 } from './support/listing.js';
-import { amountOutside, createdOutside } from '../oracles/ranges.js';
+import { amountOutside, blockSpan, createdOutside } from '../oracles/ranges.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
   amountUsdCandidates,
@@ -207,7 +207,7 @@ const statusValues: CheckSpec = {
 
 const ranges: CheckSpec = {
   id: 'requests-v3.filter.ranges',
-  title: 'startTimestamp/endTimestamp (seconds, inclusive) and amountUsdMin/Max bound their field',
+  title: 'startTimestamp/endTimestamp (seconds, inclusive), amountUsdMin/Max and startBlock/endBlock bound their field',
   clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
   operation: V3,
   requires: ['apiKey'],
@@ -287,7 +287,17 @@ const ranges: CheckSpec = {
       runs(ctx, 4),
     );
     if (!amountOutcome.ok) return fromProperty(amountOutcome);
-    return withheld('timestamp and amount bounds') ?? fromProperty(amountOutcome);
+    // Blocks (issue 25): a record whose every transaction block lies in [startBlock, endBlock] is listed.
+    const spanned = records.find((r) => blockSpan(r) !== undefined);
+    if (spanned) {
+      const [lo, hi] = blockSpan(spanned)!;
+      const inside = (current: RecordJson): boolean => {
+        const now = blockSpan(current);
+        return now !== undefined && now[0] >= lo && now[1] <= hi;
+      };
+      await ensureReturned(ctx, spanned, { startBlock: lo, endBlock: hi }, `startBlock=${lo}&endBlock=${hi} (every transaction block of the record lies within)`, inside);
+    }
+    return withheld('timestamp, amount and block bounds') ?? fromProperty(amountOutcome, spanned ? 'block bounds checked on one record' : 'no record has blocks on both sides');
   },
 };
 

@@ -13,8 +13,9 @@ import { withFamilies } from '../engine/family.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
+import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, sample, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { recordId } from './support/record.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
@@ -41,6 +42,12 @@ function judgeFirstPage(page: Page, what: string): void {
   }
 }
 
+/** A page lists each request once (rule 4: one page is one reading, so live data cannot excuse a repeat). */
+function judgeNoRepeats(page: Page, what: string): void {
+  const twice = repeatedOnPage(idsOf(page.records));
+  if (twice.length > 0) violate(`${what}: no record may appear twice in one page`, 'each id once on the page', `id(s) ${sample(twice)} twice on one page of ${page.records.length}`, page.exchange);
+}
+
 /**
  * Discovery's window, when its walk saw no record although the target's own total counts some:
  * a failure of the listing, never a reason for the other checks to skip (issue 25).
@@ -54,8 +61,8 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
 
 const firstPages: CheckSpec = {
   id: unwindowedFirstPageOracle.id,
-  title: 'Without a time window, the first page of each sort lists requests when its total counts some, and an ascending listing starts at the earliest request',
-  clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction'],
+  title: 'Without a time window, the first page of each sort lists requests (each once) when its total counts some, and an ascending listing starts at the earliest request',
+  clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction', 'requests-v3.pagination.no-duplicates'],
   operation: V3,
   requires: ['apiKey'],
   relation: true,
@@ -66,7 +73,11 @@ const firstPages: CheckSpec = {
       () => fetchPage(ctx, { limit: PAGE }, 'the first page without a window'),
       ...SORTS.map((s) => () => fetchPage(ctx, { ...s.query, limit: PAGE, includeTotal: true }, `the first page without a window, ${s.label}`)),
     ]);
-    for (const [i, page] of sorted.entries()) judgeFirstPage(page!, `Without a window, ${SORTS[i]!.label}`);
+    judgeNoRepeats(plain!, 'Without a window');
+    for (const [i, page] of sorted.entries()) {
+      judgeFirstPage(page!, `Without a window, ${SORTS[i]!.label}`);
+      judgeNoRepeats(page!, `Without a window, ${SORTS[i]!.label}`);
+    }
     const whole = sorted[0]!.total as number;
     if (plain!.records.length === 0 && plain!.continuation === undefined && whole > 0) {
       violate('Without a window and without includeTotal, the first page must list requests when the same query counts some', `requests listed (total = ${whole} with includeTotal=true)`, 'an empty page with no continuation', plain!.exchange);

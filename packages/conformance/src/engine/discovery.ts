@@ -156,11 +156,15 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
           if (t > maxRecords) hi = mid;
           else {
             lo = mid;
-            chosen = { start: mid, total: t };
+            // An empty narrower window is never chosen over one that holds records (issue 25).
+            if (t > 0) chosen = { start: mid, total: t };
             if (t >= targetRecords / 2) break;
           }
         }
-        if (chosen.total !== undefined && chosen.total > maxRecords && previous) chosen = { start: previous.start, total: previous.total };
+        // Back to the narrower span when it holds records; an empty one would leave the run with
+        // nothing to test while the target counts records (issue 25): the full window is walked
+        // up to its bound instead.
+        if (chosen.total !== undefined && chosen.total > maxRecords && previous && previous.total > 0) chosen = { start: previous.start, total: previous.total };
       }
       break;
     }

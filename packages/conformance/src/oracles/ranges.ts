@@ -86,3 +86,25 @@ export function rangeSamples(r: RecordJson, kind: RangeKind): number[] {
       return [];
   }
 }
+
+/**
+ * The span [lowest, highest] of the transaction blocks of a record that has both origin (`inTxs`)
+ * and destination (`outTxs`) transactions, each with an integer `block`; undefined otherwise.
+ * Whatever transaction the block range reads (the document does not say: origin, destination, any
+ * or all), a range covering this span holds the record (GET /requests/v3 Ranges: startBlock, endBlock).
+ */
+export function blockSpan(record: unknown): [number, number] | undefined {
+  const data = record !== null && typeof record === 'object' ? (record as { data?: unknown }).data : undefined;
+  if (data === null || typeof data !== 'object') return undefined;
+  const sides = [(data as { inTxs?: unknown }).inTxs, (data as { outTxs?: unknown }).outTxs];
+  const blocks: number[] = [];
+  for (const side of sides) {
+    if (!Array.isArray(side) || side.length === 0) return undefined;
+    for (const tx of side) {
+      const block = tx !== null && typeof tx === 'object' ? (tx as { block?: unknown }).block : undefined;
+      if (typeof block !== 'number' || !Number.isSafeInteger(block) || block < 0) return undefined;
+      blocks.push(block);
+    }
+  }
+  return [Math.min(...blocks), Math.max(...blocks)];
+}

@@ -50,6 +50,15 @@ describe('general.no-server-error-on-bad-input', () => {
     expect(inputs.filter((i) => typeof i.req.auth === 'object').map((i) => i.req.path)).toEqual(['/requests/v3', '/currencies/v2', '/intents/status']);
   });
 
+  it('the sweep sends continuations that decode to JSON other than a cursor and filters groups with an unknown key (or not: of one)', () => {
+    const v3 = sweep(fakeContext()).filter((i) => i.req.path === '/requests/v3').map((i) => i.req.query ?? {});
+    const decoded = v3.flatMap((q) => (typeof q.continuation === 'string' ? [Buffer.from(q.continuation, 'base64url').toString('utf8')] : []));
+    for (const json of ['null', '[]', '{}', '1']) expect(decoded).toContain(json);
+    const filters = v3.flatMap((q) => (typeof q.filters === 'string' ? [q.filters] : []));
+    expect(filters).toContain('[{"notAFilterKey":["x"]}]');
+    expect(filters).toContain('[{"not:notAFilterKey":["x"]}]');
+  });
+
   it.each(['/requests/v3', '/requests/v2'])('the sweep sends a bad value for every query parameter the OpenAPI document declares on GET %s', (path) => {
     const declared = (openapi.paths as Record<string, { get: { parameters: Array<{ name: string; in: string }> } }>)[path]!.get.parameters;
     const swept = new Set(sweep(fakeContext()).filter((i) => i.req.path === path).flatMap((i) => Object.keys(i.req.query ?? {})));

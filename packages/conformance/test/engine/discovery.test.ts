@@ -123,6 +123,16 @@ describe('discover', () => {
     expect(d.complete).toBe(true);
   });
 
+  it('never settles on an empty window while a wider one holds records: 3,000 records of one second (months old) are walked up to the bound', async () => {
+    const month = 30 * 86_400;
+    const all = records(3000, NOW - 4 * month, 0);
+    const d = await discover(http(v3Listing(all), 'good-key'), { hasApiKey: true });
+    expect(d.windowTotal).toBe(3000);
+    expect(d.records.length).toBe(1000);
+    expect(d.complete).toBe(false);
+    expect(d.problems.join('; ')).toContain('stopped at 1000 records');
+  });
+
   it('without a key: no records, the reason in problems, no crash', async () => {
     const d = await discover(http(v3Listing(records(10, NOW))), { hasApiKey: false });
     expect(d.records).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOutside, createdOutside, notNested, partitionProblem, rangeSamples, subsetCountProblem } from '../../src/oracles/ranges.js';
+import { amountOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, subsetCountProblem } from '../../src/oracles/ranges.js';
 
 const at = (iso: string, usd?: number) => ({ createdAt: iso, ...(usd !== undefined ? { data: { route: { actual: { origin: { inputCurrency: { amountUsd: String(usd) } } } } } } : {}) });
 
@@ -43,5 +43,21 @@ describe('partition and nesting predicates (totals at scale)', () => {
     expect(rangeSamples(r, 'block')).toEqual([10, 20]);
     expect(rangeSamples(r, 'appFeesUsd')).toEqual([1.5, 2, 3.5]);
     expect(rangeSamples(r, 'fillTime')).toEqual([]);
+  });
+});
+
+describe('blockSpan', () => {
+  const tx = (block: unknown) => ({ txHash: '0x1', block });
+  it('spans the blocks of both sides', () => {
+    expect(blockSpan({ data: { inTxs: [tx(20)], outTxs: [tx(5), tx(9)] } })).toEqual([5, 20]);
+  });
+  it('is undefined without transactions on both sides or with a block that is not a non-negative integer', () => {
+    expect(blockSpan({ data: { inTxs: [tx(20)], outTxs: [] } })).toBeUndefined();
+    expect(blockSpan({ data: { inTxs: [tx(20)] } })).toBeUndefined();
+    expect(blockSpan({ data: { inTxs: [tx('20')], outTxs: [tx(5)] } })).toBeUndefined();
+    expect(blockSpan({ data: { inTxs: [tx(1.5)], outTxs: [tx(5)] } })).toBeUndefined();
+    expect(blockSpan({ data: { inTxs: [tx(-1)], outTxs: [tx(5)] } })).toBeUndefined();
+    expect(blockSpan(null)).toBeUndefined();
+    expect(blockSpan({})).toBeUndefined();
   });
 });

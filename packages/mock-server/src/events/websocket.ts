@@ -54,6 +54,8 @@ export class StatusStream {
 
   /** Handles upgrades on `server` (path `/`, an active `apiKey`), refusing the rest with a JSON status. */
   attach(server: Server): void {
+    // Fault ws-no-upgrade: no upgrade handled, so a websocket handshake gets the HTTP answer of its path.
+    if (this.options.faults.has('ws-no-upgrade')) return;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
   }
 
@@ -148,7 +150,8 @@ export class StatusStream {
     }
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return this.error(client, 'Invalid message: expected a JSON object with type, event and filters');
     const { type, event, filters } = msg as Json;
-    if (type !== 'subscribe' && type !== 'unsubscribe') {
+    // Fault ws-refuses-subscribe: a subscribe is answered as a message type the stream does not know.
+    if ((type !== 'subscribe' && type !== 'unsubscribe') || (type === 'subscribe' && this.options.faults.has('ws-refuses-subscribe'))) {
       return this.error(client, `Unknown message type ${JSON.stringify(String(type)).slice(0, 80)}: expected "subscribe" or "unsubscribe"`);
     }
     if (event !== EVENT_NAME) return this.error(client, `Unknown event ${JSON.stringify(String(event)).slice(0, 80)}: the only event is "${EVENT_NAME}"`);

@@ -2,6 +2,7 @@
  * Opaque continuation cursors: base64url of the sort, the rank and id of the last record served,
  * and a fingerprint of the query, so a cursor is stable across pages and foreign cursors fail.
  */
+import type { Faults } from '../faults.js';
 import { badParam } from '../http/errors.js';
 import { fnv1a } from '../prng.js';
 import type { SortBy } from '../store/store.js';
@@ -16,7 +17,7 @@ export function encodeCursor(c: Cursor): string {
 const INVALID = 'a continuation value returned by a previous page of this same query';
 
 /** Decodes a cursor or throws 400. The caller checks rank/id against the store. */
-export function decodeCursor(raw: string, expected: { sortBy: SortBy; direction: 'asc' | 'desc'; fingerprint: string }): Cursor {
+export function decodeCursor(raw: string, expected: { sortBy: SortBy; direction: 'asc' | 'desc'; fingerprint: string }, faults?: Faults): Cursor {
   if (raw.length === 0 || raw.length > 512 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badParam('continuation', raw, INVALID);
   let parsed: unknown;
   try {
@@ -25,14 +26,16 @@ export function decodeCursor(raw: string, expected: { sortBy: SortBy; direction:
     throw badParam('continuation', raw, INVALID);
   }
   const o = parsed as Record<string, unknown>;
+  // Fault v3-cursor-shape-500: the shape is not checked, so valid base64url of other JSON (null) throws below.
+  const shapeOk = faults?.has('v3-cursor-shape-500') === true || (typeof o === 'object' && o !== null && o.v === 1 && typeof o.r === 'number' && Number.isInteger(o.r));
   if (
-    typeof o !== 'object' || o === null || o.v !== 1 || typeof o.r !== 'number' || !Number.isInteger(o.r) ||
+    !shapeOk ||
     typeof o.i !== 'string' || typeof o.f !== 'string' || o.s !== expected.sortBy || o.d !== expected.direction ||
     o.f !== expected.fingerprint
   ) {
     throw badParam('continuation', raw, INVALID);
   }
-  return { sortBy: expected.sortBy, direction: expected.direction, rank: o.r, id: o.i, fingerprint: o.f };
+  return { sortBy: expected.sortBy, direction: expected.direction, rank: o.r as number, id: o.i, fingerprint: o.f };
 }
 
 /** Fingerprint of a query: its parameters except `excluded` (paging, presentation), the caller's integrator and the direction. */

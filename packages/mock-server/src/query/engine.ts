@@ -15,6 +15,8 @@ export interface PageFaults {
   gap: boolean;
   /** Fault v3-repeated-cursor: a page reached by a cursor hands back that same cursor. */
   repeatCursor?: boolean;
+  /** Fault v3-filter-ignored-on-other-sorts: the few-matches path of updatedAt/amountUsd takes a row on the cursor's side OR passing the row checks. */
+  otherSortsOr?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -199,7 +201,8 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     const ranks: number[] = [];
     for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) {
       const rk = rank[p];
-      if ((forward ? rk > after : rk < after) && rowOk(p)) ranks.push(rk);
+      const ahead = forward ? rk > after : rk < after;
+      if (faults.otherSortsOr ? ahead || rowOk(p) : ahead && rowOk(p)) ranks.push(rk);
     }
     ranks.sort((a, b) => (forward ? a - b : b - a));
     for (let i = 0; i < ranks.length && i < want; i++) picked.push(order[ranks[i]]);

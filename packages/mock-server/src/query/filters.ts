@@ -5,7 +5,7 @@
  */
 import { badParam, HttpError } from '../http/errors.js';
 import type { Faults } from '../faults.js';
-import { FIELDS, normalizeValue, TOP_LEVEL_ONLY, type NormalizeContext } from './fields.js';
+import { FIELDS, normalizeValue, TOP_LEVEL_ONLY, type NormalizeContext, type FieldDef } from './fields.js';
 import { makeCondition } from './condition.js';
 import type { Condition } from './query.js';
 
@@ -36,10 +36,12 @@ export function parseFilters(raw: string, ctx: NormalizeContext, faults: Faults)
       if ((TOP_LEVEL_ONLY as readonly string[]).includes(name)) {
         throw new HttpError(400, `Invalid ${where}: ${name} is a top-level parameter only and cannot be used inside filters groups; pass it as a query parameter`, 'INVALID_PARAMETER');
       }
-      const def = FIELDS.get(name);
-      if (!def) {
+      // Fault v3-filters-unknown-key-500: an unknown key is not refused, so reading its definition throws below.
+      const found = FIELDS.get(name);
+      if (!found && !faults.has('v3-filters-unknown-key-500')) {
         throw new HttpError(400, `Invalid ${where}: unknown filters key ${JSON.stringify(name)}; expected one of ${[...FIELDS.keys()].join(', ')} (optionally prefixed "not:")`, 'INVALID_PARAMETER');
       }
+      const def = found as FieldDef;
       const values = Array.isArray(value) ? value : [value];
       if (values.length === 0) throw badParam(where, value, 'a value, null, or a non-empty array of values');
       if (values.length > MAX_VALUES) throw badParam(where, `${values.length} values`, `at most ${MAX_VALUES} values`);

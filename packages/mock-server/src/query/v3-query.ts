@@ -81,7 +81,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
     if (r) ranges.push(r);
   };
   range(timeField, 'startTimestamp', 'endTimestamp', false);
-  range('block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId'), ...(faults.has('v3-block-bounds-or') ? { eitherBound: true } : {}) });
+  // Fault v3-block-range-empty: the block range reads a field no record has, so it selects nothing.
+  range(faults.has('v3-block-range-empty') ? ('' as RangeField) : 'block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId'), ...(faults.has('v3-block-bounds-or') ? { eitherBound: true } : {}) });
   range('amountUsd', 'amountUsdMin', 'amountUsdMax', false);
   if (faults.has('v3-amountusd-range-ignored')) {
     const at = ranges.findIndex((r) => r.field === 'amountUsd');
@@ -109,7 +110,7 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
 
   const fingerprint = queryFingerprint(params, NON_FINGERPRINT, ctx.integrator, direction);
   const rawCursor = single(params, 'continuation');
-  const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint });
+  const cursor = rawCursor === undefined ? null : decodeCursor(rawCursor, { sortBy, direction, fingerprint }, faults);
   return {
     query: {
       top: effectiveTop,

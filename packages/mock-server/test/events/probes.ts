@@ -105,6 +105,26 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
       await ws.close();
     }
   },
+  'ws-no-upgrade': async (s) => {
+    const ws = await openSocket(`${s.wsUrl}?apiKey=demo-key`).catch(() => undefined);
+    if (!ws) return false;
+    try {
+      return (await ws.next((m) => m.type === 'connection', 1000).catch(() => undefined))?.status === 'ready';
+    } finally {
+      await ws.close();
+    }
+  },
+  'ws-refuses-subscribe': async (s) => {
+    const [id] = await pendingIds(s, 1);
+    const ws = await subscribed(s, [], false);
+    try {
+      ws.send(sub(id));
+      const answer = await ws.next((m) => m.type === 'subscribe' || m.type === 'error');
+      return answer.type === 'subscribe' && answer.status === 'success';
+    } finally {
+      await ws.close();
+    }
+  },
   'ws-never-pushes': async (s) => {
     const [id] = await pendingIds(s, 1);
     const ws = await subscribed(s, [id]);
