@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { ApiRecorder } from '../../src/recorder/index.js';
-import { BASE, BROKEN, CHECK, GOOD, NOW, getStatus, harVerdicts, verdicts } from './support.js';
+import { BASE, BROKEN, CHECK, GOOD, NOW, getStatus, harVerdicts, verdicts, expectBothPass } from './support.js';
 
 /** A `node:https` client (what axios uses in Node): MSW answers it without `fetch`. */
 function httpGetJson(url: string): Promise<unknown> {
@@ -49,11 +49,7 @@ describe('MSW', () => {
       expect(await call('0x1')).toEqual(GOOD);
       expect(await call('0x2')).toEqual(GOOD);
     });
-    const v = await verdicts(recorder);
-    expect(v.failure).toBeUndefined();
-    expect(v.judged).toBe(2);
-    expect(v.outcomes[CHECK]).toBe('pass');
-    expect((await harVerdicts(recorder)).outcomes).toEqual(v.outcomes);
+    await expectBothPass(recorder);
   });
 
   it('a broken body fails with its check, and so does its HAR', async () => {
@@ -93,11 +89,7 @@ describe("undici's MockAgent behind the real fetch", () => {
 
   it('conformant bodies pass, both judged; the HAR agrees', async () => {
     const recorder = await withAgent(GOOD);
-    const v = await verdicts(recorder);
-    expect(v.failure).toBeUndefined();
-    expect(v.judged).toBe(2);
-    expect(v.outcomes[CHECK]).toBe('pass');
-    expect((await harVerdicts(recorder)).outcomes).toEqual(v.outcomes);
+    await expectBothPass(recorder);
   });
 
   it('a broken body fails with its check, and so does its HAR', async () => {

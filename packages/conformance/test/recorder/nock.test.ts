@@ -8,7 +8,7 @@ import https from 'node:https';
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRecorder } from '../../src/recorder/index.js';
-import { BASE, BROKEN, CHECK, GOOD, NOW, getStatus, harVerdicts, verdicts } from './support.js';
+import { BASE, BROKEN, CHECK, GOOD, NOW, getStatus, harVerdicts, verdicts, expectBothPass } from './support.js';
 
 afterEach(() => {
   nock.cleanAll();
@@ -31,11 +31,7 @@ async function withNock(body: unknown): Promise<ApiRecorder> {
 describe('nock', () => {
   it('conformant bodies pass, both judged; the HAR agrees', async () => {
     const recorder = await withNock(GOOD);
-    const v = await verdicts(recorder);
-    expect(v.failure).toBeUndefined();
-    expect(v.judged).toBe(2);
-    expect(v.outcomes[CHECK]).toBe('pass');
-    expect((await harVerdicts(recorder)).outcomes).toEqual(v.outcomes);
+    await expectBothPass(recorder);
   });
 
   it('a broken body fails with its check, and so does its HAR', async () => {

@@ -3,6 +3,7 @@
  * a conformant and a broken status body (specs/examples), and the verdicts of a recorder read two
  * ways — judged at the end of the run, and written as HAR then read back by `audit`.
  */
+import { expect } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,13 @@ export async function harVerdicts(recorder: ApiRecorder): Promise<{ outcomes: Re
   const audit = auditRecordings(recordings, { startedAt: new Date(NOW()), files: [file], strict: false });
   const outcomes = Object.fromEntries(audit.result.outcomes.filter((o) => o.status !== 'skip').map((o) => [o.id, o.status]));
   return { outcomes, judged: audit.result.requests, text: readFileSync(file, 'utf8') };
+}
+
+/** Two conformant exchanges recorded: judged at the end of the file without a failure, both counted, the check passing, and its HAR giving the same verdicts. */
+export async function expectBothPass(recorder: ApiRecorder): Promise<void> {
+  const v = await verdicts(recorder);
+  expect(v.failure).toBeUndefined();
+  expect(v.judged).toBe(2);
+  expect(v.outcomes[CHECK]).toBe('pass');
+  expect((await harVerdicts(recorder)).outcomes).toEqual(v.outcomes);
 }
