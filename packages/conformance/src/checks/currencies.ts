@@ -10,6 +10,8 @@ import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../eng
 import { addressDiffers, notAmongTokens, offChains, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { CURRENCIES_V2_IDS } from '../oracles/currencies-v2.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';
@@ -96,7 +98,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.limit.default',
+    id: CURRENCIES_V2_IDS.limitDefault,
     title: 'Without limit, POST /currencies/v2 returns min(20, n(limit=100)) currencies',
     clauses: ['currencies-v2.limit.default'],
     operation: OP,
@@ -128,7 +130,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.limit.max',
+    id: CURRENCIES_V2_IDS.limitMax,
     title: 'At most min(limit, 100) currencies; a limit above 100 is capped to 100 or refused with a 4xx',
     clauses: ['currencies-v2.limit.max'],
     operation: OP,
@@ -152,7 +154,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.filter.chain-ids',
+    id: CURRENCIES_V2_IDS.filterChainIds,
     title: 'With chainIds, every returned currency is on one of those chains',
     clauses: ['currencies-v2.filter.chain-ids'],
     operation: OP,
@@ -174,7 +176,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.filter.verified',
+    id: CURRENCIES_V2_IDS.filterVerified,
     title: 'With verified, every returned currency has metadata.verified equal to it',
     clauses: ['currencies-v2.filter.verified'],
     operation: OP,
@@ -205,7 +207,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.filter.address',
+    id: CURRENCIES_V2_IDS.filterAddress,
     title: 'With address, every returned currency has that address (case-insensitive)',
     clauses: ['currencies-v2.filter.address'],
     operation: OP,
@@ -228,7 +230,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.filter.tokens',
+    id: CURRENCIES_V2_IDS.filterTokens,
     title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens',
     clauses: ['currencies-v2.filter.tokens'],
     operation: OP,
@@ -280,7 +282,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.response.schema',
+    id: SCHEMA_CHECK_IDS.currenciesV2,
     title: 'Every 200 of POST /currencies/v2 is a JSON array of valid currency objects',
     clauses: ['currencies-v2.response.schema'],
     operation: OP,

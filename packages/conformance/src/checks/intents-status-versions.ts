@@ -14,6 +14,7 @@ import { validateRecorded } from './schema.js';
 import { recordId } from './support/record.js';
 import { parsedBody, pass, skip } from './support/outcome.js';
 import { versionsAgree as versionsAgreeOracle } from '../oracles/status-versions-agree.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
 /** Listed requests read through the three operations. */
@@ -58,7 +59,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'intents-status-v2.response.schema',
+    id: SCHEMA_CHECK_IDS.intentsStatusV2,
     title: 'Every 200 of GET /intents/status/v2 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v2.response.schema'],
     operation: STATUS_V2,
@@ -66,7 +67,7 @@ export const checks: CheckDefinition[] = withFamilies([
     run: (ctx) => validateRecorded(ctx, STATUS_V2),
   },
   {
-    id: 'intents-status-v3.response.schema',
+    id: SCHEMA_CHECK_IDS.intentsStatusV3,
     title: 'Every 200 of GET /intents/status/v3 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
     clauses: ['intents-status-v3.response.schema'],
     operation: STATUS_V3,

@@ -15,6 +15,7 @@ import { validateRecorded } from './schema.js';
 import { fetchPage, windowQuery } from './support/listing.js';
 import { depositTxHashes, destinationChainIds, fillTxHashes, get, originChainIds, recordId, recordStatus, updatedAtMs, type RecordJson } from './support/record.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'GET /intents/status';
 const PATH = '/intents/status';
@@ -181,7 +182,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'intents-status.response.schema',
+    id: SCHEMA_CHECK_IDS.intentsStatus,
     title: 'Every 200 of GET /intents/status is an intent status record with a status of the enum',
     clauses: ['intents-status.response.schema'],
     operation: OP,

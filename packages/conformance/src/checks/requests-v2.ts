@@ -21,6 +21,8 @@ import { throttleStatusProblem } from '../oracles/status-codes.js';
 import { causeText } from '../engine/outcome.js';
 import { retirementProblem } from '../oracles/v2-retirement.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { V2_SIGNAL_IDS } from '../oracles/requests-v2.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
@@ -209,7 +211,7 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
  * documented answer: 410 with those headers and the 429's body shape.
  */
 const retired: CheckSpec = {
-  id: 'requests-v2.retired',
+  id: V2_SIGNAL_IDS.retired,
   operation: OP,
   lock: V2_LOCK,
   title: 'From the sunset date (target clock) v2 answers a 4xx other than 429, never v2 data; a 410 carries the deprecation headers',
@@ -259,35 +261,35 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   signalCheck(
-    'requests-v2.deprecation.header',
+    V2_SIGNAL_IDS.deprecationHeader,
     'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>',
     'Every v2 response must carry a Deprecation header, an RFC 9651 Date',
     'Deprecation: @<unix seconds>, e.g. @1784678400',
     (e) => deprecationProblem(e.response!.headers['deprecation']),
   ),
   signalCheck(
-    'requests-v2.deprecation.sunset',
+    V2_SIGNAL_IDS.deprecationSunset,
     'Every v2 response has a Sunset header holding an HTTP-date',
     'Every v2 response must carry a Sunset header, an HTTP-date',
     'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)',
     (e) => sunsetProblem(e.response!.headers['sunset']),
   ),
   signalCheck(
-    'requests-v2.deprecation.link',
+    V2_SIGNAL_IDS.deprecationLink,
     'Every v2 response has a Link header with deprecation, sunset and successor-version (/requests/v3)',
     'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version',
     'Link: <guide>; rel="deprecation", <guide>; rel="sunset", <…/requests/v3>; rel="successor-version"',
     (e) => linkProblem(e.response!.headers['link'], e.request.url),
   ),
   signalCheck(
-    'requests-v2.deprecation.expose-headers',
+    V2_SIGNAL_IDS.deprecationExposeHeaders,
     'Access-Control-Expose-Headers lists Deprecation, Sunset and Link',
     'The deprecation headers must be listed in Access-Control-Expose-Headers',
     'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
     (e) => exposeProblem(e.response!.headers['access-control-expose-headers']),
   ),
   v2Check({
-    id: 'requests-v2.deprecation.on-errors',
+    id: V2_SIGNAL_IDS.deprecationOnErrors,
     title: 'The deprecation headers are on v2 error responses too (4xx, 429, 5xx)',
     clauses: ['requests-v2.deprecation.on-errors'],
     async run(ctx) {
@@ -313,7 +315,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: 'requests-v2.deprecation.body-object',
+    id: V2_SIGNAL_IDS.deprecationBodyObject,
     title: 'A v2 200 body has a deprecation object with the six fields and ISO 8601 dates',
     clauses: ['requests-v2.deprecation.body-object'],
     async run(ctx) {
@@ -328,7 +330,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: 'requests-v2.deprecation.consistent',
+    id: V2_SIGNAL_IDS.deprecationConsistent,
     title: 'The body dates agree with the headers and the published timeline',
     clauses: ['requests-v2.deprecation.consistent'],
     async run(ctx) {
@@ -345,7 +347,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: 'requests-v2.rate-limit.body',
+    id: V2_SIGNAL_IDS.rateLimitBody,
     spendsQuota: true,
     title: 'A v2 429 has a JSON body with message, successor (/requests/v3) and migrationGuide',
     clauses: ['requests-v2.rate-limit.body'],
@@ -360,7 +362,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: 'requests-v2.rate-limit.no-retry-after',
+    id: V2_SIGNAL_IDS.rateLimitNoRetryAfter,
     spendsQuota: true,
     title: 'A v2 429 carries no Retry-After header',
     clauses: ['requests-v2.rate-limit.no-retry-after'],
@@ -373,7 +375,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: 'requests-v2.response.schema',
+    id: SCHEMA_CHECK_IDS.requestsV2,
     title: 'Every 200 of GET /requests/v2 is the v2 list wrapper with the deprecation object',
     clauses: ['requests-v2.response.schema'],
     phase: 'final',

@@ -13,6 +13,7 @@ import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, run
 import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -96,7 +97,7 @@ async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): P
 }
 
 const soundness: CheckSpec = {
-  id: 'requests-v3.filter.soundness',
+  id: FILTER_IDS.filterSoundness,
   title: 'Every record returned for an equality filter matches it',
   clauses: ['requests-v3.filter.soundness'],
   operation: V3,

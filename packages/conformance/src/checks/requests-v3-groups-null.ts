@@ -21,6 +21,7 @@ import {
   type Group,
 } from './support/groups.js';
 import { runs } from './support/filters.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 
 /** Keys whose emptiness is unambiguous on a record: one plausible field (`depositAddress.address`). */
 const NULL_KEYS: Array<{ key: string; present: (r: RecordJson) => boolean }> = [
@@ -28,7 +29,7 @@ const NULL_KEYS: Array<{ key: string; present: (r: RecordJson) => boolean }> = [
 ];
 
 const nullCheck: CheckSpec = {
-  id: 'requests-v3.filters.null-check',
+  id: FILTER_IDS.filtersNullCheck,
   title: 'null is an is-empty check and not:null an is-not-empty check: together they partition the window',
   clauses: ['requests-v3.filters.null-check'],
   operation: V3,
@@ -60,7 +61,7 @@ const nullCheck: CheckSpec = {
 };
 
 const nullMix400: CheckSpec = {
-  id: 'requests-v3.filters.null-mix-400',
+  id: FILTER_IDS.filtersNullMix400,
   title: 'null combined with real values in one array for the same key returns 400',
   clauses: ['requests-v3.filters.null-mix-400'],
   operation: V3,

@@ -24,9 +24,10 @@ import {
   type Group,
 } from './support/groups.js';
 import { runs } from './support/filters.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 
 const topLevelAnd: CheckSpec = {
-  id: 'requests-v3.filters.top-level-and',
+  id: FILTER_IDS.filtersTopLevelAnd,
   title: 'Top-level parameters still apply: they are AND-ed with the filters groups',
   clauses: ['requests-v3.filters.top-level-and'],
   operation: V3,

@@ -27,9 +27,10 @@ import {
   type Group,
 } from './support/groups.js';
 import { runs } from './support/filters.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 
 const andWithinGroup: CheckSpec = {
-  id: 'requests-v3.filters.and-within-group',
+  id: FILTER_IDS.filtersAndWithinGroup,
   title: 'Fields inside one filters group are AND-ed',
   clauses: ['requests-v3.filters.groups-and-within'],
   operation: V3,
@@ -73,7 +74,7 @@ const andWithinGroup: CheckSpec = {
 };
 
 const orAcrossGroups: CheckSpec = {
-  id: 'requests-v3.filters.or-across-groups',
+  id: FILTER_IDS.filtersOrAcrossGroups,
   title: 'Groups are OR-ed: total(A or B) = total(A) + total(B) - total(A and B)',
   clauses: ['requests-v3.filters.groups-or'],
   operation: V3,
@@ -139,7 +140,7 @@ function completeKeys(records: readonly RecordJson[]): EqualityParam[] {
 }
 
 const notNegates: CheckSpec = {
-  id: 'requests-v3.filters.not',
+  id: FILTER_IDS.filtersNot,
   title: 'not: negates a key: total(not:X) + total(X) = total(all) for a non-null field',
   clauses: ['requests-v3.filters.not'],
   operation: V3,
@@ -184,7 +185,7 @@ const notNegates: CheckSpec = {
 };
 
 const arrayOr: CheckSpec = {
-  id: 'requests-v3.filters.array-or',
+  id: FILTER_IDS.filtersArrayOr,
   title: 'An array value is OR within the field: total(X in [a, b]) = total(a) + total(b)',
   clauses: ['requests-v3.filters.array-or'],
   operation: V3,

@@ -13,7 +13,7 @@ import { SORT_BY, orderDifference, type Direction, type SortBy } from './support
 import { fromProperty, isObject } from './support/outcome.js';
 import { MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
 import type { RecordJson } from './support/record.js';
-import { terminates as terminatesOracle, cursorStable as cursorStableOracle } from '../oracles/requests-v3-paging.js';
+import { cursorStable as cursorStableOracle, PAGING_IDS, terminates as terminatesOracle } from '../oracles/requests-v3-paging.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
 const TERMINATES_LIMIT = 2;
@@ -212,7 +212,7 @@ function firstDuplicate(records: readonly RecordJson[]): { id: string; at: numbe
 }
 
 const noDuplicates = walkComparison(
-  'requests-v3.pagination.no-duplicates',
+  PAGING_IDS.paginationNoDuplicates,
   'Walking the pages of one query never returns a record twice',
   (p) => {
     for (const w of [p.small, p.large]) {

@@ -8,8 +8,9 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
 import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
-import { get, recordId, recordRequestType, recordStatus, type RecordJson } from './support/record.js';
+import { get, recordId, recordRequestType, type RecordJson } from './support/record.js';
 import { pass, skip, statusLine } from './support/outcome.js';
+import { destinationSides, failReason, failReasonProblem, sameChain } from '../oracles/requests-v3-records.js';
 import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf, v3RemovedFields as v3RemovedFieldsOracle } from '../oracles/v3-removed-fields.js';
 
 
@@ -25,34 +26,11 @@ async function refetch(ctx: CheckContext, id: string): Promise<{ record?: Record
   return { record: page.records.find((r) => recordId(r) === id), exchange: page.exchange };
 }
 
-/** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
-export function failReasonProblem(r: RecordJson): string | undefined {
-  for (const field of ['failReason', 'refundFailReason']) {
-    const v = get(r, 'data', field);
-    if (typeof v === 'string' && v.trim().toUpperCase() === 'N/A') return `data.${field} = "${v}" (the v2 placeholder)`;
-  }
-  if (recordStatus(r) === 'success') {
-    for (const field of ['failReason', 'refundFailReason']) {
-      const v = get(r, 'data', field);
-      if (v !== null && v !== undefined) return `data.${field} = ${brief(v)} on a successful request`;
-    }
-  }
-  return undefined;
-}
-
-/** The destination sides a record has (`data.route.quoted.destination`, `data.route.actual.destination`). */
-export function destinationSides(r: RecordJson): string[] {
-  return (['quoted', 'actual'] as const).filter((phase) => {
-    const side = get(r, 'data', 'route', phase, 'destination');
-    return side !== undefined && side !== null;
-  }).map((phase) => `data.route.${phase}.destination`);
-}
-
 /** The violation of requests-v3.record.no-removed-fields (active and passive alike). */
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'requests-v3.record.fail-reason-null',
+    id: failReason.id,
     title: 'failReason and refundFailReason are null when there is none, never N/A',
     clauses: ['requests-v3.record.fail-reason-null'],
     operation: V3,
@@ -83,7 +61,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'requests-v3.record.same-chain-no-destination',
+    id: sameChain.id,
     title: 'A Same-chain Swap record has no destination side (neither quoted nor actual)',
     clauses: ['requests-v3.record.same-chain-no-destination'],
     operation: V3,

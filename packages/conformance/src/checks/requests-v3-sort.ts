@@ -17,6 +17,7 @@ import {
   type SortBy,
 } from './support/order.js';
 import { MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
+import { PAGING_IDS } from '../oracles/requests-v3-paging.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
@@ -57,7 +58,7 @@ function orderObservable(ctx: CheckContext, sortBy: SortBy): string | undefined 
 }
 
 const sortDefault: CheckSpec = {
-  id: 'requests-v3.sort.default',
+  id: PAGING_IDS.sortDefault,
   title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
   clauses: ['requests-v3.sort.default'],
   operation: V3,
@@ -102,7 +103,7 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
 }
 
 const sortExplicit: CheckSpec = {
-  id: 'requests-v3.sort.explicit-direction',
+  id: PAGING_IDS.sortExplicitDirection,
   title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
   clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
   operation: V3,
@@ -126,7 +127,7 @@ const sortExplicit: CheckSpec = {
 /** The sort checks, in run order. */
 export const checks: CheckDefinition[] = withFamilies([
   sortDefault,
-  defaultDirectionCheck('requests-v3.sort.updated-at-default-desc', 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
-  defaultDirectionCheck('requests-v3.sort.amount-usd-default-asc', 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
+  defaultDirectionCheck(PAGING_IDS.sortUpdatedAtDefaultDesc, 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
+  defaultDirectionCheck(PAGING_IDS.sortAmountUsdDefaultAsc, 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
   sortExplicit,
 ]);

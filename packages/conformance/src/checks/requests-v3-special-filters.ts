@@ -34,6 +34,7 @@ import {
   termFields,
   type RecordJson,
 } from './support/record.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 
 const chainIdEither: CheckSpec = {
   id: 'requests-v3.filter.chain-id-either',
@@ -206,7 +207,7 @@ const statusValues: CheckSpec = {
 };
 
 const ranges: CheckSpec = {
-  id: 'requests-v3.filter.ranges',
+  id: FILTER_IDS.filterRanges,
   title: 'startTimestamp/endTimestamp (seconds, inclusive), amountUsdMin/Max and startBlock/endBlock bound their field',
   clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
   operation: V3,

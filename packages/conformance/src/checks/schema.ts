@@ -14,6 +14,7 @@ import { CURSOR_FIELD, LIST_FIELD } from '../engine/list-wrapper.js';
 import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError } from '../engine/types.js';
 import { pass, skip } from './support/outcome.js';
 import { schemaMark } from '../baseline/fingerprint.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 type Verdict = NonNullable<Exchange['schema']>;
 
@@ -103,7 +104,7 @@ export async function checkWrapperFields(ctx: CheckContext, operation: string): 
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: 'requests-v3.response.schema',
+    id: SCHEMA_CHECK_IDS.requestsV3,
     title: 'Every 200 of GET /requests/v3 is the list wrapper of valid v3 request records',
     clauses: ['requests-v3.record.schema', 'requests-v3.record.deposit-address-type', 'requests-v3.record.status-values'],
     operation: 'GET /requests/v3',

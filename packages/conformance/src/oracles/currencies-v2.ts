@@ -6,6 +6,16 @@ import { brief } from '../engine/expect.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from './currencies.js';
 import { CURRENCIES, ok, type Oracle, type Seen } from './oracle.js';
 
+/** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
+export const CURRENCIES_V2_IDS = {
+  filterAddress: 'currencies-v2.filter.address',
+  filterChainIds: 'currencies-v2.filter.chain-ids',
+  filterTokens: 'currencies-v2.filter.tokens',
+  filterVerified: 'currencies-v2.filter.verified',
+  limitDefault: 'currencies-v2.limit.default',
+  limitMax: 'currencies-v2.limit.max',
+} as const;
+
 type Body = Record<string, unknown>;
 const bodyOf = (s: Seen): Body => (typeof s.requestJson === 'object' && s.requestJson !== null && !Array.isArray(s.requestJson) ? (s.requestJson as Body) : {});
 const currencies = (s: Seen): Body[] | undefined => {
@@ -28,7 +38,7 @@ function currencyFilter(id: string, field: string, wrong: (c: Body, value: unkno
 
 export const currencyOracles: Oracle[] = [
   {
-    id: 'currencies-v2.limit.max',
+    id: CURRENCIES_V2_IDS.limitMax,
     applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && typeof bodyOf(s).limit === 'number',
     judge(s) {
       const max = Math.min(bodyOf(s).limit as number, CURRENCIES_MAX_LIMIT);
@@ -37,15 +47,15 @@ export const currencyOracles: Oracle[] = [
     },
   },
   {
-    id: 'currencies-v2.limit.default',
+    id: CURRENCIES_V2_IDS.limitDefault,
     applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && bodyOf(s).limit === undefined,
     judge(s) {
       const n = currencies(s)!.length;
       return n > CURRENCIES_DEFAULT_LIMIT ? { message: `The default limit of POST /currencies/v2 is ${CURRENCIES_DEFAULT_LIMIT}`, expected: `at most ${CURRENCIES_DEFAULT_LIMIT}`, received: `${n} currencies without limit` } : undefined;
     },
   },
-  currencyFilter('currencies-v2.filter.chain-ids', 'chainIds', (c, v) => offChains(c, v as number[]), (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')),
-  currencyFilter('currencies-v2.filter.verified', 'verified', (c, v) => verifiedDiffers(c, v as boolean), (v) => typeof v === 'boolean'),
-  currencyFilter('currencies-v2.filter.address', 'address', (c, v) => addressDiffers(c, v as string), (v) => typeof v === 'string' && v !== ''),
-  currencyFilter('currencies-v2.filter.tokens', 'tokens', (c, v) => notAmongTokens(c, parseTokens(v)!), (v) => parseTokens(v) !== undefined && (v as unknown[]).length > 0),
+  currencyFilter(CURRENCIES_V2_IDS.filterChainIds, 'chainIds', (c, v) => offChains(c, v as number[]), (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')),
+  currencyFilter(CURRENCIES_V2_IDS.filterVerified, 'verified', (c, v) => verifiedDiffers(c, v as boolean), (v) => typeof v === 'boolean'),
+  currencyFilter(CURRENCIES_V2_IDS.filterAddress, 'address', (c, v) => addressDiffers(c, v as string), (v) => typeof v === 'string' && v !== ''),
+  currencyFilter(CURRENCIES_V2_IDS.filterTokens, 'tokens', (c, v) => notAmongTokens(c, parseTokens(v)!), (v) => parseTokens(v) !== undefined && (v as unknown[]).length > 0),
 ];

@@ -9,6 +9,20 @@ import { RATE_LIMIT_BODY, rateLimitBodyProblem } from './v2-rate-limit.js';
 import { V2_SUNSET_MS, retirementProblem } from './v2-retirement.js';
 import { V2, status, type Oracle, type Seen } from './oracle.js';
 
+/** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
+export const V2_SIGNAL_IDS = {
+  deprecationBodyObject: 'requests-v2.deprecation.body-object',
+  deprecationConsistent: 'requests-v2.deprecation.consistent',
+  deprecationExposeHeaders: 'requests-v2.deprecation.expose-headers',
+  deprecationHeader: 'requests-v2.deprecation.header',
+  deprecationLink: 'requests-v2.deprecation.link',
+  deprecationOnErrors: 'requests-v2.deprecation.on-errors',
+  deprecationSunset: 'requests-v2.deprecation.sunset',
+  rateLimitBody: 'requests-v2.rate-limit.body',
+  rateLimitNoRetryAfter: 'requests-v2.rate-limit.no-retry-after',
+  retired: 'requests-v2.retired',
+} as const;
+
 const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
 
 const SUNSET_MS = V2_SUNSET_MS;
@@ -37,36 +51,36 @@ function signal(id: string, message: string, expected: string, problem: (s: Seen
 const h = (s: Seen, name: string): string | undefined => s.exchange.response!.headers[name];
 
 export const v2Oracles: Oracle[] = [
-  signal('requests-v2.deprecation.header', 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>', (s) => deprecationProblem(h(s, 'deprecation'))),
-  signal('requests-v2.deprecation.sunset', 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (s) => sunsetProblem(h(s, 'sunset'))),
-  signal('requests-v2.deprecation.link', 'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version', 'Link with deprecation, sunset and successor-version (/requests/v3)', (s) => linkProblem(h(s, 'link'), s.exchange.request.url)),
+  signal(V2_SIGNAL_IDS.deprecationHeader, 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>', (s) => deprecationProblem(h(s, 'deprecation'))),
+  signal(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (s) => sunsetProblem(h(s, 'sunset'))),
+  signal(V2_SIGNAL_IDS.deprecationLink, 'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version', 'Link with deprecation, sunset and successor-version (/requests/v3)', (s) => linkProblem(h(s, 'link'), s.exchange.request.url)),
   signal(
-    'requests-v2.deprecation.expose-headers',
+    V2_SIGNAL_IDS.deprecationExposeHeaders,
     'The deprecation headers must be listed in Access-Control-Expose-Headers',
     'Access-Control-Expose-Headers listing Deprecation, Sunset, Link',
     (s) => exposeProblem(h(s, 'access-control-expose-headers')),
     (s) => s.exchange.request.headers['origin'] !== undefined,
   ),
   signal(
-    'requests-v2.deprecation.on-errors',
+    V2_SIGNAL_IDS.deprecationOnErrors,
     'Every v2 response, including 4xx and 5xx, must carry the deprecation headers',
     'Deprecation, Sunset and Link headers on the error response',
     (s) => deprecationProblem(h(s, 'deprecation')) ?? sunsetProblem(h(s, 'sunset')) ?? linkProblem(h(s, 'link'), s.exchange.request.url),
     (s) => status(s) >= 400,
   ),
-  signal('requests-v2.deprecation.body-object', 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  signal(V2_SIGNAL_IDS.deprecationBodyObject, 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
   {
-    id: 'requests-v2.deprecation.consistent',
+    id: V2_SIGNAL_IDS.deprecationConsistent,
     applies: (s) => v2Live(s) && status(s) === 200 && deprecationObjectProblem(s.exchange.response!.json) === undefined,
     judge: (s) => deprecationInconsistency((s.exchange.response!.json as { deprecation: Record<string, unknown> }).deprecation, s.exchange.response!.headers),
   },
-  signal('requests-v2.rate-limit.body', 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
-  signal('requests-v2.rate-limit.no-retry-after', 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
+  signal(V2_SIGNAL_IDS.rateLimitBody, 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
+  signal(V2_SIGNAL_IDS.rateLimitNoRetryAfter, 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];
 
 /** A v2 exchange dated on or after the sunset: judged by the retirement rules (the active `requests-v2.retired` predicate). */
 export const v2Retired: Oracle = {
-  id: 'requests-v2.retired',
+  id: V2_SIGNAL_IDS.retired,
   applies: (s) => s.exchange.operation === V2 && status(s) > 0 && s.at !== undefined && s.at >= SUNSET_MS,
   judge(s) {
     const p = retirementProblem(status(s), s.exchange.response!.headers, s.exchange.request.url, `dated ${new Date(s.at!).toISOString()}`);

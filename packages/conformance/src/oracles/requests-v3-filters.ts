@@ -10,6 +10,19 @@ import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './group
 import { amountOutside, timeFieldOf, timeOutside } from './ranges.js';
 import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';
 
+/** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
+export const FILTER_IDS = {
+  filterRanges: 'requests-v3.filter.ranges',
+  filterSoundness: 'requests-v3.filter.soundness',
+  filtersAndWithinGroup: 'requests-v3.filters.and-within-group',
+  filtersArrayOr: 'requests-v3.filters.array-or',
+  filtersNot: 'requests-v3.filters.not',
+  filtersNullCheck: 'requests-v3.filters.null-check',
+  filtersNullMix400: 'requests-v3.filters.null-mix-400',
+  filtersOrAcrossGroups: 'requests-v3.filters.or-across-groups',
+  filtersTopLevelAnd: 'requests-v3.filters.top-level-and',
+} as const;
+
 /** The top-level equality filters of a query the oracle judges (status: only the five accepted values). */
 function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[number], string]> {
   return EQUALITY_PARAMS.flatMap((p) => {
@@ -21,10 +34,10 @@ function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[nu
 }
 
 export const topLevelFilters: Oracle = {
-  id: 'requests-v3.filter.soundness',
-  ids: ['requests-v3.filter.soundness', 'requests-v3.filters.top-level-and'],
+  id: FILTER_IDS.filterSoundness,
+  ids: [FILTER_IDS.filterSoundness, FILTER_IDS.filtersTopLevelAnd],
   applies: (s) => page(s) && equalityFilters(chainQuery(s)).length > 0,
-  idFor: (s) => (chainQuery(s).has('filters') ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness'),
+  idFor: (s) => (chainQuery(s).has('filters') ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness),
   judge(s) {
     const q = chainQuery(s);
     const filters = equalityFilters(q);
@@ -35,7 +48,7 @@ export const topLevelFilters: Oracle = {
     if (received === undefined) return undefined;
     const withGroups = q.has('filters');
     return {
-      check: withGroups ? 'requests-v3.filters.top-level-and' : 'requests-v3.filter.soundness',
+      check: withGroups ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness,
       message: `Every record returned must match the top-level filters${withGroups ? ' (AND-ed with the filters groups)' : ''}`,
       expected: filters.map(([p, v]) => `${p}=${v}`).join(' and '),
       received,
@@ -44,7 +57,7 @@ export const topLevelFilters: Oracle = {
 };
 
 export const ranges: Oracle = {
-  id: 'requests-v3.filter.ranges',
+  id: FILTER_IDS.filterRanges,
   applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax'].some((p) => chainQuery(s).has(p)),
   judge(s) {
     const q = chainQuery(s);
@@ -62,15 +75,15 @@ export const ranges: Oracle = {
 };
 
 const GROUP_CHECK: Record<GroupRule, string> = {
-  not: 'requests-v3.filters.not',
-  null: 'requests-v3.filters.null-check',
-  array: 'requests-v3.filters.array-or',
-  and: 'requests-v3.filters.and-within-group',
+  not: FILTER_IDS.filtersNot,
+  null: FILTER_IDS.filtersNullCheck,
+  array: FILTER_IDS.filtersArrayOr,
+  and: FILTER_IDS.filtersAndWithinGroup,
 };
 
 /** The check a filters query counts under: OR across groups, else the rule of its one group's first key. */
 function groupsCheckId(list: ReadonlyArray<Record<string, unknown>>): string {
-  if (list.length > 1) return 'requests-v3.filters.or-across-groups';
+  if (list.length > 1) return FILTER_IDS.filtersOrAcrossGroups;
   const [key, value] = Object.entries(list[0] ?? {})[0] ?? ['', undefined];
   if (key.startsWith('not:')) return GROUP_CHECK.not;
   if (value === null) return GROUP_CHECK.null;
@@ -78,8 +91,8 @@ function groupsCheckId(list: ReadonlyArray<Record<string, unknown>>): string {
 }
 
 export const groups: Oracle = {
-  id: 'requests-v3.filters.and-within-group',
-  ids: [...new Set([...Object.values(GROUP_CHECK), 'requests-v3.filters.or-across-groups'])],
+  id: FILTER_IDS.filtersAndWithinGroup,
+  ids: [...new Set([...Object.values(GROUP_CHECK), FILTER_IDS.filtersOrAcrossGroups])],
   applies: (s) => page(s) && parseGroups(chainQuery(s).get('filters')) !== undefined,
   idFor: (s) => groupsCheckId(parseGroups(chainQuery(s).get('filters'))!),
   judge(s) {
@@ -88,7 +101,7 @@ export const groups: Oracle = {
     for (const r of s.records!) {
       const m = filtersMismatch(r, list);
       if (!m) continue;
-      const check = m.rule === 'and' && list.length > 1 ? 'requests-v3.filters.or-across-groups' : GROUP_CHECK[m.rule];
+      const check = m.rule === 'and' && list.length > 1 ? FILTER_IDS.filtersOrAcrossGroups : GROUP_CHECK[m.rule];
       return {
         check,
         message: 'Every record returned must match at least one filters group (AND within a group, OR across groups, not: negates, null is empty)',
@@ -101,7 +114,7 @@ export const groups: Oracle = {
 };
 
 export const nullMix: Oracle = {
-  id: 'requests-v3.filters.null-mix-400',
+  id: FILTER_IDS.filtersNullMix400,
   applies: (s) => s.exchange.operation === V3 && mixesNull(parseGroups(s.query.get('filters')) ?? []),
   judge: (s) =>
     status(s) >= 400 && status(s) < 500

@@ -11,6 +11,15 @@ import { brief } from '../engine/expect.js';
 import { chainQuery, int, page, type Oracle, type Seen } from './oracle.js';
 import { windowStill } from './windows.js';
 
+/** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
+export const PAGING_IDS = {
+  paginationNoDuplicates: 'requests-v3.pagination.no-duplicates',
+  sortAmountUsdDefaultAsc: 'requests-v3.sort.amount-usd-default-asc',
+  sortDefault: 'requests-v3.sort.default',
+  sortExplicitDirection: 'requests-v3.sort.explicit-direction',
+  sortUpdatedAtDefaultDesc: 'requests-v3.sort.updated-at-default-desc',
+} as const;
+
 /**
  * The most records a page may hold by its `limit`: its own; else, on a continuation page that does
  * not repeat it, the larger of its walk's limit and the default (the document does not say whether
@@ -60,18 +69,18 @@ export function sortOf(s: Seen): { sortBy: SortBy; direction: Direction; explici
 
 /** The check id of an order: explicit direction, else the default of its sort key. */
 export function sortCheckId(sort: NonNullable<ReturnType<typeof sortOf>>): string {
-  if (sort.explicit) return 'requests-v3.sort.explicit-direction';
-  if (sort.sortBy === 'amountUsd') return 'requests-v3.sort.amount-usd-default-asc';
-  if (sort.sortBy === 'updatedAt') return 'requests-v3.sort.updated-at-default-desc';
-  return 'requests-v3.sort.default';
+  if (sort.explicit) return PAGING_IDS.sortExplicitDirection;
+  if (sort.sortBy === 'amountUsd') return PAGING_IDS.sortAmountUsdDefaultAsc;
+  if (sort.sortBy === 'updatedAt') return PAGING_IDS.sortUpdatedAtDefaultDesc;
+  return PAGING_IDS.sortDefault;
 }
 
 /** Sort keys a record keeps for its whole life (createdAt, amountUsd); updatedAt moves with every status change. */
 const FIXED_KEYS: ReadonlySet<SortBy> = new Set<SortBy>(['createdAt', 'amountUsd']);
 
 export const order: Oracle = {
-  id: 'requests-v3.sort.default',
-  ids: ['requests-v3.sort.default', 'requests-v3.sort.explicit-direction', 'requests-v3.sort.amount-usd-default-asc', 'requests-v3.sort.updated-at-default-desc'],
+  id: PAGING_IDS.sortDefault,
+  ids: [PAGING_IDS.sortDefault, PAGING_IDS.sortExplicitDirection, PAGING_IDS.sortAmountUsdDefaultAsc, PAGING_IDS.sortUpdatedAtDefaultDesc],
   applies: (s) => page(s) && sortOf(s) !== undefined,
   idFor: (s) => sortCheckId(sortOf(s)!),
   judge(s) {
@@ -105,7 +114,7 @@ export function repeatedOnPage(ids: readonly string[]): string[] {
 }
 
 export const noDuplicates: Oracle = {
-  id: 'requests-v3.pagination.no-duplicates',
+  id: PAGING_IDS.paginationNoDuplicates,
   applies: page,
   judge(s) {
     const ids = idsOf(s.records!);

@@ -2,9 +2,32 @@
  * Record oracles of GET /requests/v3 (API document, Request record (v3)): fail reasons are null
  * when there is none; a same-chain swap has no destination side.
  */
-import { destinationSides, failReasonProblem } from '../checks/requests-v3-records.js';
-import { recordRequestType } from '../checks/support/record.js';
+import { get, recordRequestType, recordStatus, type RecordJson } from '../checks/support/record.js';
+import { brief } from '../engine/expect.js';
 import { firstBad, page, type Oracle } from './oracle.js';
+
+/** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
+export function failReasonProblem(r: RecordJson): string | undefined {
+  for (const field of ['failReason', 'refundFailReason']) {
+    const v = get(r, 'data', field);
+    if (typeof v === 'string' && v.trim().toUpperCase() === 'N/A') return `data.${field} = "${v}" (the v2 placeholder)`;
+  }
+  if (recordStatus(r) === 'success') {
+    for (const field of ['failReason', 'refundFailReason']) {
+      const v = get(r, 'data', field);
+      if (v !== null && v !== undefined) return `data.${field} = ${brief(v)} on a successful request`;
+    }
+  }
+  return undefined;
+}
+
+/** The destination sides a record has (`data.route.quoted.destination`, `data.route.actual.destination`). */
+export function destinationSides(r: RecordJson): string[] {
+  return (['quoted', 'actual'] as const).filter((phase) => {
+    const side = get(r, 'data', 'route', phase, 'destination');
+    return side !== undefined && side !== null;
+  }).map((phase) => `data.route.${phase}.destination`);
+}
 
 export const failReason: Oracle = {
   id: 'requests-v3.record.fail-reason-null',

@@ -10,17 +10,18 @@ import { schemaDivergence } from '../passive/divergences.js';
 import { V2_SIGNALS_FROM } from './deprecation-body.js';
 import { STATUS_V2, STATUS_V3 } from './intent-status-versions.js';
 import { CURRENCIES, INTENTS, V2, V3, ok, type Oracle, type Seen } from './oracle.js';
+import { SCHEMA_CHECK_IDS } from './schema-ids.js';
 
 const SIGNALS_MS = Date.parse(`${V2_SIGNALS_FROM}T00:00:00Z`);
 
 /** The schema check id of each operation (the active `*.response.schema` checks). */
 const SCHEMA_IDS: Record<string, string> = {
-  [V3]: 'requests-v3.response.schema',
-  [V2]: 'requests-v2.response.schema',
-  [CURRENCIES]: 'currencies-v2.response.schema',
-  [INTENTS]: 'intents-status.response.schema',
-  [STATUS_V2]: 'intents-status-v2.response.schema',
-  [STATUS_V3]: 'intents-status-v3.response.schema',
+  [V3]: SCHEMA_CHECK_IDS.requestsV3,
+  [V2]: SCHEMA_CHECK_IDS.requestsV2,
+  [CURRENCIES]: SCHEMA_CHECK_IDS.currenciesV2,
+  [INTENTS]: SCHEMA_CHECK_IDS.intentsStatus,
+  [STATUS_V2]: SCHEMA_CHECK_IDS.intentsStatusV2,
+  [STATUS_V3]: SCHEMA_CHECK_IDS.intentsStatusV3,
 };
 
 /** Whether an exchange's own date falls before the live service sent the v2 deprecation signals. */

@@ -7,8 +7,10 @@
  * publisher cut down: a placeholder or shortened id). A schema violation is labelled only when
  * every one of its errors is explained (the errors the validator reports: at most 10 per response).
  */
+import { failReason } from '../oracles/requests-v3-records.js';
 import type { SchemaError } from '../engine/types.js';
 import { isObject } from '../checks/support/outcome.js';
+import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 /** One schema error as `<pointer> <keyword>`: for `required`, the pointer of the missing property; list items as `/requests/<n>`. */
 export interface ErrorKey {
@@ -39,7 +41,7 @@ interface ProblemExplanation {
 
 /** A record cut down by its publisher: a placeholder id (`<ORIGINAL_REQUEST_ID>`) or a shortened one (`0x0000348634...`). */
 const elidedRecord = (r: Record<string, unknown> | undefined): boolean => typeof r?.id === 'string' && (/^<[^>]+>$/.test(r.id) || /(\.\.\.|…)$/.test(r.id));
-const V3_SCHEMA = ['requests-v3.response.schema'];
+const V3_SCHEMA = [SCHEMA_CHECK_IDS.requestsV3];
 /** A transaction entry with only its `chainId` (the live same-chain form: `{"chainId": 10}`). */
 const chainOnlyEntry = (entry: unknown): entry is { chainId: number } => isObject(entry) && Object.keys(entry).length === 1 && typeof entry.chainId === 'number';
 /**
@@ -60,7 +62,7 @@ const NULLABLE_LIVE = /^\/(sender|requestType|data\/timeEstimate|data\/fees|data
 const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
   {
     id: 'divergence.intents-status-unknown',
-    checks: ['intents-status.response.schema', 'intents-status-v2.response.schema', 'intents-status-v3.response.schema'],
+    checks: [SCHEMA_CHECK_IDS.intentsStatus, SCHEMA_CHECK_IDS.intentsStatusV2, SCHEMA_CHECK_IDS.intentsStatusV3],
     // Only the live `{"status":"unknown"}` body: its status, and the fields it lacks beside it.
     explains: (e) => isObject(e.body) && e.body.status === 'unknown' && ((e.pointer === '/status' && e.keyword === 'enum') || (e.keyword === 'required' && /^\/(inTxHashes|txHashes|time|updatedAt|originChainId|destinationChainId)$/.test(e.pointer))),
   },
@@ -79,10 +81,10 @@ const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
       'amount' in e.parent,
   },
   { id: 'divergence.nullable-fields', checks: V3_SCHEMA, explains: (e) => e.keyword === 'type' && e.value === null && NULLABLE_LIVE.test(inRecord(e)) },
-  { id: 'divergence.vmtype-hederavm', checks: ['currencies-v2.response.schema'], explains: (e) => e.keyword === 'enum' && e.value === 'hederavm' && /\/vmType$/.test(e.pointer) },
+  { id: 'divergence.vmtype-hederavm', checks: [SCHEMA_CHECK_IDS.currenciesV2], explains: (e) => e.keyword === 'enum' && e.value === 'hederavm' && /\/vmType$/.test(e.pointer) },
   { id: 'divergence.rent-bucket', checks: V3_SCHEMA, explains: (e) => e.keyword === 'enum' && e.value === 'rent' && /\/selectedComponents\/\d+$/.test(inRecord(e)) },
   // An out-transaction entry of a same-chain swap that holds only its chain (the fill happened in the deposit's own transaction).
-  { id: 'divergence.same-chain-tx-without-hash', checks: ['requests-v2.response.schema', ...V3_SCHEMA], explains: (e) => e.keyword === 'required' && /^\/data\/outTxs\/\d+\/[A-Za-z]+$/.test(inRecord(e)) && chainOnlyEntry(e.parent) && sameChainRecord(e.record, e.parent) },
+  { id: 'divergence.same-chain-tx-without-hash', checks: [SCHEMA_CHECK_IDS.requestsV2, ...V3_SCHEMA], explains: (e) => e.keyword === 'required' && /^\/data\/outTxs\/\d+\/[A-Za-z]+$/.test(inRecord(e)) && chainOnlyEntry(e.parent) && sameChainRecord(e.record, e.parent) },
   // Last: the editorial cut explains what no divergence of the service itself does.
   {
     id: 'divergence.elided-samples',
@@ -94,7 +96,7 @@ const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
 /** A Received line of requests-v3.record.fail-reason-null that names the string "N/A" as the reason (failReasonProblem's form). */
 const NA_REASON = /\bdata\.(failReason|refundFailReason) = "N\/A" \(the v2 placeholder\)/;
 
-const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: 'requests-v3.record.fail-reason-null', explains: (received) => NA_REASON.test(received) }];
+const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: failReason.id, explains: (received) => NA_REASON.test(received) }];
 
 /** Every check id an explanation applies to (a test checks each is a definition of the registry). */
 export const EXPLAINED_CHECKS: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS.flatMap((x) => x.checks), ...PROBLEM_EXPLANATIONS.map((x) => x.check)])];

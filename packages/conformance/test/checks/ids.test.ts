@@ -9,7 +9,7 @@
  * clause id of specs/clauses.yaml, often spelt like the check that tests it), and data files that
  * refer to definitions by id and are held by their own tests: specs/clauses.yaml's `checks:` reverse
  * map (test/clauses.test.ts) and src/shard/costs.json (test/shard/). Oracles that report under a
- * check's id still restate it: they are listed in {@link RESTATED}, which must shrink, never grow.
+ * check's id take it from the module that writes it (an exported constant), as the definitions do.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,22 +21,12 @@ import type { CheckDefinition } from '../../src/engine/types.js';
 const SRC = new URL('../../src/', import.meta.url).pathname;
 
 /**
- * The restatements left, by file: oracles of the registry (src/oracles/) that report under several
- * ids or whose checks are built by helpers (the sort order, the filters, the v2 signals, the
- * currencies' filters, the response schemas), oracles of a module that imports from its check
- * module (requests-v3-records: the check cannot import back), and the divergence catalogue, which
- * names the checks a divergence of the live service explains. Remove an entry when the check takes
- * its id from the oracle (`id: oracle.id`) or the file imports it.
+ * The restatements left, by file: none. Oracles that report under several ids export them
+ * (`FILTER_IDS`, `PAGING_IDS`, `V2_SIGNAL_IDS`, `CURRENCIES_V2_IDS`; the schema checks' ids in
+ * oracles/schema-ids.ts) and the definitions take them from there. An entry here is a restatement
+ * someone chose to keep; the list must stay empty or shrink, never grow.
  */
-const RESTATED: Record<string, readonly string[]> = {
-  'oracles/currencies-v2.ts': ['currencies-v2.filter.address', 'currencies-v2.filter.chain-ids', 'currencies-v2.filter.tokens', 'currencies-v2.filter.verified', 'currencies-v2.limit.default', 'currencies-v2.limit.max'],
-  'oracles/requests-v2.ts': ['requests-v2.deprecation.body-object', 'requests-v2.deprecation.consistent', 'requests-v2.deprecation.expose-headers', 'requests-v2.deprecation.header', 'requests-v2.deprecation.link', 'requests-v2.deprecation.on-errors', 'requests-v2.deprecation.sunset', 'requests-v2.rate-limit.body', 'requests-v2.rate-limit.no-retry-after', 'requests-v2.retired'],
-  'oracles/requests-v3-filters.ts': ['requests-v3.filter.ranges', 'requests-v3.filter.soundness', 'requests-v3.filters.and-within-group', 'requests-v3.filters.array-or', 'requests-v3.filters.not', 'requests-v3.filters.null-check', 'requests-v3.filters.null-mix-400', 'requests-v3.filters.or-across-groups', 'requests-v3.filters.top-level-and'],
-  'oracles/requests-v3-paging.ts': ['requests-v3.pagination.no-duplicates', 'requests-v3.sort.amount-usd-default-asc', 'requests-v3.sort.default', 'requests-v3.sort.explicit-direction', 'requests-v3.sort.updated-at-default-desc'],
-  'oracles/requests-v3-records.ts': ['requests-v3.record.fail-reason-null', 'requests-v3.record.same-chain-no-destination'],
-  'oracles/response-schema.ts': ['currencies-v2.response.schema', 'intents-status-v2.response.schema', 'intents-status-v3.response.schema', 'intents-status.response.schema', 'requests-v2.response.schema', 'requests-v3.response.schema'],
-  'passive/divergences.ts': ['currencies-v2.response.schema', 'intents-status-v2.response.schema', 'intents-status-v3.response.schema', 'intents-status.response.schema', 'requests-v2.response.schema', 'requests-v3.record.fail-reason-null', 'requests-v3.response.schema'],
-};
+const RESTATED: Record<string, readonly string[]> = {};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
