@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checks, destinationSides, failReasonProblem } from '../../src/checks/requests-v3-records.js';
+import { checks } from '../../src/checks/requests-v3-records.js';
 import { fakeContext, route } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
 import { checkById, passesThenFailsOn } from '../support/check-cases.js';
@@ -38,25 +38,6 @@ function ctxFor(fault?: Fault, sample?: Rec[]) {
 }
 
 const byId = (id: string) => checkById(checks, id);
-
-describe('record predicates', () => {
-  it.each([
-    [{ status: 'failure', data: { failReason: 'SLIPPAGE', refundFailReason: null } }, undefined],
-    [{ status: 'pending', data: { failReason: null, refundFailReason: null } }, undefined],
-    [{ status: 'pending', data: { failReason: 'n/a' } }, 'the v2 placeholder'],
-    [{ status: 'refund', data: { refundFailReason: 'N/A' } }, 'the v2 placeholder'],
-    [{ status: 'success', data: { failReason: 'UNKNOWN' } }, 'on a successful request'],
-  ])('failReasonProblem %j', (r, problem) => {
-    const p = failReasonProblem(r);
-    if (problem === undefined) expect(p).toBeUndefined();
-    else expect(p).toContain(problem);
-  });
-
-  it('destinationSides sees quoted and actual, null counts as absent', () => {
-    expect(destinationSides({ data: { route: { quoted: { destination: {} }, actual: { destination: null } } } })).toEqual(['data.route.quoted.destination']);
-    expect(destinationSides({ data: { route: { quoted: {}, actual: {} } } })).toEqual([]);
-  });
-});
 
 describe('requests-v3 record checks', () => {
   passesThenFailsOn(
