@@ -28,7 +28,10 @@ export function unverified(ctx: CheckContext, reason: string): CheckResult {
 export async function wsSession(ctx: CheckContext, needsSession = true): Promise<WsObservation | CheckResult> {
   if (!ctx.events) return unverified(ctx, 'the run has no events capability (a library run without the events probe)');
   const obs = await ctx.events.websocket();
-  if (obs.problem && (needsSession || obs.problemKind === 'setup')) return unverified(ctx, `no websocket session: ${obs.problem}`);
+  if (obs.problem && (needsSession || obs.problemKind === 'setup')) {
+    const reason = `no websocket session: ${obs.problem}`;
+    return obs.noData ? skip(reason) : unverified(ctx, reason);
+  }
   return obs;
 }
 
