@@ -3,6 +3,7 @@
  * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
  */
 import { brief } from '../engine/expect.js';
+import { causeText } from '../engine/outcome.js';
 import type { CheckContext, CheckResult, CheckSpec } from '../engine/types.js';
 import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
 import { skip } from './support/outcome.js';
@@ -12,11 +13,25 @@ export const WS_OP = 'WS /';
 /** The AsyncAPI `requestStatusWebhook` channel. */
 export const WEBHOOK_OP = 'POST webhook';
 
+/**
+ * The skip of an events check whose reason is a claim about the target it could not verify (the
+ * stream could not be opened, no subscription was acknowledged, nothing could be compared): under
+ * `--events required` the run was asked to test the stream, so the skip is `inconclusive` (exit 5,
+ * never green); under `auto` a plain skip. Silence within the wait that REST does not contradict is
+ * never one of these (a quiet target must not flake).
+ */
+export function unverified(ctx: CheckContext, reason: string): CheckResult {
+  return ctx.config.eventsRequired ? skip(causeText('inconclusive', `--events required: ${reason}`), 'inconclusive') : skip(reason);
+}
+
 /** The websocket observation, or the skip result when the run has no session. */
 export async function wsSession(ctx: CheckContext, needsSession = true): Promise<WsObservation | CheckResult> {
-  if (!ctx.events) return skip('the run has no events capability (a library run without the events probe)');
+  if (!ctx.events) return unverified(ctx, 'the run has no events capability (a library run without the events probe)');
   const obs = await ctx.events.websocket();
-  if (obs.problem && (needsSession || obs.problemKind === 'setup')) return skip(`no websocket session: ${obs.problem}`);
+  if (obs.problem && (needsSession || obs.problemKind === 'setup')) {
+    const reason = `no websocket session: ${obs.problem}`;
+    return obs.noData ? skip(reason) : unverified(ctx, reason);
+  }
   return obs;
 }
 

@@ -13,7 +13,7 @@ import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../events/types.js';
 import { EVENT, requestIdOf } from '../events/ws-session.js';
 import { recordsOfBody } from '../engine/list-wrapper.js';
-import { noPushReason, pushes, shown, wsCheck } from './events-support.js';
+import { noPushReason, pushes, shown, unverified, wsCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
@@ -77,9 +77,9 @@ export const checks: CheckDefinition[] = withFamilies([
     }
     return pass(`${obs.subscriptions.length} subscriptions acknowledged`);
   }),
-  wsCheck('events.ws.unsubscribe-ack', 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs) => {
+  wsCheck('events.ws.unsubscribe-ack', 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
     const ended = obs.subscriptions.filter((s) => s.unsubscribe);
-    if (ended.length === 0) return skip('the session unsubscribed from nothing (it followed no request)');
+    if (ended.length === 0) return unverified(ctx, 'the session unsubscribed from nothing (it followed no request)');
     const expected = JSON.stringify({ type: 'unsubscribe', status: 'success', data: { event: EVENT } });
     for (const sub of ended) {
       const ack = sub.unsubscribe!.ack;
@@ -138,10 +138,10 @@ export const checks: CheckDefinition[] = withFamilies([
     const controls = obs.unsubscribedControls.length > 0 ? `; ${obs.unsubscribedControls.length} unsubscribed request(s) changed without a push` : '';
     return pass(`${all.length} pushes${controls}`);
   }),
-  wsCheck('events.ws.no-push-after-unsubscribe', 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs) => {
+  wsCheck('events.ws.no-push-after-unsubscribe', 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs, ctx) => {
     const gone = obs.subscriptions[0];
     const ackSeq = gone?.unsubscribe?.ack?.seq;
-    if (!gone || ackSeq === undefined) return skip('no unsubscribe was acknowledged, so there is no "after" to watch');
+    if (!gone || ackSeq === undefined) return unverified(ctx, 'no unsubscribe was acknowledged, so there is no "after" to watch');
     const late = pushes(obs).find((m) => m.seq > ackSeq && requestIdOf(m) === gone.id);
     ensure(late === undefined, `No push may arrive for request ${gone.id} after its unsubscribe acknowledgement (message #${ackSeq})`, 'no push for it', () => shown(late));
     const later = pushes(obs).filter((m) => m.seq > ackSeq);
@@ -161,7 +161,7 @@ export const checks: CheckDefinition[] = withFamilies([
       const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } });
       const records = (exchange.response?.json as { requests?: unknown } | undefined)?.requests;
       const record = Array.isArray(records) ? (records.find((r) => (r as { id?: unknown })?.id === id) as { status?: unknown; updatedAt?: unknown } | undefined) : undefined;
-      if (exchange.response?.status !== 200 || !record) return skip(`GET /requests/v3?id=${id} did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot compare`);
+      if (exchange.response?.status !== 200 || !record) return unverified(ctx, `GET /requests/v3?id=${id} did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot compare`);
       // The REST read comes after the session: the request may have moved on since its last push.
       // Only a record not updated after the push shows the state the push announced.
       if (!sameMoment(record.updatedAt, field(push, 'data', 'updatedAt'))) {
@@ -182,7 +182,7 @@ export const checks: CheckDefinition[] = withFamilies([
     if (compared === 0) return skip(`every followed request was updated after its last push, or its updatedAt cannot be read, so no REST read shows a pushed state${later}`);
     return pass(`${compared} request(s) compared${later}`);
   }),
-  wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs) => {
+  wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
     const expected = '{"type":"error","status":"error","message":"<what was wrong>"}, socket open';
     for (const probe of obs.errorProbes) {
       const reply = probe.reply;
@@ -197,7 +197,7 @@ export const checks: CheckDefinition[] = withFamilies([
     if (obs.closedByServer) {
       violate('The server must not drop the socket over a bad message', expected, `closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`);
     }
-    if (obs.errorProbes.length === 0) return skip('no malformed message was sent (the session ended before)');
+    if (obs.errorProbes.length === 0) return unverified(ctx, 'no malformed message was sent (the session ended before)');
     return pass(`${obs.errorProbes.length} malformed messages answered, socket still open`);
   }),
   wsCheck('events.ws.no-foreign-authenticated-fields', "A push carries no authenticated field of a request the socket's key does not own", async (obs, ctx) => {
@@ -214,7 +214,7 @@ export const checks: CheckDefinition[] = withFamilies([
       const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id, includeAuthenticatedData: true } });
       const records = exchange.response?.status === 200 ? recordsOfBody(exchange.response.json) : undefined;
       const record = records?.find((r) => (r as { id?: unknown })?.id === id) as { data?: unknown } | undefined;
-      if (!record) return skip(`GET /requests/v3?id=${id}&includeAuthenticatedData=true did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot tell whether the key owns it`);
+      if (!record) return unverified(ctx, `GET /requests/v3?id=${id}&includeAuthenticatedData=true did not return the request (${exchange.response?.status ?? exchange.transportError}); cannot tell whether the key owns it`);
       const carried = authenticatedFieldsIn(field(push, 'data')).map((f) => `data.${f}`);
       ensure(
         authenticatedFieldsIn(record.data).length > 0,
@@ -232,7 +232,7 @@ export const checks: CheckDefinition[] = withFamilies([
     // Listening only, the first request is unsubscribed at once (ws-session.ts): its changes are not owed a push.
     const goneAtOnce = !obs.driven && obs.subscriptions[0]?.unsubscribe ? obs.subscriptions[0].id : undefined;
     const followed = obs.subscriptions.map((s) => s.id).filter((id) => id !== goneAtOnce && !obs.changedAfterUnsubscribe.includes(id));
-    if (followed.length === 0) return skip('the session followed no request');
+    if (followed.length === 0) return unverified(ctx, 'the session followed no request');
     const pushedFor = new Set(pushes(obs).map(requestIdOf).filter((id): id is string => id !== undefined && followed.includes(id)));
     if (pushedFor.size > 0) return pass(`${pushedFor.size} of ${followed.length} followed request(s) pushed`);
     // No push at all: the statuses read before the session set against REST now (issue 25: the
@@ -248,7 +248,7 @@ export const checks: CheckDefinition[] = withFamilies([
       read += 1;
       if (record.status !== before[id]) moved.push({ id, from: before[id]!, to: record.status, updatedAt: record.updatedAt, exchange });
     }
-    if (read === 0) return skip(`no push arrived within ${obs.waitMs} ms, and the followed requests could not be read back from GET /requests/v3 to tell whether they changed`);
+    if (read === 0) return unverified(ctx, `no push arrived within ${obs.waitMs} ms, and the followed requests could not be read back from GET /requests/v3 to tell whether they changed`);
     const during = moved.filter((m) => obs.driven || changedDuringSession(obs, m.updatedAt, m.exchange));
     const change = during[0];
     if (change) {

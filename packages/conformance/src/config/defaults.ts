@@ -81,6 +81,16 @@ export function targetDefaults(
   };
 }
 
+/**
+ * The events mode of a run once its target is known (issue 25): what the user set, else `required`
+ * against the embedded reference server (the kit knows it implements the stream) or when --ws-url
+ * names a stream, else `auto` (a URL or an in-process fetch whose stream nobody asked for: the
+ * document leaves the protocol open, so a server with another one must not fail).
+ */
+export function resolveEvents(config: Pick<ConformanceConfig, 'events' | 'wsUrl'>, embedded: boolean): 'auto' | 'required' {
+  return config.events ?? (embedded || config.wsUrl !== undefined ? 'required' : 'auto');
+}
+
 /** A random 31-bit seed (always printed, so a run can be replayed). */
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
@@ -130,6 +140,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     mockV2RateLimit: raw.mockV2RateLimit as number | undefined,
     wsUrl: raw.wsUrl as string | undefined,
     eventsWaitMs: (raw.eventsWaitMs as number | undefined) ?? DEFAULTS.eventsWaitMs,
+    ...(raw.events !== undefined ? { events: raw.events as 'auto' | 'required' } : {}),
     configFile: raw.configFile as string | undefined,
   };
 }

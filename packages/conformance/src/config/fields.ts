@@ -87,6 +87,14 @@ export interface ConformanceConfig {
   wsUrl?: string;
   /** How long each step of the events family waits (ms). */
   eventsWaitMs: number;
+  /**
+   * Whether the run must test the Intent Status stream as the live service speaks it (live-service
+   * facts §1.8): `required` raises the events family's outcome level to MUST and makes a skip whose
+   * reason is an unverified claim about the target inconclusive (exit 5); `auto` leaves the family at
+   * its clauses' level (SHOULD). Undefined = by target ({@link resolveEvents} in defaults.ts):
+   * `required` for the embedded reference server or with --ws-url, `auto` otherwise.
+   */
+  events?: 'auto' | 'required';
   /** Path of the config file read, if any. */
   configFile?: string;
 }
@@ -173,6 +181,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'v2ProbeRequests', flag: '--v2-probe-requests', env: 'CONFORMANCE_V2_PROBE_REQUESTS', kind: 'int', min: 0, example: '--v2-probe-requests 30', help: 'v2 requests the rate-limit probe may send (default {embeddedV2ProbeRequests} embedded, 0 against a URL: only examine 429s seen)' },
   { key: 'wsUrl', flag: '--ws-url', env: 'CONFORMANCE_WS_URL', kind: 'ws-url', example: '--ws-url wss://ws.example.com', help: 'Intent Status stream URL (ws or wss); default: the base URL with the ws scheme (the key goes in ?apiKey=, redacted)' },
   { key: 'eventsWaitMs', flag: '--events-wait-ms', env: 'CONFORMANCE_EVENTS_WAIT_MS', kind: 'posint', example: '--events-wait-ms 10000', help: 'how long each step of the events family (ready, acks, pushes, webhook deliveries) waits, in ms (default {eventsWaitMs})' },
+  { key: 'events', flag: '--events', env: 'CONFORMANCE_EVENTS', kind: 'enum', values: ['auto', 'required'], example: '--events required', help: 'auto or required: required = the run must test the Intent Status stream as the live service speaks it: events violations fail (the family is judged at MUST) and a stream that cannot be opened, acknowledges no subscription or leaves nothing to compare makes the run inconclusive (exit 5); default: required embedded or with --ws-url, auto otherwise (events at SHOULD: warnings and skips)' },
   { key: 'mockRecords', flag: '--mock-records', env: 'CONFORMANCE_MOCK_RECORDS', kind: 'posint', example: '--mock-records 3000', help: 'embedded target: records of the data set (default {mockRecords})' },
   { key: 'mockNow', flag: '--mock-now', env: 'CONFORMANCE_MOCK_NOW', kind: 'iso', example: '--mock-now 2026-10-15T12:00:00Z', help: "embedded target: the server's clock (ISO 8601)" },
   { key: 'mockSeed', flag: '--mock-seed', env: 'CONFORMANCE_MOCK_SEED', kind: 'int', min: 0, example: '--mock-seed 1', help: 'embedded target: data set seed (default {mockSeed})' },

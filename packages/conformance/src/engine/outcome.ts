@@ -14,8 +14,19 @@ import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeCause, O
 const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;
 
-/** A check's level: SHOULD when every clause it tests is a SHOULD, MUST otherwise. */
-export function levelOf(check: CheckDefinition, levels: Map<string, Level | undefined>): Level {
+/**
+ * The families whose outcomes are judged at MUST under `--events required` (issue 25): the run was
+ * asked to test the Intent Status stream as the live service speaks it, so the events family's
+ * violations fail, like `--strict` restricted to that family.
+ */
+export const EVENTS_REQUIRED_FAMILIES: ReadonlySet<string> = new Set(['events']);
+
+/**
+ * A check's level: SHOULD when every clause it tests is a SHOULD, MUST otherwise; MUST for a check
+ * of a family in `raised` (the events family under `--events required`).
+ */
+export function levelOf(check: CheckDefinition, levels: Map<string, Level | undefined>, raised?: ReadonlySet<string>): Level {
+  if (raised?.has(check.family)) return 'MUST';
   const known = check.clauses.map((c) => levels.get(c));
   if (known.length > 0 && known.every((l) => l === 'SHOULD')) return 'SHOULD';
   return 'MUST';
@@ -27,8 +38,9 @@ export function outcomeBase(
   levels: Map<string, Level | undefined>,
   seed: number,
   replay: string,
+  raised?: ReadonlySet<string>,
 ): Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'> {
-  return { id: check.id, family: check.family, title: check.title, operation: check.operation, clauses: [...check.clauses], level: levelOf(check, levels), seed, replay };
+  return { id: check.id, family: check.family, title: check.title, operation: check.operation, clauses: [...check.clauses], level: levelOf(check, levels, raised), seed, replay };
 }
 
 /** Environment variables that name the keys a replay needs, never their values. */
@@ -53,11 +65,13 @@ export function replayCommand(
   const env = KEY_VARIABLES.filter(([key]) => config[key] !== undefined).map(([, name]) => `${name}="$${name}"`);
   const parts = [...env, pinned.invocation ?? 'crosschain-conformance', '--seed', String(config.seed), '--only', id];
   if (config.strict) parts.push('--strict');
+  if (config.events !== undefined) parts.push('--events', config.events);
   if (config.numRuns !== DEFAULTS.numRuns) parts.push('--num-runs', String(config.numRuns));
   if (pinned.window) parts.push('--window', formatWindow(pinned.window));
   if (config.v2ProbeRequests !== undefined) parts.push('--v2-probe-requests', String(config.v2ProbeRequests));
   if (config.target) parts.push('--target', config.target);
   if ((external || config.target) && config.baseUrl) parts.push('--base-url', config.baseUrl);
+  if (config.wsUrl !== undefined && id.startsWith('events.')) parts.push('--ws-url', config.wsUrl);
   if (!external && !config.target) {
     if (config.mockRecords !== DEFAULTS.mockRecords) parts.push('--mock-records', String(config.mockRecords));
     if (config.mockSeed !== DEFAULTS.mockSeed) parts.push('--mock-seed', String(config.mockSeed));

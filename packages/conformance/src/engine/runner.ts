@@ -10,7 +10,7 @@
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
-import { resolveWorkers, targetDefaults, withDefaults } from '../config/defaults.js';
+import { resolveEvents, resolveWorkers, targetDefaults, withDefaults } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { redactConfig } from '../config/redact.js';
@@ -39,7 +39,7 @@ import { RunLedger } from './ledger.js';
 import type { Ended } from './ledger.js';
 import { annotateListWrappers } from './list-wrapper.js';
 import { notJsonDiagnosis } from './not-json.js';
-import { causeText, errorReason, exitCodeOf, outcomeBase, replayCommand } from './outcome.js';
+import { causeText, errorReason, EVENTS_REQUIRED_FAMILIES, exitCodeOf, outcomeBase, replayCommand } from './outcome.js';
 import { Progress, groupByFamily } from './progress.js';
 import { propertyFor } from './property.js';
 import { reproduce } from './reproduce.js';
@@ -214,6 +214,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         strict: config.strict,
         embedded,
         v2ProbeRequests: v2.v2ProbeRequests,
+        eventsRequired: resolveEvents(config, embedded) === 'required',
       },
       levels: new Map(plan.spec.clauses.map((c) => [c.id, c.level])),
       shownConfig: redactConfig({
@@ -221,6 +222,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         ...(session.maxRps !== undefined ? { maxRps: session.maxRps } : {}),
         workers,
         v2ProbeRequests: v2.v2ProbeRequests,
+        events: resolveEvents(config, embedded),
         ...(embedded && v2.mockV2RateLimit !== undefined ? { mockV2RateLimit: v2.mockV2RateLimit } : {}),
       }),
       targetInfo: { baseUrl: session.redact(session.baseUrl), embedded, ...(config.mockNow && embedded ? { now: config.mockNow } : {}) },
@@ -274,7 +276,8 @@ function pinsOf(run: ActiveRun): { window?: { start: number; end: number }; invo
 }
 
 function baseOf(run: ActiveRun, check: CheckDefinition): OutcomeBase {
-  return outcomeBase(check, run.levels, run.config.seed, run.session.redact(replayCommand(run.config, check.id, run.session.external, pinsOf(run))));
+  const raised = run.checkConfig.eventsRequired ? EVENTS_REQUIRED_FAMILIES : undefined;
+  return outcomeBase(check, run.levels, run.config.seed, run.session.redact(replayCommand(run.config, check.id, run.session.external, pinsOf(run))), raised);
 }
 
 /** A stop the classifier asked for, in the ledger (at check `index`; -1: discovery). */

@@ -34,8 +34,10 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * verdicts and `merge-reports` read the cause, never the reason's text (issue 24, point 5).
  * `stalled`: its operation stopped answering while others answered (exit 1); `budget`:
  * --max-duration or --max-requests spent (exit 5); `inconclusive`: throttled (429/503) through
- * every retry, or the target stopped answering mid-run (exit 5); `not-json`: the target does not
- * speak JSON (exit 2); `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
+ * every retry, the target stopped answering mid-run, or (under `--events required`) an events check
+ * could not verify a claim about the target's stream: it could not be opened, no subscription was
+ * acknowledged, nothing to compare (exit 5); `not-json`: the target does not speak JSON (exit 2);
+ * `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
  * reached; `discovery-failed`: discovery broke (the kit's error, exit 3).
  */
@@ -220,6 +222,12 @@ export interface CheckConfig {
   embedded: boolean;
   /** Upper bound of v2 requests the rate-limit probe may send (0 = only examine 429s seen naturally). */
   v2ProbeRequests: number;
+  /**
+   * `--events required` (resolved: config/defaults.ts, `resolveEvents`): the events family is judged
+   * at MUST (outcome.ts, {@link EVENTS_REQUIRED_FAMILIES}) and its skips that leave a claim about the
+   * target unverified carry the cause `inconclusive` (checks/events-support.ts, `unverified`).
+   */
+  eventsRequired?: boolean;
 }
 
 /** A sample of the target's data, drawn once before the checks run (see discovery.ts). */

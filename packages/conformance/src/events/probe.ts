@@ -119,7 +119,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
     const statusBefore: Record<string, string> = {};
     const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined, statusBefore);
-    if (candidates.length === 0) return empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)');
+    if (candidates.length === 0) return { ...empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)'), noData: true };
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
     const foreign = options.embedded ? await foreignId(options.http, candidates) : undefined;
     const ids = [...candidates.slice(0, follow), ...(foreign ? [foreign] : [])];

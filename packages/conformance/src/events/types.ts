@@ -33,6 +33,12 @@ export interface WsObservation {
   url: string;
   /** Set when there was no full session: the reason. */
   problem?: string;
+  /**
+   * Set (with `problemKind` `setup`) when the target's data left nothing to follow: no request in a
+   * non-terminal status. A fact of the data set, as any check's "no data" skip, not an unverified
+   * claim about the stream (so never inconclusive under `--events required`).
+   */
+  noData?: boolean;
   /** `setup`: the kit could not start one (no key, no request to follow); `session`: the target refused, failed or never got ready. */
   problemKind?: 'setup' | 'session';
   /** ms the session waited at most for each step (--events-wait-ms). */
