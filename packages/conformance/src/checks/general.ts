@@ -56,6 +56,8 @@ export interface BadInput {
    * one bad value per schema group ({@link schemaGroups}), and its coverage names them.
    */
   covers?: readonly string[];
+  /** What the coverage calls the probe that stands for `covers` (default: the label up to its value). */
+  coverLabel?: string;
 }
 
 /** Parameters (or body fields) that share one schema, and the one the sweep sends the bad value to. */
@@ -96,7 +98,7 @@ export function schemaGroups(schemas: Readonly<Record<string, unknown>>, kindOf:
 
 /** A sweep's coverage: every parameter and body field, probed by its own request or through its group's. */
 export function sweepCoverage(inputs: readonly BadInput[]): { own: number; shared: string[] } {
-  const shared = inputs.filter((i) => (i.covers?.length ?? 0) > 0).map((i) => `${i.label.replace(/=.*$/, '')} (also ${i.covers!.length}: ${i.covers!.join(', ')})`);
+  const shared = inputs.filter((i) => (i.covers?.length ?? 0) > 0).map((i) => `${i.coverLabel ?? i.label.replace(/=.*$/, '')} (also ${i.covers!.length}: ${i.covers!.join(', ')})`);
   return { own: inputs.length, shared };
 }
 
@@ -234,17 +236,31 @@ function currencyInput(body: unknown, label: string, headers?: Record<string, st
   return { label: `POST /currencies/v2 with ${label}`, req: { method: 'POST', path: '/currencies/v2', body, ...(headers ? { headers } : {}) } };
 }
 
-/** The v3 range pairs at their edges (boundaries.ts): equal bounds, min above max, 0, negative, huge. */
+/**
+ * The v3 range pairs beside the timestamps, with a plausible value of each: pairs of the same schema
+ * (numbers at both ends), so the sweep sends the edges to one of them, rotating with the run's seed.
+ */
+const NUMBER_RANGE_PAIRS: ReadonlyArray<readonly [string, string, number]> = [
+  ['startBlock', 'endBlock', 1_000_000],
+  ['amountUsdMin', 'amountUsdMax', 100],
+  ['appFeesAmountUsdMin', 'appFeesAmountUsdMax', 1],
+  ['fillTimeMin', 'fillTimeMax', 60],
+];
+
+/**
+ * The v3 range pairs at their edges (boundaries.ts): equal bounds, min above max, 0, negative, huge;
+ * the timestamp pair (it bounds the window) and one of {@link NUMBER_RANGE_PAIRS}, standing for the others.
+ */
 function rangeInputs(ctx: CheckContext): BadInput[] {
-  const pairs: Array<[string, string, number]> = [
-    ['startTimestamp', 'endTimestamp', ctx.discovery.window.end],
-    ['startBlock', 'endBlock', 1_000_000],
-    ['amountUsdMin', 'amountUsdMax', 100],
-  ];
+  const chosen = NUMBER_RANGE_PAIRS[Math.abs(ctx.config.seed) % NUMBER_RANGE_PAIRS.length]!;
+  const covers = NUMBER_RANGE_PAIRS.filter((p) => p !== chosen).map(([lo, hi]) => `${lo}/${hi}`);
+  const pairs: Array<readonly [string, string, number]> = [['startTimestamp', 'endTimestamp', ctx.discovery.window.end], chosen];
   return pairs.flatMap(([lo, hi, v]) =>
-    rangeBoundaries(v).map((e) => ({
+    rangeBoundaries(v).map((e, i) => ({
       label: `GET /requests/v3 with ${lo}=${e.min}&${hi}=${e.max} (${e.label})`,
       req: { method: 'GET' as const, path: '/requests/v3', query: { ...(lo === 'startTimestamp' ? {} : windowOf(ctx)), limit: 5, [lo]: e.min, [hi]: e.max } },
+      // The first edge of the chosen pair names the pairs it stands for (once, in the coverage).
+      ...(lo !== 'startTimestamp' && i === 0 ? { covers, coverLabel: `GET /requests/v3 with the ${rangeBoundaries(v).length} range edges of ${lo}/${hi}` } : {}),
     })),
   );
 }

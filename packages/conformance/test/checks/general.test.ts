@@ -84,11 +84,28 @@ describe('general.no-server-error-on-bad-input', () => {
     expect(of('filters').members).toEqual(['filters']);
     expect(of('includeTotal').members).toEqual(['includeChildRequests', 'includeAuthenticatedData', 'includeTotal']);
     expect(of('term').members).not.toContain('failReason');
-    // Every group is sent once (beside the 6 shape values, the 15 range edges and the long key); the
+    // Every group is sent once (beside the 6 shape values, the 10 range edges and the long key); the
     // representative rotates with the seed, so runs at other seeds probe the other members.
-    expect(sweep(fakeContext()).filter((i) => i.req.path === '/requests/v3').length).toBe(groups.length + 6 + 15 + 1);
+    expect(sweep(fakeContext()).filter((i) => i.req.path === '/requests/v3').length).toBe(groups.length + 6 + 10 + 1);
     const reps = new Set([1, 2, 3].map((seed) => schemaGroups(QUERY_PARAMETERS['GET /requests/v3'], (p) => V3_PARAMS[p]!, seed).find((g) => g.members.includes('term'))!.representative));
     expect(reps.size).toBe(3);
+  });
+
+  it('sends the range edges to the timestamp pair and to one number range pair, rotating with the seed, naming the others', () => {
+    const pairs = (seed: number) => {
+      const ranges = sweep(fakeContext({ config: { seed } })).filter((i) => /\((equal bounds|min above max|both 0|a negative min|a huge max)\)$/.test(i.label));
+      return { lows: [...new Set(ranges.map((i) => Object.keys(i.req.query!).find((k) => /^startBlock$|Min$/.test(k)) ?? 'startTimestamp'))], covers: ranges.flatMap((i) => i.covers ?? []) };
+    };
+    const seen = new Set<string | undefined>();
+    for (const seed of [0, 1, 2, 3]) {
+      const { lows, covers } = pairs(seed);
+      expect(lows[0]).toBe('startTimestamp');
+      expect(lows).toHaveLength(2);
+      expect(covers).toHaveLength(3);
+      expect(covers.join()).not.toContain(lows[1]);
+      seen.add(lows[1]);
+    }
+    expect([...seen].sort()).toEqual(['amountUsdMin', 'appFeesAmountUsdMin', 'fillTimeMin', 'startBlock']);
   });
 
   it('reports what each shared request stood for', async () => {
