@@ -10,6 +10,7 @@ import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
 import { OperationStalledError } from '../engine/types.js';
+import { BODY_PROPERTIES, QUERY_PARAMETERS } from '@crosschain/specs';
 import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { isJsonContentType, sendAnswered } from './support/answered.js';
@@ -50,6 +51,55 @@ export interface BadInput {
   req: RequestSpec;
   /** The context to send it in, when not the check's own (v2 inputs: the target inside the v2 window). */
   via?: CheckContext;
+  /**
+   * The other parameters (or body fields) of the same schema this input stands for: the sweep sends
+   * one bad value per schema group ({@link schemaGroups}), and its coverage names them.
+   */
+  covers?: readonly string[];
+  /** What the coverage calls the probe that stands for `covers` (default: the label up to its value). */
+  coverLabel?: string;
+}
+
+/** Parameters (or body fields) that share one schema, and the one the sweep sends the bad value to. */
+export interface SchemaGroup {
+  /** The kind of bad value and the schema without its default (what a validator reads). */
+  key: string;
+  members: readonly string[];
+  representative: string;
+}
+
+/** A schema as a validator reads it: without `default`, `description` and `example`, keys sorted. */
+function schemaKey(schema: unknown): string {
+  if (Array.isArray(schema)) return `[${schema.map(schemaKey).join(',')}]`;
+  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
+  const entries = Object.entries(schema as Record<string, unknown>)
+    .filter(([k]) => k !== 'default' && k !== 'description' && k !== 'example' && k !== 'examples')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${schemaKey(v)}`).join(',')}}`;
+}
+
+/**
+ * The parameters (or body fields) of an operation grouped by the schema a validator reads (type,
+ * format, enum, bounds, items; plus the kind of bad value the sweep sends, which sets apart the
+ * strings the service restricts, the cursor and the filters), in declaration order. Parameters of
+ * one group go through one validation path of a schema-driven server: one bad value per group
+ * exercises it (issue 25, the request budget). The representative rotates with the run's seed, so
+ * that runs at other seeds probe the other members; the random part of the check draws from every
+ * parameter whatever the seed.
+ */
+export function schemaGroups(schemas: Readonly<Record<string, unknown>>, kindOf: (name: string) => string, seed: number): SchemaGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const key = `${kindOf(name)} ${schemaKey(schema)}`;
+    groups.set(key, [...(groups.get(key) ?? []), name]);
+  }
+  return [...groups].map(([key, members]) => ({ key, members, representative: members[Math.abs(seed) % members.length]! }));
+}
+
+/** A sweep's coverage: every parameter and body field, probed by its own request or through its group's. */
+export function sweepCoverage(inputs: readonly BadInput[]): { own: number; shared: string[] } {
+  const shared = inputs.filter((i) => (i.covers?.length ?? 0) > 0).map((i) => `${i.coverLabel ?? i.label.replace(/=.*$/, '')} (also ${i.covers!.length}: ${i.covers!.join(', ')})`);
+  return { own: inputs.length, shared };
 }
 
 
@@ -145,20 +195,33 @@ const CURRENCY_FIELD_BAD: Record<string, unknown[]> = {
   depositAddressOnly: [[], 'true', 2],
 };
 
-/** Whole bodies that are not a JSON object (or not JSON at all). */
+/** Whole bodies that are not a JSON object (or not JSON at all): the random part draws from all. */
 const CURRENCY_BAD_BODIES: string[] = ['{not json', '[]', '"x"', '42', 'null', '{"limit":', '[{"limit":1}]', '{"limit":1}}'];
+
+/**
+ * The bad bodies the sweep sends, one per way a body is refused: text that does not parse (cut
+ * short or with trailing text alike), JSON null (typeof 'object'), an array (typeof 'object'), a
+ * JSON scalar; each with the bodies of {@link CURRENCY_BAD_BODIES} it stands for.
+ */
+const SWEPT_BODIES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['{not json', ['{"limit":', '{"limit":1}}']],
+  ['null', []],
+  ['[]', ['[{"limit":1}]']],
+  ['"x"', ['42']],
+];
 
 function windowOf(ctx: CheckContext): Record<string, QueryValue> {
   return { startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end };
 }
 
-function queryInput(ctx: CheckContext, path: '/requests/v3' | '/requests/v2', param: string, value: string): BadInput {
+function queryInput(ctx: CheckContext, path: '/requests/v3' | '/requests/v2', param: string, value: string, covers?: readonly string[]): BadInput {
   /** The window bounds the server's work, except where the bound itself is the bad value. */
   const base: Record<string, QueryValue> = param === 'startTimestamp' || param === 'endTimestamp' ? { limit: 5 } : { ...windowOf(ctx), limit: 5 };
   return {
     label: `GET ${path} with ${param}=${brief(value, 60)}`,
     req: { method: 'GET', path, query: { ...base, [param]: value }, ...(path === '/requests/v2' ? { acceptRateLimit: true } : {}) },
     ...(path === '/requests/v2' ? { via: ctx } : {}),
+    ...(covers && covers.length > 0 ? { covers } : {}),
   };
 }
 
@@ -173,17 +236,31 @@ function currencyInput(body: unknown, label: string, headers?: Record<string, st
   return { label: `POST /currencies/v2 with ${label}`, req: { method: 'POST', path: '/currencies/v2', body, ...(headers ? { headers } : {}) } };
 }
 
-/** The v3 range pairs at their edges (boundaries.ts): equal bounds, min above max, 0, negative, huge. */
+/**
+ * The v3 range pairs beside the timestamps, with a plausible value of each: pairs of the same schema
+ * (numbers at both ends), so the sweep sends the edges to one of them, rotating with the run's seed.
+ */
+const NUMBER_RANGE_PAIRS: ReadonlyArray<readonly [string, string, number]> = [
+  ['startBlock', 'endBlock', 1_000_000],
+  ['amountUsdMin', 'amountUsdMax', 100],
+  ['appFeesAmountUsdMin', 'appFeesAmountUsdMax', 1],
+  ['fillTimeMin', 'fillTimeMax', 60],
+];
+
+/**
+ * The v3 range pairs at their edges (boundaries.ts): equal bounds, min above max, 0, negative, huge;
+ * the timestamp pair (it bounds the window) and one of {@link NUMBER_RANGE_PAIRS}, standing for the others.
+ */
 function rangeInputs(ctx: CheckContext): BadInput[] {
-  const pairs: Array<[string, string, number]> = [
-    ['startTimestamp', 'endTimestamp', ctx.discovery.window.end],
-    ['startBlock', 'endBlock', 1_000_000],
-    ['amountUsdMin', 'amountUsdMax', 100],
-  ];
+  const chosen = NUMBER_RANGE_PAIRS[Math.abs(ctx.config.seed) % NUMBER_RANGE_PAIRS.length]!;
+  const covers = NUMBER_RANGE_PAIRS.filter((p) => p !== chosen).map(([lo, hi]) => `${lo}/${hi}`);
+  const pairs: Array<readonly [string, string, number]> = [['startTimestamp', 'endTimestamp', ctx.discovery.window.end], chosen];
   return pairs.flatMap(([lo, hi, v]) =>
-    rangeBoundaries(v).map((e) => ({
+    rangeBoundaries(v).map((e, i) => ({
       label: `GET /requests/v3 with ${lo}=${e.min}&${hi}=${e.max} (${e.label})`,
       req: { method: 'GET' as const, path: '/requests/v3', query: { ...(lo === 'startTimestamp' ? {} : windowOf(ctx)), limit: 5, [lo]: e.min, [hi]: e.max } },
+      // The first edge of the chosen pair names the pairs it stands for (once, in the coverage).
+      ...(lo !== 'startTimestamp' && i === 0 ? { covers, coverLabel: `GET /requests/v3 with the ${rangeBoundaries(v).length} range edges of ${lo}/${hi}` } : {}),
     })),
   );
 }
@@ -195,11 +272,22 @@ function rangeInputs(ctx: CheckContext): BadInput[] {
  */
 export function sweep(ctx: CheckContext, v2: CheckContext = ctx): BadInput[] {
   const out: BadInput[] = [];
-  for (const [param, kind] of Object.entries(V3_PARAMS)) out.push(queryInput(ctx, '/requests/v3', param, BAD_VALUES[kind].canonical));
+  const seed = ctx.config.seed;
+  const others = (g: SchemaGroup) => g.members.filter((m) => m !== g.representative);
+  for (const g of schemaGroups(QUERY_PARAMETERS['GET /requests/v3'], (p) => V3_PARAMS[p]!, seed)) {
+    out.push(queryInput(ctx, '/requests/v3', g.representative, BAD_VALUES[V3_PARAMS[g.representative]!].canonical, others(g)));
+  }
   for (const [param, value] of SHAPE_VALUES) out.push(queryInput(ctx, '/requests/v3', param, value));
-  if (!retiredReason(v2)) for (const [param, kind] of Object.entries(V2_PARAMS)) out.push(queryInput(v2, '/requests/v2', param, BAD_VALUES[kind].canonical));
-  for (const [field, values] of Object.entries(CURRENCY_FIELD_BAD)) out.push(currencyInput({ [field]: values[0] }, `${field}=${brief(values[0])}`));
-  for (const body of CURRENCY_BAD_BODIES) out.push(currencyInput(body, `the body ${brief(body)}`));
+  if (!retiredReason(v2)) {
+    for (const g of schemaGroups(QUERY_PARAMETERS['GET /requests/v2'], (p) => V2_PARAMS[p]!, seed)) {
+      out.push(queryInput(v2, '/requests/v2', g.representative, BAD_VALUES[V2_PARAMS[g.representative]!].canonical, others(g)));
+    }
+  }
+  for (const g of schemaGroups(BODY_PROPERTIES['POST /currencies/v2'], () => 'field', seed)) {
+    const value = CURRENCY_FIELD_BAD[g.representative]![0];
+    out.push({ ...currencyInput({ [g.representative]: value }, `${g.representative}=${brief(value)}`), ...(others(g).length > 0 ? { covers: others(g) } : {}) });
+  }
+  for (const [body, covers] of SWEPT_BODIES) out.push({ ...currencyInput(body, `the body ${brief(body)}`), ...(covers.length > 0 ? { covers } : {}) });
   out.push(...rangeInputs(ctx));
   out.push(currencyInput({ limit: 5 }, 'a JSON body sent as text/plain', { 'content-type': 'text/plain' }));
   out.push(statusInput(undefined), statusInput(''), statusInput('x'.repeat(2048)));
@@ -265,7 +353,9 @@ export const checks: CheckDefinition[] = withFamilies([
       const outcome = await ctx.property(badInputs(ctx, v2), (input) => expectNoServerError(ctx, input), {
         numRuns: Math.max(1, Math.min(ctx.config.numRuns, 5)),
       });
-      return fromProperty(outcome, `${inputs.length} parameters swept and ${outcome.numRuns} random bad inputs answered without a 5xx`);
+      const { shared } = sweepCoverage(inputs);
+      const coverage = shared.length > 0 ? `; one request per schema group, standing for the parameters and bodies of its schema: ${shared.join('; ')}` : '';
+      return fromProperty(outcome, `${inputs.length} bad inputs swept and ${outcome.numRuns} random bad inputs answered without a 5xx${coverage}`);
     },
   },
   {

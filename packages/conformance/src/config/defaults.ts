@@ -22,7 +22,7 @@ export const DEFAULTS = {
   /** Against the embedded reference server: probe its v2 throttle so the 429 checks run. */
   embeddedV2ProbeRequests: 90,
   /** The embedded server's v2 limit per minute per key while v2 is throttled (from 2026-09-01). */
-  embeddedV2RateLimit: 60,
+  embeddedV2RateLimit: 30,
   /** Each step of the events family waits at most this long (ms). */
   eventsWaitMs: 5_000,
   mockRecords: 3_000,
@@ -62,7 +62,7 @@ export interface TargetDefaults {
 /**
  * Target-dependent defaults of the options the user left unset. Against the embedded reference
  * server the kit probes the v2 throttle (up to 90 requests) and, while v2 is throttled by the
- * server's clock (from 2026-09-01), starts it with 60 requests per minute per key, so that the
+ * server's clock (from 2026-09-01), starts it with 30 requests per minute per key, so that the
  * 429 checks have a 429 to examine and the bad-input sweep and the checks that need a v2 200
  * still fit in the minute before the probe. Against a URL or an in-process fetch nothing is probed.
  */

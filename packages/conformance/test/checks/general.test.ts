@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { badInputs, checks, sweep } from '../../src/checks/general.js';
+import { badInputs, checks, schemaGroups, sweep, type BadInput } from '../../src/checks/general.js';
+import { V3_PARAMS } from '../../src/oracles/parameters.js';
 import type { RequestSpec } from '../../src/engine/types.js';
 import { bodyOf, fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
 import { checkById } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';
 import fc from 'fast-check';
-import { openapi } from '@crosschain/specs';
+import { BODY_PROPERTIES, QUERY_PARAMETERS, openapi } from '@crosschain/specs';
 
 const byId = (id: string) => checkById(checks, id);
 
@@ -40,11 +41,16 @@ const sweepBodies = new Set(
 describe('general.no-server-error-on-bad-input', () => {
   const check = byId('general.no-server-error-on-bad-input');
 
+  /** The parameters (or body fields) of `path` an input probes: its own and those of its schema group. */
+  const covered = (inputs: BadInput[], path: string) =>
+    new Set(inputs.filter((i) => i.req.path === path).flatMap((i) => [...Object.keys(i.req.query ?? {}), ...(typeof i.req.body === 'object' && i.req.body !== null ? Object.keys(i.req.body) : []), ...(i.covers ?? [])]));
+
   it('the sweep covers every parameter of v3 and v2, every currencies body field, and the status id', () => {
     const inputs = sweep(fakeContext());
-    const v3 = new Set(inputs.filter((i) => i.req.path === '/requests/v3').flatMap((i) => Object.keys(i.req.query ?? {})));
+    const v3 = covered(inputs, '/requests/v3');
     for (const p of ['term', 'filters', 'continuation', 'limit', 'sortBy', 'sortDirection', 'includeTotal', 'amountUsdMin', 'fillTimeMax', 'features', 'privateChainsToInclude']) expect(v3).toContain(p);
-    expect(inputs.filter((i) => i.req.path === '/requests/v2').length).toBeGreaterThan(15);
+    expect([...covered(inputs, '/currencies/v2')]).toEqual(expect.arrayContaining(Object.keys(BODY_PROPERTIES['POST /currencies/v2'])));
+    expect(covered(inputs, '/requests/v2').size).toBeGreaterThan(15);
     expect(inputs.filter((i) => i.req.path === '/intents/status').length).toBe(4);
     expect(inputs.some((i) => i.req.body === '{not json')).toBe(true);
     expect(inputs.filter((i) => typeof i.req.auth === 'object').map((i) => i.req.path)).toEqual(['/requests/v3', '/currencies/v2', '/intents/status']);
@@ -59,12 +65,53 @@ describe('general.no-server-error-on-bad-input', () => {
     expect(filters).toContain('[{"not:notAFilterKey":["x"]}]');
   });
 
-  it.each(['/requests/v3', '/requests/v2'])('the sweep sends a bad value for every query parameter the OpenAPI document declares on GET %s', (path) => {
+  it.each(['/requests/v3', '/requests/v2'])('the sweep probes every query parameter the OpenAPI document declares on GET %s, by its own request or its schema group\'s', (path) => {
     const declared = (openapi.paths as Record<string, { get: { parameters: Array<{ name: string; in: string }> } }>)[path]!.get.parameters;
-    const swept = new Set(sweep(fakeContext()).filter((i) => i.req.path === path).flatMap((i) => Object.keys(i.req.query ?? {})));
+    const swept = covered(sweep(fakeContext()), path);
     const names = declared.filter((p) => p.in === 'query').map((p) => p.name);
     expect(names.length).toBeGreaterThan(15);
     expect(names.filter((n) => !swept.has(n))).toEqual([]);
+  });
+
+  it('sends one bad value per schema group: parameters of one schema share a request, the others (limit, enums, cursor, filters) have their own', () => {
+    const groups = schemaGroups(QUERY_PARAMETERS['GET /requests/v3'], (p) => V3_PARAMS[p]!, 9);
+    const of = (p: string) => groups.find((g) => g.members.includes(p))!;
+    expect(of('amountUsdMin').members).toEqual(expect.arrayContaining(['startTimestamp', 'chainId', 'fillTimeMax']));
+    expect(of('limit').members).toEqual(['limit']);
+    expect(of('status').members).toEqual(['status']);
+    expect(of('sortBy').members).toEqual(['sortBy']);
+    expect(of('continuation').members).toEqual(['continuation']);
+    expect(of('filters').members).toEqual(['filters']);
+    expect(of('includeTotal').members).toEqual(['includeChildRequests', 'includeAuthenticatedData', 'includeTotal']);
+    expect(of('term').members).not.toContain('failReason');
+    // Every group is sent once (beside the 6 shape values, the 10 range edges and the long key); the
+    // representative rotates with the seed, so runs at other seeds probe the other members.
+    expect(sweep(fakeContext()).filter((i) => i.req.path === '/requests/v3').length).toBe(groups.length + 6 + 10 + 1);
+    const reps = new Set([1, 2, 3].map((seed) => schemaGroups(QUERY_PARAMETERS['GET /requests/v3'], (p) => V3_PARAMS[p]!, seed).find((g) => g.members.includes('term'))!.representative));
+    expect(reps.size).toBe(3);
+  });
+
+  it('sends the range edges to the timestamp pair and to one number range pair, rotating with the seed, naming the others', () => {
+    const pairs = (seed: number) => {
+      const ranges = sweep(fakeContext({ config: { seed } })).filter((i) => /\((equal bounds|min above max|both 0|a negative min|a huge max)\)$/.test(i.label));
+      return { lows: [...new Set(ranges.map((i) => Object.keys(i.req.query!).find((k) => /^startBlock$|Min$/.test(k)) ?? 'startTimestamp'))], covers: ranges.flatMap((i) => i.covers ?? []) };
+    };
+    const seen = new Set<string | undefined>();
+    for (const seed of [0, 1, 2, 3]) {
+      const { lows, covers } = pairs(seed);
+      expect(lows[0]).toBe('startTimestamp');
+      expect(lows).toHaveLength(2);
+      expect(covers).toHaveLength(3);
+      expect(covers.join()).not.toContain(lows[1]);
+      seen.add(lows[1]);
+    }
+    expect([...seen].sort()).toEqual(['amountUsdMin', 'appFeesAmountUsdMin', 'fillTimeMin', 'startBlock']);
+  });
+
+  it('reports what each shared request stood for', async () => {
+    const result = await settle(check, fakeContext({ handler: strict }));
+    expect(result.status).toBe('pass');
+    if (result.status === 'pass') expect(result.note).toMatch(/bad inputs swept .* schema group.*also \d+: /);
   });
 
   it('bad inputs keep the discovery window except where a bound is the bad value', () => {

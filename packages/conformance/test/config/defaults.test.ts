@@ -13,8 +13,8 @@ describe('withDefaults', () => {
 describe('targetDefaults (v2 throttle probing)', () => {
   const nov = Date.UTC(2026, 10, 21);
   it('probes the embedded server, under a 30/min v2 limit while v2 is throttled by its clock', () => {
-    expect(targetDefaults(withDefaults({}), true, nov)).toEqual({ v2ProbeRequests: 90, mockV2RateLimit: 60 });
-    expect(targetDefaults(withDefaults({ mockNow: '2026-09-01T00:00:00Z' }), true, nov)).toEqual({ v2ProbeRequests: 90, mockV2RateLimit: 60 });
+    expect(targetDefaults(withDefaults({}), true, nov)).toEqual({ v2ProbeRequests: 90, mockV2RateLimit: 30 });
+    expect(targetDefaults(withDefaults({ mockNow: '2026-09-01T00:00:00Z' }), true, nov)).toEqual({ v2ProbeRequests: 90, mockV2RateLimit: 30 });
   });
   it("keeps the server's own (no) limit before the throttle date", () => {
     expect(targetDefaults(withDefaults({ mockNow: '2026-08-31T23:59:59Z' }), true, nov)).toEqual({ v2ProbeRequests: 90 });

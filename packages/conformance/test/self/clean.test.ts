@@ -26,7 +26,7 @@ describe('the kit against the clean reference server', () => {
     // The embedded defaults probe the v2 throttle (60/min, up to 90 probes): both 429 checks run.
     const rateLimit = result.outcomes.filter((o) => o.id.startsWith('requests-v2.rate-limit.'));
     expect(rateLimit.map((o) => `${o.id}: ${o.status}`)).toEqual(['requests-v2.rate-limit.body: pass', 'requests-v2.rate-limit.no-retry-after: pass']);
-    expect(result.config).toMatchObject({ v2ProbeRequests: 90, mockV2RateLimit: 60 });
+    expect(result.config).toMatchObject({ v2ProbeRequests: 90, mockV2RateLimit: 30 });
   });
 
   it('the v2 rate-limit checks pass on 429s provoked under a low v2 limit', async () => {

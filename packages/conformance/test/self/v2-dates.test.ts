@@ -36,7 +36,7 @@ describe('v2 against the embedded server, whatever its clock', () => {
     const swept = async (mockNow: string) => {
       const r = await runConformance({ mockNow, mockRecords: 300, only: ['general.no-server-error-on-bad-input'], seed: 1, numRuns: 3 });
       expect(r.outcomes[0]!.status, shown(r.outcomes)).toBe('pass');
-      return Number(/^(\d+) parameters swept/.exec(r.outcomes[0]!.reason ?? '')?.[1]);
+      return Number(/^(\d+) bad inputs swept/.exec(r.outcomes[0]!.reason ?? '')?.[1]);
     };
     const inside = await swept(IN_WINDOW);
     expect(inside).toBeGreaterThan(40);
