@@ -79,6 +79,7 @@ export const faultCatalogue = [
   { name: 'v3-block-range-empty', clause: 'requests-v3.filter.ranges', description: 'startBlock/endBlock select no record: every block-ranged listing is empty.' },
   { name: 'ws-no-upgrade', clause: 'events.ws.ready', description: 'no websocket upgrade is handled: the Intent Status stream cannot be opened while the REST operations answer.' },
   { name: 'ws-refuses-subscribe', clause: 'events.ws.subscribe-ack', description: 'every subscribe is refused with an "Unknown message type" error: no subscription, no push, while REST shows the followed requests changing.' },
+  { name: 'currencies-include-all-chains-any', clause: 'currencies-v2.filter.include-all-chains', description: 'with includeAllChains=true and an address (or tokens), every currency passing the other filters comes back instead of the located currency on its other chains.' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 
