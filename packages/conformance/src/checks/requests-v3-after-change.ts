@@ -43,7 +43,7 @@ const differs = (a: Reading, b: Reading): boolean =>
  * Requests the run saw change, in the order worth judging (driven by the events family first),
  * each with its first reading.
  */
-async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string }>> {
+async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
   const first = new Map<string, Reading>();
   const changed = new Map<string, string>();
   const note = (r: RecordJson): void => {
@@ -60,20 +60,29 @@ async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first:
     const records = recordsOfBody(parsedBody(e.response));
     for (const r of records ?? []) note(r);
   }
-  const out: Array<{ id: string; first: Reading; why: string }> = [];
+  const out: Array<{ id: string; first: Reading; why: string; pushed?: string }> = [];
   if (ctx.events) {
     const obs = await ctx.events.websocket();
     const moved = obs.driven
       ? [...obs.subscriptions.map((s) => s.id), ...obs.unsubscribedControls, ...obs.changedAfterUnsubscribe]
       : obs.messages.filter((m) => m.kind === 'push').map((m) => (m.json as { data?: { requestId?: unknown } } | undefined)?.data?.requestId).filter((id): id is string => typeof id === 'string');
+    const pushedStatus = new Map<string, string>();
+    for (const m of obs.messages) {
+      const data = m.kind === 'push' ? (m.json as { data?: { requestId?: unknown; status?: unknown } } | undefined)?.data : undefined;
+      if (typeof data?.requestId === 'string' && typeof data.status === 'string') pushedStatus.set(data.requestId, data.status);
+    }
     for (const id of new Set(moved)) {
       const status = obs.statusBefore?.[id];
-      out.push({ id, first: first.get(id) ?? (status !== undefined ? { status } : {}), why: obs.driven ? 'moved by the events session' : 'pushed by the events stream' });
+      const pushed = pushedStatus.get(id);
+      out.push({ id, first: first.get(id) ?? (status !== undefined ? { status } : {}), why: obs.driven ? 'moved by the events session' : 'pushed by the events stream', ...(pushed !== undefined ? { pushed } : {}) });
     }
   }
   for (const [id, why] of changed) if (!out.some((c) => c.id === id)) out.push({ id, first: first.get(id)!, why });
   return out;
 }
+
+/** What a listing that lacks the request held, for `received`. */
+const shownWithout = (records: readonly RecordJson[]): string => (records.length === 0 ? 'an empty listing' : `${sample(idsOf(records))} without it`);
 
 /** The one record of `?id=X`, or undefined when the target lists none. */
 async function readById(ctx: CheckContext, id: string): Promise<RecordJson | undefined> {
@@ -104,7 +113,7 @@ function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: '
 }
 
 const afterChange: CheckSpec = {
-  id: 'requests-v3.filter.after-change',
+  id: 'requests-v3.changed.new-values',
   title: 'A request that changed during the run is found by its new status and new transaction hash, and sorted by its new updatedAt',
   clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change'],
   operation: V3,
@@ -116,6 +125,8 @@ const afterChange: CheckSpec = {
     const all = await candidates(ctx);
     if (all.length === 0) return skip('no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one');
     const judged: Array<{ id: string; now: RecordJson }> = [];
+    /** Requests the stream announced in another status while a read by id still shows the first one. */
+    const announced: Array<{ id: string; now: RecordJson; pushed: string }> = [];
     const notes: string[] = [];
     let reads = 0;
     for (const c of all) {
@@ -126,8 +137,28 @@ const afterChange: CheckSpec = {
         notes.push(`${c.id} not listed by id`);
         continue;
       }
-      if (!differs(c.first, readingOf(now))) continue;
+      if (!differs(c.first, readingOf(now))) {
+        if (c.pushed !== undefined && c.pushed !== recordStatus(now) && FILTERABLE_STATUSES.includes(c.pushed)) announced.push({ id: c.id, now, pushed: c.pushed });
+        continue;
+      }
       judged.push({ id: c.id, now });
+    }
+    // A listing by the announced status that returns the request must show it in that status (the
+    // status filter's soundness): a server whose reads lag behind its own filter shows two statuses at once.
+    for (const { id, now, pushed } of announced.slice(0, MAX_JUDGED)) {
+      const created = createdSec(now);
+      if (created === undefined) continue;
+      const page = await fetchPage(ctx, { status: pushed, startTimestamp: created - 1, endTimestamp: created + 1, limit: MAX_LIMIT }, `the listing by the announced status of request ${id}`);
+      const shown = page.records.find((r) => recordId(r) === id);
+      const status = shown ? recordStatus(shown) : undefined;
+      if (shown && status !== pushed) {
+        violate(
+          `A request listed by status=${pushed} must have status ${pushed} (the stream announced it; the listing shows another status)`,
+          `request ${id} with status ${pushed}, or not listed`,
+          `request ${id} listed with status ${status ?? '(none)'}`,
+          page.exchange,
+        );
+      }
     }
     if (judged.length === 0) {
       return skip(`no request changed during the run: the ${reads} request(s) read again by id (${sample(all.slice(0, reads).map((c) => c.id))}) show their first status and updatedAt${notes.length ? `; ${notes.join('; ')}` : ''}`);
@@ -155,7 +186,7 @@ const afterChange: CheckSpec = {
             violate(
               `A request whose status changed to ${status} during the run must be listed by status=${status} (the status filter selects by the current status)`,
               `request ${id} (status ${status} read by id, ${before.status ?? 'another status'} before) in the listing of status=${status} around its creation second`,
-              `${sample(idsOf(r.first.records))} without it`,
+              shownWithout(r.first.records),
               r.first.exchange,
             );
         }
@@ -171,7 +202,7 @@ const afterChange: CheckSpec = {
             violate(
               `A request that gained a ${gained.param} during the run must be listed by ${gained.param}=<that hash>`,
               `request ${id} in the listing of ${gained.param}=${gained.hash}`,
-              `${sample(idsOf(r.first.records))} without it`,
+              shownWithout(r.first.records),
               r.first.exchange,
             );
         }
@@ -205,7 +236,7 @@ const afterChange: CheckSpec = {
       violate(
         'Sorted by updatedAt (descending), a request that changed during the run comes by its new updatedAt: before every record updated earlier',
         `request ${id} (updatedAt ${new Date(at).toISOString()}) on the first page, whose last record was updated at ${last === undefined ? '?' : new Date(last).toISOString()}`,
-        `${sample(idsOf(byUpdated.records))} without it`,
+        shownWithout(byUpdated.records),
         byUpdated.exchange,
       );
     }
