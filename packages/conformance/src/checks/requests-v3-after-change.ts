@@ -121,6 +121,7 @@ const afterChange: CheckSpec = {
   // Reads the run's history and the events session, which ran before it (checks/index.ts, RUN_ORDER).
   exclusive: true,
   relation: true,
+  readsEvents: true,
   async run(ctx) {
     const all = await candidates(ctx);
     if (all.length === 0) return skip('no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one');
