@@ -7,6 +7,7 @@ import { withFamilies } from '../engine/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
@@ -246,7 +247,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'currencies-v2.filter.include-all-chains',
+    id: includeAllChainsOracle.id,
     title: 'With includeAllChains, address and chainIds, the located currency comes back, and no other currency',
     clauses: ['currencies-v2.filter.include-all-chains'],
     operation: OP,
