@@ -22,7 +22,7 @@ import { MAX_LIMIT } from './support/paging.js';
 import { firstOrderBreak, showKey } from './support/order.js';
 import { fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
 
-/** At most this many changed requests are judged (each costs a read by id and two or three listings). */
+/** At most this many changed requests are judged (each costs a read by id and one or two listings, beside one updatedAt listing for all). */
 const MAX_JUDGED = 2;
 /** At most this many candidates are read again by id to find those that changed. */
 const MAX_READS = 4;
@@ -131,7 +131,9 @@ const afterChange: CheckSpec = {
     const notes: string[] = [];
     let reads = 0;
     for (const c of all) {
-      if (judged.length >= MAX_JUDGED || reads >= MAX_READS) break;
+      // One changed request in a filterable status is enough (its status, its new hash, its updatedAt); a second only when the first one's status cannot be filtered on.
+      const filterable = judged.some((j) => FILTERABLE_STATUSES.includes(recordStatus(j.now) ?? ''));
+      if (filterable || judged.length >= MAX_JUDGED || reads >= MAX_READS) break;
       reads += 1;
       const now = await readById(ctx, c.id);
       if (!now) {
