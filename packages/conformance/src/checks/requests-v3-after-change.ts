@@ -124,7 +124,10 @@ const afterChange: CheckSpec = {
   readsEvents: true,
   async run(ctx) {
     const all = await candidates(ctx);
-    if (all.length === 0) return skip('no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one');
+    if (all.length === 0) {
+      const session = ctx.events ? (await ctx.events.websocket()).problem : 'the run has no events probe';
+      return skip(`no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one${session ? ` (no session: ${session})` : ''}`);
+    }
     const judged: Array<{ id: string; now: RecordJson }> = [];
     /** Requests the stream announced in another status while a read by id still shows the first one. */
     const announced: Array<{ id: string; now: RecordJson; pushed: string }> = [];
