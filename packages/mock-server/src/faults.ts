@@ -79,6 +79,11 @@ export const faultCatalogue = [
   { name: 'v3-block-range-empty', clause: 'requests-v3.filter.ranges', description: 'startBlock/endBlock select no record: every block-ranged listing is empty.' },
   { name: 'ws-no-upgrade', clause: 'events.ws.ready', description: 'no websocket upgrade is handled: the Intent Status stream cannot be opened while the REST operations answer.' },
   { name: 'ws-refuses-subscribe', clause: 'events.ws.subscribe-ack', description: 'every subscribe is refused with an "Unknown message type" error: no subscription, no push, while REST shows the followed requests changing.' },
+  { name: 'currencies-include-all-chains-any', clause: 'currencies-v2.filter.include-all-chains', description: 'with includeAllChains=true and an address (or tokens), every currency passing the other filters comes back instead of the located currency on its other chains.' },
+  { name: 'v3-status-index-stale-after-change', clause: 'requests-v3.filter.after-change', description: 'a lifecycle step that changes a request\'s status leaves it filed under its old status: status=<new status> misses requests that moved during the run (while the record reads the new status).' },
+  { name: 'v3-new-tx-hash-unindexed', clause: 'requests-v3.filter.after-change', description: 'a fill or refund transaction hash a request gains while the server runs is not indexed: fillTxHash/refundTxHash=<that hash> does not find it.' },
+  { name: 'v3-updated-order-stale', clause: 'requests-v3.sort.updated-at-after-change', description: 'once built, the updatedAt order is never corrected after a status change moves a request\'s updatedAt: sortBy=updatedAt lists changed requests at their old place.' },
+  { name: 'v3-asc-filtered-misses-newest', clause: 'requests-v3.sort.explicit-direction', description: 'an ascending createdAt walk of a filtered listing stops one short of the newest request of the data set: that request, when it matches, never comes.' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

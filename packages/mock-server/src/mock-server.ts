@@ -191,6 +191,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   const tiebreak = variants.has('sort-tiebreak-hash');
   const dataset = tiebreak ? withHashTiebreak(sized) : sized;
   const store = tiebreak ? new Store(dataset, hashTiebreak) : new Store(dataset);
+  store.faults = faults;
   const app = createApp({
     store,
     faults,

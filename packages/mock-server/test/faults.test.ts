@@ -9,7 +9,8 @@ import { EVENT_FAULTS } from './events/probes.js';
 import { call, qs } from './helpers/contract.js';
 
 const NOW = '2026-08-15T12:00:00Z';
-type Probe = (base: string) => Promise<boolean>;
+/** `server` is the server probed, for the probes that move its requests (`advance`). */
+type Probe = (base: string, server: MockServer) => Promise<boolean>;
 const K = 'demo-key';
 const v3 = (base: string, p: Record<string, string | number | boolean>, key: string | null = K) =>
   fetch(`${base}/requests/v3${qs(p)}`, { headers: key ? { 'x-api-key': key } : {} }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
@@ -21,6 +22,21 @@ const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(
 const currencies = (base: string, body: unknown) =>
   fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const sameChain = (r: any) => r.requestType === 'Same-chain Swap';
+const byId = async (base: string, id: string) => (await v3(base, { id })).body.requests[0];
+const around = (r: any) => {
+  const sec = Math.floor(Date.parse(r.createdAt) / 1000);
+  return { startTimestamp: sec - 1, endTimestamp: sec + 1 };
+};
+/** Moves the oldest pending request step by step until its status is one of `to`; the record then (undefined when it never gets there). */
+const moveUntil = async (base: string, server: MockServer, to: readonly string[]) => {
+  const r = (await v3(base, { status: 'pending', sortDirection: 'asc', limit: 1 })).body.requests[0];
+  for (let i = 0; i < 8; i++) {
+    server.advance(r.id);
+    const now = await byId(base, r.id);
+    if (to.includes(now.status)) return now;
+  }
+  return undefined;
+};
 
 const PROBES: Record<string, Probe> = {
   'v3-no-auth': async (b) => (await v3(b, {}, null)).status === 401,
@@ -99,6 +115,35 @@ const PROBES: Record<string, Probe> = {
     return r.status === 400 || r.body.length <= 100;
   },
   'currencies-default-limit-50': async (b) => (await currencies(b, {})).body.length === 20,
+  'currencies-include-all-chains-any': async (b) => {
+    const usdc = (await currencies(b, { term: 'USDC', chainIds: [1], limit: 100 })).body.find((c: any) => c.symbol === 'USDC');
+    const r = await currencies(b, { address: usdc.address, chainIds: [1], includeAllChains: true, limit: 100 });
+    return r.body.length > 1 && r.body.every((c: any) => c.symbol === 'USDC');
+  },
+  'v3-status-index-stale-after-change': async (b, s) => {
+    const now = await moveUntil(b, s, ['success', 'failure']);
+    return now !== undefined && ids((await v3(b, { status: now.status, ...around(now), limit: 50 })).body).includes(now.id);
+  },
+  'v3-new-tx-hash-unindexed': async (b, s) => {
+    // The hash indexes are built before the change (a fresh server builds them on first use, from the current values).
+    for (const param of ['fillTxHash', 'refundTxHash']) await v3(b, { [param]: '0x00', limit: 1 });
+    const now = await moveUntil(b, s, ['success', 'refund']);
+    if (!now) return false;
+    const hash = now.data.outTxs[now.data.outTxs.length - 1].txHash;
+    return ids((await v3(b, { [now.status === 'success' ? 'fillTxHash' : 'refundTxHash']: hash, ...around(now), limit: 50 })).body).includes(now.id);
+  },
+  'v3-updated-order-stale': async (b, s) => {
+    await v3(b, { sortBy: 'updatedAt', limit: 1 }); // the updatedAt order is built before the change
+    const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
+    return now !== undefined && ids((await v3(b, { sortBy: 'updatedAt', limit: 5 })).body)[0] === now.id;
+  },
+  'v3-asc-filtered-misses-newest': async (b) => {
+    // The two newest requests, by a filters group of both statuses, ascending from the second one's second on.
+    const [a, c] = (await v3(b, { limit: 2 })).body.requests;
+    const sec = Math.floor(Date.parse(c.createdAt) / 1000);
+    const r = await v3(b, { filters: JSON.stringify([{ id: [a.id, c.id] }]), startTimestamp: sec, sortDirection: 'asc', limit: 50 });
+    return ids(r.body).includes(a.id);
+  },
   'currencies-verified-ignored': async (b) => (await currencies(b, { verified: false, limit: 100 })).body.every((c: any) => !c.metadata.verified),
   'intents-status-refund-as-failure': async (b) => {
     const id = (await v3(b, { status: 'refund', limit: 1 })).body.requests[0].id;
@@ -217,10 +262,10 @@ describe('fault catalogue', () => {
   it.each(faultCatalogue.filter((f) => !EVENT_FAULTS.includes(f.name)).map((f) => [f.name, f.clause]))('%s breaks %s', async (name) => {
     const probe = PROBES[name];
     const reference = THROTTLED.has(name) ? cleanThrottled : clean;
-    expect(await probe(reference.url), 'clean server honours the clause').toBe(true);
+    expect(await probe(reference.url, reference), 'clean server honours the clause').toBe(true);
     const faulty = await startMockServer({ ...options(name), faults: [name] });
     try {
-      expect(await probe(faulty.url), 'fault breaks the clause').toBe(false);
+      expect(await probe(faulty.url, faulty), 'fault breaks the clause').toBe(false);
     } finally {
       await faulty.close();
     }
@@ -228,7 +273,7 @@ describe('fault catalogue', () => {
       // Only the size shows it: on the default data set the faulty server still honours the clause.
       const small = await startMockServer({ ...options(''), faults: [name] });
       try {
-        expect(await probe(small.url), 'the fault does not show on 1,500 records').toBe(true);
+        expect(await probe(small.url, small), 'the fault does not show on 1,500 records').toBe(true);
       } finally {
         await small.close();
       }

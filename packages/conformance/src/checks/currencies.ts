@@ -7,7 +7,8 @@ import { withFamilies } from '../engine/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { addressDiffers, notAmongTokens, offChains, verifiedDiffers } from '../oracles/currencies.js';
+import { includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
+import { addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 import { CURRENCIES_V2_IDS } from '../oracles/currencies-v2.js';
@@ -245,6 +246,34 @@ export const checks: CheckDefinition[] = withFamilies([
         if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
       }, { numRuns: small(ctx, 4) });
       return fromProperty(outcome);
+    },
+  },
+  {
+    id: includeAllChainsOracle.id,
+    title: 'With includeAllChains, address and chainIds, the located currency comes back, and no other currency',
+    clauses: ['currencies-v2.filter.include-all-chains'],
+    operation: OP,
+    async run(ctx) {
+      const known = addressable(ctx);
+      if (known.length === 0) return skip('no currency with a chain id and an address was discovered');
+      // The discovered currency seen on the most chains (by symbol): its other chains are the ones includeAllChains adds.
+      const symbolOf = (t: { chainId: number; address: string }): string =>
+        String(ctx.discovery.currencies.find((c) => chainIdOf(c) === t.chainId && addressOf(c)?.toLowerCase() === t.address.toLowerCase())?.symbol ?? '').toLowerCase();
+      const chainsOf = (t: { chainId: number; address: string }): number => known.filter((k) => symbolOf(k) === symbolOf(t)).length;
+      const picked = [...known].sort((a, b) => chainsOf(b) - chainsOf(a))[0]!;
+      const body = { address: picked.address, chainIds: [picked.chainId], includeAllChains: true, limit: 100 };
+      const ex = await post(ctx, body);
+      const list = currenciesOf(ex, body);
+      ensure(
+        list.some((c) => !notAmongTokens(c, [picked])),
+        'With includeAllChains, the currency at the address and chain asked for must come back (it is one of the chains of that currency)',
+        `${picked.chainId}:${picked.address} among the answer`,
+        list.length === 0 ? 'an empty array' : `${list.length} currencies, none at ${picked.chainId}:${picked.address}`,
+        ex,
+      );
+      const other = otherCurrencyThanLocated(list, picked.address, [picked.chainId]);
+      if (other) violate('With includeAllChains, address and chainIds, only the chains of the located currency come back, not other currencies', `entries of the currency at ${picked.chainId}:${picked.address} (same symbol or name) only`, label(other), ex);
+      return pass(`${list.length} entries of the currency at ${picked.chainId}:${picked.address}`);
     },
   },
   {

@@ -8,6 +8,7 @@ import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
+import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
@@ -51,6 +52,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   generalSuccessStatus,
   eventsWs,
   eventsWebhook,
+  requestsV3AfterChange,
   schema,
 ];
 
@@ -64,6 +66,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWebhook)(c);
+const afterEvents = of(requestsV3AfterChange);
 
 /**
  * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
@@ -87,9 +90,14 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
     why: 'the throttle probe spends the v2 quota (30 a minute on the embedded server) on purpose: the other v2 checks share that quota and run first',
   },
   {
-    first: (c) => !events(c) && c.phase !== 'final',
+    first: (c) => !events(c) && !afterEvents(c) && c.phase !== 'final',
     then: events,
     why: 'against the embedded server the events family changes the status of the few requests it follows: every HTTP family runs before it',
+  },
+  {
+    first: events,
+    then: afterEvents,
+    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run): they run after it',
   },
 ];
 

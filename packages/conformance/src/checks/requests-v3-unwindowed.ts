@@ -17,7 +17,7 @@ import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, sample, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
-import { recordId } from './support/record.js';
+import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from './support/record.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
 
 /** The page size of the first calls (the v3 maximum, as clients walk). */
@@ -93,9 +93,51 @@ const firstPages: CheckSpec = {
         violate('sortDirection=asc without a window must start at the earliest request (an explicit direction is honoured)', `no request created before ${brief(first.createdAt)} (total with endTimestamp=${sec - 1} is 0)`, problem, before.page.exchange);
       }
     }
-    return pass(`${SORTS.length + 1} first pages; total ${whole}`);
+    const newest = await judgeAscendingReachesNewest(ctx, plain!.records);
+    return pass(`${SORTS.length + 1} first pages; total ${whole}${newest}`);
   },
 };
+
+/** Filters the two newest requests may share (the first one shared is asked). */
+const SHARED_PARAMS: readonly EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId'];
+
+/**
+ * An ascending walk of a filtered listing ends with its newest match (rules 2 and 4; issue 25, the
+ * mutation bench's gap bitset.ts:107): the newest request (the first of the default order) and the
+ * next one share a filter value; the ascending listing of that value from the second one's
+ * creation second on (no end bound, so no later request is left out) must hold every match its
+ * total counts, the newest included. A server that stops an ascending filtered walk one record
+ * short of the newest match lists total - 1. One request. Returns a note for the pass.
+ */
+async function judgeAscendingReachesNewest(ctx: CheckContext, newestFirst: readonly RecordJson[]): Promise<string> {
+  const [a, b] = newestFirst;
+  const from = b ? createdSec(b) : undefined;
+  if (!a || !b || from === undefined) return '';
+  // A value both share; else both statuses in one filters group (an array ORs its values).
+  const sharedValue = SHARED_PARAMS.flatMap((param) => {
+    const value = candidates(a, param).find((v) => matchesComplete(b, param, v) && (param !== 'status' || FILTERABLE_STATUSES.includes(String(v))));
+    return value === undefined ? [] : [{ query: { [param]: value } as Query, label: `${param}=${value}` }];
+  })[0];
+  const statuses = [recordStatus(a), recordStatus(b)];
+  const bothStatuses = statuses.every((st) => st !== undefined && FILTERABLE_STATUSES.includes(st))
+    ? { query: { filters: JSON.stringify([{ status: [...new Set(statuses)] }]) } as Query, label: `filters [{"status":${JSON.stringify([...new Set(statuses)])}}]` }
+    : undefined;
+  const shared = sharedValue ?? bothStatuses;
+  if (!shared) return '';
+  const id = recordId(a) ?? '?';
+  const page = await fetchPage(ctx, { ...shared.query, startTimestamp: from, sortDirection: 'asc', limit: PAGE, includeTotal: true }, `the ascending listing of ${shared.label}`);
+  const count = page.total;
+  if (page.continuation !== undefined || typeof count !== 'number' || count > PAGE) return '';
+  if (!page.records.some((r) => recordId(r) === id) || page.records.length !== count) {
+    violate(
+      `An ascending walk of a filtered listing must end with its newest match: ${shared.label} from the creation second of the second newest request on, sortDirection=asc`,
+      `${count} records (its total), the newest request ${id} among them`,
+      `${page.records.length} records (${sample(idsOf(page.records))}), ${page.records.some((r) => recordId(r) === id) ? 'the newest among them' : `without the newest ${id}`}, and no continuation`,
+      page.exchange,
+    );
+  }
+  return `; the ascending listing of ${shared.label} ends with the newest request`;
+}
 
 const walkCheck: CheckSpec = {
   id: 'requests-v3.unwindowed.walk',

@@ -187,7 +187,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const inProcess = inProcessFetch(options);
   const v2 = targetDefaults(config, inProcess === undefined && config.baseUrl === undefined);
   const validator = validatorFor(plan.spec.openapi);
-  const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some((c) => c.family === 'events') });
+  const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some(usesEvents) });
   try {
     const { keys, embedded } = session;
     const workers = resolveWorkers(config.workers, session.maxRps);
@@ -324,11 +324,14 @@ async function discoverTarget(run: ActiveRun): Promise<void> {
   });
 }
 
+/** Whether a check needs the events probe: the events family, and the checks that read its session (`readsEvents`). */
+const usesEvents = (c: CheckDefinition): boolean => c.family === 'events' || c.readsEvents === true;
+
 /** The context every check runs in: the client, the discovery, the events probe (closed with the session). */
 function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckClient | undefined }): CheckContext {
   const { config, session } = run;
   const { http, keys, target } = session;
-  const events = run.plan.enabled.some((c) => c.family === 'events');
+  const events = run.plan.enabled.some(usesEvents);
   /**
    * Against a URL the websocket session only listens (it drives no status changes): it starts
    * right after discovery, in the background, so its waits for pushes overlap the other checks

@@ -418,6 +418,12 @@ export interface CheckDefinition {
    */
   spendsQuota?: boolean;
   /**
+   * Reads the events session (`ctx.events`) without being of the events family: the run then has the
+   * events probe even when no events check is selected (the session, run on first use, drives the
+   * embedded server's status changes).
+   */
+  readsEvents?: boolean;
+  /**
    * A relation measured over several queries (totals, walks, orders, filtered against unfiltered):
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
    */

@@ -3,7 +3,7 @@
  * currencies, the default limit, and every returned currency matches the body's filters.
  */
 import { brief } from '../engine/expect.js';
-import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, parseTokens, verifiedDiffers } from './currencies.js';
+import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, parseTokens, verifiedDiffers } from './currencies.js';
 import { CURRENCIES, ok, type Oracle, type Seen } from './oracle.js';
 
 /** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
@@ -24,10 +24,14 @@ const currencies = (s: Seen): Body[] | undefined => {
 };
 const label = (c: Body): string => `${String(c.symbol ?? '?')} ${String(c.chainId ?? '?')}:${String(c.address ?? '?')}`;
 
+/** With includeAllChains=true the location fields (address, tokens, chainIds) find a currency whose other chains come back too: they no longer bound every entry. */
+const allChains = (s: Seen): boolean => bodyOf(s).includeAllChains === true;
+const LOCATING = new Set(['chainIds', 'address', 'tokens']);
+
 function currencyFilter(id: string, field: string, wrong: (c: Body, value: unknown) => boolean, valid: (v: unknown) => boolean): Oracle {
   return {
     id,
-    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && valid(bodyOf(s)[field]),
+    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && valid(bodyOf(s)[field]) && !(LOCATING.has(field) && allChains(s)),
     judge(s) {
       const value = bodyOf(s)[field];
       const bad = currencies(s)!.find((c) => wrong(c, value));
@@ -35,6 +39,27 @@ function currencyFilter(id: string, field: string, wrong: (c: Body, value: unkno
     },
   };
 }
+
+/**
+ * includeAllChains with an address: only the located currency, on its chains (otherCurrencyThanLocated).
+ * Its id is the active check's (checks/currencies.ts reads it from here).
+ */
+export const includeAllChains: Oracle = {
+    id: 'currencies-v2.filter.include-all-chains',
+    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && allChains(s) && typeof bodyOf(s).address === 'string' && bodyOf(s).address !== '' && bodyOf(s).tokens === undefined,
+    judge(s) {
+      const b = bodyOf(s);
+      const chainIds = Array.isArray(b.chainIds) && b.chainIds.every((x) => typeof x === 'number') ? (b.chainIds as number[]) : undefined;
+      const other = otherCurrencyThanLocated(currencies(s)!, b.address as string, chainIds);
+      return other
+        ? {
+            message: 'With includeAllChains, address and chainIds, only the located currency comes back (on all its chains), not other currencies',
+            expected: `entries of the currency at ${String(b.address)}${chainIds ? ` on ${chainIds.join(',')}` : ''} only`,
+            received: label(other),
+          }
+        : undefined;
+    },
+  };
 
 export const currencyOracles: Oracle[] = [
   {
@@ -58,4 +83,5 @@ export const currencyOracles: Oracle[] = [
   currencyFilter(CURRENCIES_V2_IDS.filterVerified, 'verified', (c, v) => verifiedDiffers(c, v as boolean), (v) => typeof v === 'boolean'),
   currencyFilter(CURRENCIES_V2_IDS.filterAddress, 'address', (c, v) => addressDiffers(c, v as string), (v) => typeof v === 'string' && v !== ''),
   currencyFilter(CURRENCIES_V2_IDS.filterTokens, 'tokens', (c, v) => notAmongTokens(c, parseTokens(v)!), (v) => parseTokens(v) !== undefined && (v as unknown[]).length > 0),
+  includeAllChains,
 ];

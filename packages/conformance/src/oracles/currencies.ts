@@ -36,6 +36,25 @@ export function notAmongTokens(c: Currency, tokens: ReadonlyArray<{ chainId: num
   return !tokens.some((t) => t.chainId === chainIdOf(c) && t.address.toLowerCase() === addressOf(c)?.toLowerCase());
 }
 
+/**
+ * `includeAllChains` with `address` (and `chainIds`): "include all chains of a currency when
+ * filtering by chain and address" (API document, POST /currencies/v2 body). The located currencies
+ * are the returned entries at that address (on one of `chainIds`, when given); every other entry
+ * must be the same currency on another chain. The document names no currency key in the public
+ * shape, so "the same currency" is read leniently: the same symbol or the same name (ignoring
+ * case) as one of the located entries. Returns the first entry of another currency; undefined when
+ * every entry is of a located currency, or when nothing was located (then the answer says nothing
+ * of which currency was meant).
+ */
+export function otherCurrencyThanLocated(list: readonly Currency[], address: string, chainIds: readonly number[] | undefined): Currency | undefined {
+  const located = list.filter((c) => !addressDiffers(c, address) && (chainIds === undefined || !offChains(c, chainIds)));
+  if (located.length === 0) return undefined;
+  const lower = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined);
+  const symbols = new Set(located.map((c) => lower(c.symbol)).filter((v) => v !== undefined));
+  const names = new Set(located.map((c) => lower(c.name)).filter((v) => v !== undefined));
+  return list.find((c) => !located.includes(c) && !symbols.has(lower(c.symbol) ?? '\u0000') && !names.has(lower(c.name) ?? '\u0000'));
+}
+
 /** Parses `<chainId>:<address>` tokens; undefined when one is malformed (not judged). */
 export function parseTokens(tokens: unknown): Array<{ chainId: number; address: string }> | undefined {
   if (!Array.isArray(tokens)) return undefined;

@@ -4,7 +4,8 @@
  * same verdicts as over HTTP: a clean run passes check for check as the embedded HTTP run does, and
  * every fault visible over HTTP fails its mapped checks. The events family needs the websocket and
  * the webhook receiver, which a fetch handler does not have: its checks skip with that reason, and
- * its faults (mapped to `events.*` checks) stay with the HTTP self-test (faults.test.ts).
+ * its faults (mapped to `events.*` checks, or to checks that read the session, `readsEvents`) stay
+ * with the HTTP self-test (faults.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createMockHandler, faultCatalogue } from '@crosschain/mock-server';
@@ -21,13 +22,15 @@ interface FaultEntry {
 }
 const map = (JSON.parse(readFileSync(new URL('../fixtures/fault-map.json', import.meta.url), 'utf8')) as { faults: Record<string, FaultEntry> }).faults;
 const family = new Map(allChecks.map((c) => [c.id, c.family]));
+/** Checks that judge what the events session drove (`readsEvents`): like the events family, they need the socket a handler lacks. */
+const readsEvents = new Set(allChecks.filter((c) => c.readsEvents === true).map((c) => c.id));
 /**
  * Faults the kit can prove only against its embedded server (issue 25): a key given no authenticated
  * field at all. Whether a key owns any request is known of the reference server's data set, not of a
  * handler or a URL, so there the owner half of rule 6 is inconclusive (exit 5), never a pass.
  */
 const EMBEDDED_ONLY = new Set(['v3-authenticated-withheld']);
-const httpFaults = faultCatalogue.map((f) => f.name).filter((name) => !EMBEDDED_ONLY.has(name) && map[name]!.checks.every((id) => family.get(id) !== 'events'));
+const httpFaults = faultCatalogue.map((f) => f.name).filter((name) => !EMBEDDED_ONLY.has(name) && map[name]!.checks.every((id) => family.get(id) !== 'events' && !readsEvents.has(id)));
 
 const NOW = '2026-10-15T12:00:00Z';
 const KEYS = { apiKey: 'demo-key', otherApiKey: 'other-key', inactiveApiKey: 'revoked-key' } as const;
@@ -44,7 +47,8 @@ function split(entry: FaultEntry): { server: { v2RateLimit?: number; records: nu
  * `requests-v2.retired` (the embedded run asks a twin server past the sunset; a handler, like a URL,
  * is judged by its own clock, here inside the v2 window).
  */
-const statuses = (outcomes: readonly CheckOutcome[]) => Object.fromEntries(outcomes.filter((o) => o.family !== 'events' && o.id !== 'requests-v2.retired').map((o) => [o.id, o.status]));
+const statuses = (outcomes: readonly CheckOutcome[]) =>
+  Object.fromEntries(outcomes.filter((o) => o.family !== 'events' && !readsEvents.has(o.id) && o.id !== 'requests-v2.retired').map((o) => [o.id, o.status]));
 const problems = (outcomes: readonly CheckOutcome[]) => outcomes.filter((o) => ['fail', 'warn', 'error'].includes(o.status)).map((o) => `${o.id}: ${o.status} ${o.reason ?? o.violation?.message ?? ''}`);
 
 describe('the reference server as a fetch handler', () => {

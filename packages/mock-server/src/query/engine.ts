@@ -17,6 +17,8 @@ export interface PageFaults {
   repeatCursor?: boolean;
   /** Fault v3-filter-ignored-on-other-sorts: the few-matches path of updatedAt/amountUsd takes a row on the cursor's side OR passing the row checks. */
   otherSortsOr?: boolean;
+  /** Fault v3-asc-filtered-misses-newest: the ascending walk of a filtered createdAt listing stops before position 0 (the newest request). */
+  ascStopsBeforeNewest?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -191,7 +193,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       }
     } else {
       for (let p = Math.min(after, n) - 1; p >= 0 && picked.length < want; p--) {
-        if (member) p = prevSetBit(member, p);
+        if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : prevSetBit(member, p);
         if (p < 0) break;
         if (rowOk(p)) picked.push(p);
       }

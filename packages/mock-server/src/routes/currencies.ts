@@ -72,7 +72,9 @@ export function currencies(body: unknown, faults: Faults): Reply {
     (tokens === undefined || tokens.some(([chain, addr]) => c.chainId === chain && c.address.toLowerCase() === addr));
   let result = CURRENCIES.filter((c) => common(c) && located(c) && (chainIds === undefined || chainIds.includes(c.chainId)));
   if (b.includeAllChains === true && (address !== undefined || tokens !== undefined)) {
-    const ids = new Set(CURRENCIES.filter((c) => located(c) && (chainIds === undefined || chainIds.includes(c.chainId))).map((c) => c.currencyId));
+    // Fault currencies-include-all-chains-any: every currency counts as located, so every one passing the other filters comes back.
+    const anyCurrency = faults.has('currencies-include-all-chains-any');
+    const ids = new Set(CURRENCIES.filter((c) => anyCurrency || (located(c) && (chainIds === undefined || chainIds.includes(c.chainId)))).map((c) => c.currencyId));
     result = CURRENCIES.filter((c) => common(c) && ids.has(c.currencyId));
   }
   return { status: 200, body: result.slice(0, limit).map(publicCurrency) };

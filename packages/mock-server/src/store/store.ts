@@ -9,6 +9,7 @@
  * overrides), the index set (index-set.ts), the sorted orders (sorted-orders.ts) and the bitset
  * cache (bitset-cache.ts).
  */
+import type { FaultName } from '../faults.js';
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
 import type { Dataset } from './dataset.js';
@@ -79,6 +80,12 @@ export class Store {
   private readonly scratchBits: Bitset[] = [];
   /** Whether `warm()` goes on (`stopWarming()`). */
   private warming = false;
+
+  /**
+   * The faults of the lifecycle's index upkeep (faults.ts: v3-status-index-stale-after-change,
+   * v3-new-tx-hash-unindexed, v3-updated-order-stale), set by the server; none by default.
+   */
+  faults?: { has(name: FaultName): boolean };
 
   /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
   constructor(
@@ -391,6 +398,8 @@ export class Store {
     MUTABLE.forEach((name, i) => {
       const after = keysOf(EXTRACT[name](row));
       if (sameKeys(before[i], after)) return;
+      // Fault v3-status-index-stale-after-change: a status change is taken for no change, the request stays filed under its old status.
+      if (name === 'status' && this.faults?.has('v3-status-index-stale-after-change')) return;
       // A background build restarts from the current values.
       this.building.delete(name);
       const index = this.indexes.get(name);
@@ -399,7 +408,8 @@ export class Store {
         if (!dirty) this.dirty.set(name, (dirty = { touched: new Set(), added: new Map() }));
         dirty.touched.add(p);
         for (const k of after) {
-          if (k === NULL_KEY || typeof k !== 'string') continue;
+          // Fault v3-new-tx-hash-unindexed: the keys a change adds (a new fill or refund hash) are not queued into the index.
+          if (k === NULL_KEY || typeof k !== 'string' || this.faults?.has('v3-new-tx-hash-unindexed')) continue;
           const list = dirty.added.get(k);
           if (list) list.push(p);
           else dirty.added.set(k, [p]);
@@ -472,7 +482,8 @@ export class Store {
   /** Moves position `p` to its place in the updatedAt order after its updatedAt changed. */
   private reorderUpdated(p: number): void {
     const sorted = this.sortedBy.get('updatedAt');
-    if (!sorted) return;
+    // Fault v3-updated-order-stale: the built updatedAt order is never corrected after a change.
+    if (!sorted || this.faults?.has('v3-updated-order-stale')) return;
     const { order, rank } = sorted;
     const key = this.updatedAt;
     const from = rank[p];

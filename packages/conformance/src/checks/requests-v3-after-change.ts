@@ -1,0 +1,255 @@
+/**
+ * GET /requests/v3 after a request changed during the run (mutation bench gaps of issue 25): a
+ * request whose status moved (the events family drives such moves against the embedded server;
+ * a live server's requests move on their own) must be found by its NEW values: `status` (API
+ * document, parameter table, "All parameters are optional and combine with AND"), the
+ * `fillTxHash`/`refundTxHash` it gained (Search), and sorted by its new `updatedAt` (rules 1-2).
+ * The other filter checks draw their values from records as discovery first read them, so an
+ * index that keeps a changed request under its old values passes them.
+ *
+ * Which requests changed: those the websocket session followed or drove (when the run has the
+ * events family, which runs before this check), and those the run's history read twice with
+ * another status or updatedAt. Each is read again by id; only one whose current reading differs
+ * from its first is judged. Moving data: a miss is judged only when a fresh read by id shows the
+ * request unchanged since (else withheld), and the check is a relation (a failure must reproduce).
+ */
+import { violate } from '../engine/expect.js';
+import { withFamilies } from '../engine/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { parsedBody, pass, skip } from './support/outcome.js';
+import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, recordsOfBody, sample, idsOf, type Query } from './support/listing.js';
+import { MAX_LIMIT } from './support/paging.js';
+import { firstOrderBreak, showKey } from './support/order.js';
+import { fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
+
+/** At most this many changed requests are judged (each costs a read by id and one or two listings, beside one updatedAt listing for all). */
+const MAX_JUDGED = 2;
+/** At most this many candidates are read again by id to find those that changed. */
+const MAX_READS = 4;
+/** Pages followed when a filtered listing around one request's creation second does not show it on its first page. */
+const MAX_PAGES = 3;
+
+interface Reading {
+  status?: string;
+  updatedAt?: number;
+  record?: RecordJson;
+}
+
+const readingOf = (r: RecordJson): Reading => ({ status: recordStatus(r), updatedAt: updatedAtMs(r), record: r });
+const differs = (a: Reading, b: Reading): boolean =>
+  (a.status !== undefined && b.status !== undefined && a.status !== b.status) || (a.updatedAt !== undefined && b.updatedAt !== undefined && a.updatedAt !== b.updatedAt);
+
+/**
+ * Requests the run saw change, in the order worth judging (driven by the events family first),
+ * each with its first reading.
+ */
+async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
+  const first = new Map<string, Reading>();
+  const changed = new Map<string, string>();
+  const note = (r: RecordJson): void => {
+    const id = recordId(r);
+    if (id === undefined) return;
+    const reading = readingOf(r);
+    const before = first.get(id);
+    if (!before) first.set(id, reading);
+    else if (differs(before, reading) && !changed.has(id)) changed.set(id, 'read with another status or updatedAt earlier in the run');
+  };
+  for (const r of ctx.discovery.records) note(r);
+  for (const e of ctx.exchangesFor(V3)) {
+    if (e.response?.status !== 200) continue;
+    const records = recordsOfBody(parsedBody(e.response));
+    for (const r of records ?? []) note(r);
+  }
+  const out: Array<{ id: string; first: Reading; why: string; pushed?: string }> = [];
+  if (ctx.events) {
+    const obs = await ctx.events.websocket();
+    const moved = obs.driven
+      ? [...obs.subscriptions.map((s) => s.id), ...obs.unsubscribedControls, ...obs.changedAfterUnsubscribe]
+      : obs.messages.filter((m) => m.kind === 'push').map((m) => (m.json as { data?: { requestId?: unknown } } | undefined)?.data?.requestId).filter((id): id is string => typeof id === 'string');
+    const pushedStatus = new Map<string, string>();
+    for (const m of obs.messages) {
+      const data = m.kind === 'push' ? (m.json as { data?: { requestId?: unknown; status?: unknown } } | undefined)?.data : undefined;
+      if (typeof data?.requestId === 'string' && typeof data.status === 'string') pushedStatus.set(data.requestId, data.status);
+    }
+    for (const id of new Set(moved)) {
+      const status = obs.statusBefore?.[id];
+      const pushed = pushedStatus.get(id);
+      out.push({ id, first: first.get(id) ?? (status !== undefined ? { status } : {}), why: obs.driven ? 'moved by the events session' : 'pushed by the events stream', ...(pushed !== undefined ? { pushed } : {}) });
+    }
+  }
+  for (const [id, why] of changed) if (!out.some((c) => c.id === id)) out.push({ id, first: first.get(id)!, why });
+  return out;
+}
+
+/** What a listing that lacks the request held, for `received`. */
+const shownWithout = (records: readonly RecordJson[]): string => (records.length === 0 ? 'an empty listing' : `${sample(idsOf(records))} without it`);
+
+/** The one record of `?id=X`, or undefined when the target lists none. */
+async function readById(ctx: CheckContext, id: string): Promise<RecordJson | undefined> {
+  const page = await fetchPage(ctx, { id }, `the read of request ${id} by id`);
+  return page.records.find((r) => recordId(r) === id);
+}
+
+/** Walks `query` (a few pages at most) until the request shows; whether it did, and the first page. */
+async function listed(ctx: CheckContext, query: Query, id: string, what: string): Promise<{ found: boolean; first: Awaited<ReturnType<typeof fetchPage>> }> {
+  let page = await fetchPage(ctx, { ...query, limit: MAX_LIMIT }, what);
+  const first = page;
+  for (let i = 1; ; i++) {
+    if (holds(page.records, id)) return { found: true, first };
+    if (page.continuation === undefined || i >= MAX_PAGES) return { found: false, first };
+    page = await fetchPage(ctx, { ...query, limit: MAX_LIMIT, continuation: page.continuation }, what);
+  }
+}
+
+/** The transaction hash the request gained (fill, or refund), with its filter; undefined when it has none new. */
+function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: 'fillTxHash' | 'refundTxHash'; hash: string } | undefined {
+  const had = new Set(before ? [...fillTxHashes(before), ...refundTxHashes(before)].map((h) => h.toLowerCase()) : []);
+  const refund = refundTxHashes(now).filter((h) => !had.has(h.toLowerCase()));
+  if (refund.length > 0) return { param: 'refundTxHash', hash: refund[refund.length - 1]! };
+  const refunds = new Set(refundTxHashes(now).map((h) => h.toLowerCase()));
+  const fill = fillTxHashes(now).filter((h) => !had.has(h.toLowerCase()) && !refunds.has(h.toLowerCase()));
+  if (fill.length > 0) return { param: 'fillTxHash', hash: fill[fill.length - 1]! };
+  return undefined;
+}
+
+const afterChange: CheckSpec = {
+  id: 'requests-v3.changed.new-values',
+  title: 'A request that changed during the run is found by its new status and new transaction hash, and sorted by its new updatedAt',
+  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change'],
+  operation: V3,
+  requires: ['apiKey'],
+  // Reads the run's history and the events session, which ran before it (checks/index.ts, RUN_ORDER).
+  exclusive: true,
+  relation: true,
+  readsEvents: true,
+  async run(ctx) {
+    const all = await candidates(ctx);
+    if (all.length === 0) {
+      const session = ctx.events ? (await ctx.events.websocket()).problem : 'the run has no events probe';
+      return skip(`no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one${session ? ` (no session: ${session})` : ''}`);
+    }
+    const judged: Array<{ id: string; now: RecordJson }> = [];
+    /** Requests the stream announced in another status while a read by id still shows the first one. */
+    const announced: Array<{ id: string; now: RecordJson; pushed: string }> = [];
+    const notes: string[] = [];
+    let reads = 0;
+    for (const c of all) {
+      // One changed request in a filterable status is enough (its status, its new hash, its updatedAt); a second only when the first one's status cannot be filtered on.
+      const filterable = judged.some((j) => FILTERABLE_STATUSES.includes(recordStatus(j.now) ?? ''));
+      if (filterable || judged.length >= MAX_JUDGED || reads >= MAX_READS) break;
+      reads += 1;
+      const now = await readById(ctx, c.id);
+      if (!now) {
+        notes.push(`${c.id} not listed by id`);
+        continue;
+      }
+      if (!differs(c.first, readingOf(now))) {
+        if (c.pushed !== undefined && c.pushed !== recordStatus(now) && FILTERABLE_STATUSES.includes(c.pushed)) announced.push({ id: c.id, now, pushed: c.pushed });
+        continue;
+      }
+      judged.push({ id: c.id, now });
+    }
+    // A listing by the announced status that returns the request must show it in that status (the
+    // status filter's soundness): a server whose reads lag behind its own filter shows two statuses at once.
+    for (const { id, now, pushed } of announced.slice(0, MAX_JUDGED)) {
+      const created = createdSec(now);
+      if (created === undefined) continue;
+      const page = await fetchPage(ctx, { status: pushed, startTimestamp: created - 1, endTimestamp: created + 1, limit: MAX_LIMIT }, `the listing by the announced status of request ${id}`);
+      const shown = page.records.find((r) => recordId(r) === id);
+      const status = shown ? recordStatus(shown) : undefined;
+      if (shown && status !== pushed) {
+        violate(
+          `A request listed by status=${pushed} must have status ${pushed} (the stream announced it; the listing shows another status)`,
+          `request ${id} with status ${pushed}, or not listed`,
+          `request ${id} listed with status ${status ?? '(none)'}`,
+          page.exchange,
+        );
+      }
+    }
+    if (judged.length === 0) {
+      return skip(`no request changed during the run: the ${reads} request(s) read again by id (${sample(all.slice(0, reads).map((c) => c.id))}) show their first status and updatedAt${notes.length ? `; ${notes.join('; ')}` : ''}`);
+    }
+
+    /** After a miss: whether the request still reads as it did (else the miss is the data moving, withheld). */
+    const unchanged = async (id: string, now: RecordJson): Promise<boolean> => {
+      const again = await readById(ctx, id);
+      return again !== undefined && !differs(readingOf(now), readingOf(again));
+    };
+    const withheld: string[] = [];
+    let asked = 0;
+    for (const { id, now } of judged) {
+      const before = all.find((c) => c.id === id)!.first;
+      const created = createdSec(now);
+      const window = created === undefined ? {} : { startTimestamp: created - 1, endTimestamp: created + 1 };
+      const status = recordStatus(now);
+      if (status !== undefined && FILTERABLE_STATUSES.includes(status)) {
+        const query = { status, ...window };
+        const r = await listed(ctx, query, id, `the listing by the new status of request ${id}`);
+        asked += 1;
+        if (!r.found) {
+          if (!(await unchanged(id, now))) withheld.push(`${id} moved again while status=${status} was read`);
+          else
+            violate(
+              `A request whose status changed to ${status} during the run must be listed by status=${status} (the status filter selects by the current status)`,
+              `request ${id} (status ${status} read by id, ${before.status ?? 'another status'} before) in the listing of status=${status} around its creation second`,
+              shownWithout(r.first.records),
+              r.first.exchange,
+            );
+        }
+      }
+      const gained = gainedHash(now, before.record);
+      if (gained) {
+        const query = { [gained.param]: gained.hash, ...window };
+        const r = await listed(ctx, query, id, `the listing by the new ${gained.param} of request ${id}`);
+        asked += 1;
+        if (!r.found) {
+          if (!(await unchanged(id, now))) withheld.push(`${id} moved again while ${gained.param} was read`);
+          else
+            violate(
+              `A request that gained a ${gained.param} during the run must be listed by ${gained.param}=<that hash>`,
+              `request ${id} in the listing of ${gained.param}=${gained.hash}`,
+              shownWithout(r.first.records),
+              r.first.exchange,
+            );
+        }
+      }
+    }
+
+    // sortBy=updatedAt, default direction (descending), no window: every record whose updatedAt is later
+    // than the last one of the first page must be on it. A request that changed during the run has one
+    // of the latest updatedAt values, so it leads the listing unless later changes came after it.
+    const byUpdated = await fetchPage(ctx, { sortBy: 'updatedAt', limit: MAX_LIMIT }, 'the listing sorted by updatedAt');
+    asked += 1;
+    const broken = firstOrderBreak(byUpdated.records, 'updatedAt', 'desc');
+    if (broken) {
+      violate(
+        'Sorted by updatedAt (descending by default), records must come by their current updatedAt, also after a status change moved it',
+        `updatedAt <= ${showKey(broken.previous.key, 'updatedAt')} after id ${broken.previous.id}`,
+        `id ${broken.next.id} at position ${broken.index} with updatedAt ${showKey(broken.next.key, 'updatedAt')}`,
+        byUpdated.exchange,
+      );
+    }
+    const last = byUpdated.records.length > 0 ? updatedAtMs(byUpdated.records[byUpdated.records.length - 1]!) : undefined;
+    for (const { id, now } of judged) {
+      const at = updatedAtMs(now);
+      if (at === undefined || holds(byUpdated.records, id)) continue;
+      const mustHold = byUpdated.continuation === undefined || (last !== undefined && Math.floor(at / 1000) > Math.floor(last / 1000));
+      if (!mustHold) continue;
+      if (!(await unchanged(id, now))) {
+        withheld.push(`${id} moved again while the updatedAt listing was read`);
+        continue;
+      }
+      violate(
+        'Sorted by updatedAt (descending), a request that changed during the run comes by its new updatedAt: before every record updated earlier',
+        `request ${id} (updatedAt ${new Date(at).toISOString()}) on the first page, whose last record was updated at ${last === undefined ? '?' : new Date(last).toISOString()}`,
+        shownWithout(byUpdated.records),
+        byUpdated.exchange,
+      );
+    }
+    const shown = judged.map((j) => `${j.id} (${recordStatus(j.now) ?? '?'})`).join(', ');
+    return pass(`${judged.length} changed request(s) found by their new values (${asked} listings): ${shown}${withheld.length ? `; withheld: ${withheld.join('; ')}` : ''}`);
+  },
+};
+
+/** The checks of requests that changed during the run, in run order (after the events family). */
+export const checks: CheckDefinition[] = withFamilies([afterChange]);
