@@ -7,11 +7,10 @@ import { withFamilies } from '../engine/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
-import { CURRENCIES_V2_IDS } from '../oracles/currencies-v2.js';
+import { CURRENCIES_V2_IDS, includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'POST /currencies/v2';

@@ -17,7 +17,7 @@ import { violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { parsedBody, pass, skip } from './support/outcome.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, recordsOfBody, sample, idsOf, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, idsOf, recordsOfBody, sample, walk, type Page, type Query } from './support/listing.js';
 import { MAX_LIMIT } from './support/paging.js';
 import { firstOrderBreak, showKey } from './support/order.js';
 import { fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
@@ -91,14 +91,9 @@ async function readById(ctx: CheckContext, id: string): Promise<RecordJson | und
 }
 
 /** Walks `query` (a few pages at most) until the request shows; whether it did, and the first page. */
-async function listed(ctx: CheckContext, query: Query, id: string, what: string): Promise<{ found: boolean; first: Awaited<ReturnType<typeof fetchPage>> }> {
-  let page = await fetchPage(ctx, { ...query, limit: MAX_LIMIT }, what);
-  const first = page;
-  for (let i = 1; ; i++) {
-    if (holds(page.records, id)) return { found: true, first };
-    if (page.continuation === undefined || i >= MAX_PAGES) return { found: false, first };
-    page = await fetchPage(ctx, { ...query, limit: MAX_LIMIT, continuation: page.continuation }, what);
-  }
+async function listed(ctx: CheckContext, query: Query, id: string, what: string): Promise<{ found: boolean; first: Page }> {
+  const w = await walk(ctx, { ...query, limit: MAX_LIMIT }, { maxPages: MAX_PAGES, until: (page) => holds(page.records, id), what });
+  return { found: holds(w.records, id), first: w.pages[0]! };
 }
 
 /** The transaction hash the request gained (fill, or refund), with its filter; undefined when it has none new. */

@@ -190,6 +190,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some(usesEvents) });
   try {
     const { keys, embedded } = session;
+    const events = resolveEvents(config, embedded);
     const workers = resolveWorkers(config.workers, session.maxRps);
     const owners = new ExchangeOwners();
     const run: ActiveRun = {
@@ -214,7 +215,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         strict: config.strict,
         embedded,
         v2ProbeRequests: v2.v2ProbeRequests,
-        eventsRequired: resolveEvents(config, embedded) === 'required',
+        eventsRequired: events === 'required',
       },
       levels: new Map(plan.spec.clauses.map((c) => [c.id, c.level])),
       shownConfig: redactConfig({
@@ -222,7 +223,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
         ...(session.maxRps !== undefined ? { maxRps: session.maxRps } : {}),
         workers,
         v2ProbeRequests: v2.v2ProbeRequests,
-        events: resolveEvents(config, embedded),
+        events,
         ...(embedded && v2.mockV2RateLimit !== undefined ? { mockV2RateLimit: v2.mockV2RateLimit } : {}),
       }),
       targetInfo: { baseUrl: session.redact(session.baseUrl), embedded, ...(config.mockNow && embedded ? { now: config.mockNow } : {}) },

@@ -45,21 +45,21 @@ function currencyFilter(id: string, field: string, wrong: (c: Body, value: unkno
  * Its id is the active check's (checks/currencies.ts reads it from here).
  */
 export const includeAllChains: Oracle = {
-    id: 'currencies-v2.filter.include-all-chains',
-    applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && allChains(s) && typeof bodyOf(s).address === 'string' && bodyOf(s).address !== '' && bodyOf(s).tokens === undefined,
-    judge(s) {
-      const b = bodyOf(s);
-      const chainIds = Array.isArray(b.chainIds) && b.chainIds.every((x) => typeof x === 'number') ? (b.chainIds as number[]) : undefined;
-      const other = otherCurrencyThanLocated(currencies(s)!, b.address as string, chainIds);
-      return other
-        ? {
-            message: 'With includeAllChains, address and chainIds, only the located currency comes back (on all its chains), not other currencies',
-            expected: `entries of the currency at ${String(b.address)}${chainIds ? ` on ${chainIds.join(',')}` : ''} only`,
-            received: label(other),
-          }
-        : undefined;
-    },
-  };
+  id: 'currencies-v2.filter.include-all-chains',
+  applies: (s) => ok(CURRENCIES)(s) && currencies(s) !== undefined && allChains(s) && typeof bodyOf(s).address === 'string' && bodyOf(s).address !== '' && bodyOf(s).tokens === undefined,
+  judge(s) {
+    const b = bodyOf(s);
+    const chainIds = Array.isArray(b.chainIds) && b.chainIds.every((x) => typeof x === 'number') ? (b.chainIds as number[]) : undefined;
+    const other = otherCurrencyThanLocated(currencies(s)!, b.address as string, chainIds);
+    return other
+      ? {
+          message: 'With includeAllChains, address and chainIds, only the located currency comes back (on all its chains), not other currencies',
+          expected: `entries of the currency at ${String(b.address)}${chainIds ? ` on ${chainIds.join(',')}` : ''} only`,
+          received: label(other),
+        }
+      : undefined;
+  },
+};
 
 export const currencyOracles: Oracle[] = [
   {

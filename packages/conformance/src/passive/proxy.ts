@@ -141,7 +141,6 @@ interface Relay {
   raw: string[];
   headers: Record<string, string>;
   interim: boolean;
-  hold: boolean;
   /** Headers already written to the client (streaming). */
   streaming: boolean;
   /** The client gets the body chunked (the proxy re-frames it). */
@@ -411,14 +410,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const headers = lowerFlat(info.headers);
         if (status >= 100 && status < 200) {
           // Interim answers (100 Continue, 103 Early Hints) pass through; the final one follows.
-          relay = { status, reason: info.statusMessage, raw: info.headers, headers, interim: true, hold: false, streaming: true, chunkedOut: false, chunks: [], size: 0 };
+          relay = { status, reason: info.statusMessage, raw: info.headers, headers, interim: true, streaming: true, chunkedOut: false, chunks: [], size: 0 };
           client.write(responseHead(status, info.statusMessage, info.headers, RESPONSE_DROP, ''));
           return 1;
         }
         const noBody = p.method === 'HEAD' || status === 204 || status === 304;
         const declared = Number(headers['content-length'] ?? NaN);
         const hold = !noBody && /json/i.test(headers['content-type'] ?? '') && !(declared > maxBody);
-        relay = { status, reason: info.statusMessage, raw: info.headers, headers, interim: false, hold, streaming: false, chunkedOut: false, chunks: [], size: 0 };
+        relay = { status, reason: info.statusMessage, raw: info.headers, headers, interim: false, streaming: false, chunkedOut: false, chunks: [], size: 0 };
         if (!hold) startStreaming(relay, p, noBody);
         return noBody ? 1 : 0;
       };

@@ -77,16 +77,18 @@ export interface Walk {
 
 /**
  * Walks the continuation of `query` (rule 4). Stops on a page without a cursor (complete), or at
- * `maxPages` (incomplete). A cursor handed back twice is a violation: the walk would never end.
+ * `maxPages` (incomplete), or, with `until`, at the first page that satisfies it (incomplete unless
+ * it is the last). A cursor handed back twice is a violation: the walk would never end.
  */
-export async function walk(ctx: CheckContext, query: Query, options: { maxPages: number }): Promise<Walk> {
+export async function walk(ctx: CheckContext, query: Query, options: { maxPages: number; until?: (page: Page) => boolean; what?: string }): Promise<Walk> {
   const pages: Page[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let i = 0; i < options.maxPages; i++) {
-    const page = await fetchPage(ctx, cursor === undefined ? query : { ...query, continuation: cursor }, `page ${i + 1} of the walk`);
+    const page = await fetchPage(ctx, cursor === undefined ? query : { ...query, continuation: cursor }, `page ${i + 1} of ${options.what ?? 'the walk'}`);
     pages.push(page);
     if (page.continuation === undefined) return { records: pages.flatMap((p) => p.records), pages, complete: true };
+    if (options.until?.(page)) break;
     ensure(
       !seen.has(page.continuation),
       `The walk must progress: page ${i + 1} hands back a cursor already given, so following it would never end`,
