@@ -84,6 +84,8 @@ export const faultCatalogue = [
   { name: 'v3-new-tx-hash-unindexed', clause: 'requests-v3.filter.after-change', description: 'a fill or refund transaction hash a request gains while the server runs is not indexed: fillTxHash/refundTxHash=<that hash> does not find it.' },
   { name: 'v3-updated-order-stale', clause: 'requests-v3.sort.updated-at-after-change', description: 'once built, the updatedAt order is never corrected after a status change moves a request\'s updatedAt: sortBy=updatedAt lists changed requests at their old place.' },
   { name: 'v3-asc-filtered-misses-newest', clause: 'requests-v3.sort.explicit-direction', description: 'an ascending createdAt walk of a filtered listing stops one short of the newest request of the data set: that request, when it matches, never comes.' },
+  { name: 'v3-not-ignored-after-first-key', clause: 'requests-v3.filters.not', description: 'a not: key that follows another key in the same filters group is ignored (only a group\'s first key is negated): {"a":x,"not:b":y} answers as {"a":x}.' },
+  { name: 'v3-asc-filtered-block-edge', clause: 'requests-v3.filter.soundness', description: 'the ascending createdAt walk of a listing with an equality filter, meeting a block of 32 positions with no match, takes the last request of the block before it whether or not it matches: records that fail the filter are listed.' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

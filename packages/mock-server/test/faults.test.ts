@@ -144,6 +144,17 @@ const PROBES: Record<string, Probe> = {
     const r = await v3(b, { filters: JSON.stringify([{ id: [a.id, c.id] }]), startTimestamp: sec, sortDirection: 'asc', limit: 50 });
     return ids(r.body).includes(a.id);
   },
+  'v3-not-ignored-after-first-key': async (b) => {
+    // A not: after another key of its group: no record of the group has the negated status.
+    const r = (await v3(b, { filters: JSON.stringify([{ requestType: 'Same-chain Swap', 'not:status': 'success' }]), limit: 50 })).body.requests;
+    return r.length > 0 && r.every((x: any) => x.status !== 'success' && sameChain(x));
+  },
+  'v3-asc-filtered-block-edge': async (b) => {
+    // A user of one request listed ascending: whatever comes back is that user's (a sparse filter: blocks of 32 without a match).
+    const user = (await v3(b, { limit: 1 })).body.requests[0].user;
+    const r = (await v3(b, { user, sortDirection: 'asc', limit: 50 })).body.requests;
+    return r.length > 0 && r.every((x: any) => [x.user, x.data?.sender, x.data?.depositor].some((v) => typeof v === 'string' && v.toLowerCase() === user.toLowerCase()));
+  },
   'currencies-verified-ignored': async (b) => (await currencies(b, { verified: false, limit: 100 })).body.every((c: any) => !c.metadata.verified),
   'intents-status-refund-as-failure': async (b) => {
     const id = (await v3(b, { status: 'refund', limit: 1 })).body.requests[0].id;

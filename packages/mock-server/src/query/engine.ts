@@ -19,6 +19,8 @@ export interface PageFaults {
   otherSortsOr?: boolean;
   /** Fault v3-asc-filtered-misses-newest: the ascending walk of a filtered createdAt listing stops before position 0 (the newest request). */
   ascStopsBeforeNewest?: boolean;
+  /** Fault v3-asc-filtered-block-edge: the ascending createdAt walk takes the last position of the word before a word without a match, set or not. */
+  ascBlockEdge?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -53,6 +55,16 @@ function postings(store: Store, c: Condition): readonly number[] {
     out = [...set].sort((a, b) => a - b);
   }
   return out;
+}
+
+/**
+ * Fault v3-asc-filtered-block-edge: `prevSetBit`, except that when the word holding `from` has no
+ * set bit at or below it, the last position of the word before comes back, set or not.
+ */
+function prevSetBitOrBlockEdge(bits: Bitset, from: number): number {
+  const w = from >>> 5;
+  const masked = bits[w] & (0xffffffff >>> (31 - (from & 31)));
+  return masked === 0 ? (w << 5) - 1 : prevSetBit(bits, from);
 }
 
 /** Scratch slots of `Store.scratch` used by one query. */
@@ -193,7 +205,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       }
     } else {
       for (let p = Math.min(after, n) - 1; p >= 0 && picked.length < want; p--) {
-        if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : prevSetBit(member, p);
+        if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : faults.ascBlockEdge ? prevSetBitOrBlockEdge(member, p) : prevSetBit(member, p);
         if (p < 0) break;
         if (rowOk(p)) picked.push(p);
       }

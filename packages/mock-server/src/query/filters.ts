@@ -51,6 +51,8 @@ export function parseFilters(raw: string, ctx: NormalizeContext, faults: Faults)
         throw new HttpError(400, `Invalid ${where}: null cannot be combined with other values in one array; use a separate group for the null check`, 'INVALID_FILTERS_NULL_MIX');
       }
       const keys = hasNull && real.length === 0 ? [null] : real.map((v) => normalizeValue(def, where, v, ctx));
+      // Fault v3-not-ignored-after-first-key: a negated key after the group's first is dropped (only a group's first key is negated).
+      if (negate && conditions.length > 0 && faults.has('v3-not-ignored-after-first-key')) continue;
       conditions.push(makeCondition(def.name, def.indexes, keys, negate, real, faults));
     }
     return conditions;
