@@ -57,16 +57,6 @@ function postings(store: Store, c: Condition): readonly number[] {
   return out;
 }
 
-/**
- * Fault v3-asc-filtered-block-edge: `prevSetBit`, except that when the word holding `from` has no
- * set bit at or below it, the last position of the word before comes back, set or not.
- */
-function prevSetBitOrBlockEdge(bits: Bitset, from: number): number {
-  const w = from >>> 5;
-  const masked = bits[w] & (0xffffffff >>> (31 - (from & 31)));
-  return masked === 0 ? (w << 5) - 1 : prevSetBit(bits, from);
-}
-
 /** Scratch slots of `Store.scratch` used by one query. */
 const COND = 0;
 const GROUP = 1;
@@ -205,7 +195,9 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       }
     } else {
       for (let p = Math.min(after, n) - 1; p >= 0 && picked.length < want; p--) {
-        if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : faults.ascBlockEdge ? prevSetBitOrBlockEdge(member, p) : prevSetBit(member, p);
+        // Fault v3-asc-filtered-block-edge: when the word holding p has no match at or below it, the
+        // last position of the word before comes back, set or not (written inline: fault-only code).
+        if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : faults.ascBlockEdge && (member[p >>> 5] & (0xffffffff >>> (31 - (p & 31)))) === 0 ? ((p >>> 5) << 5) - 1 : prevSetBit(member, p);
         if (p < 0) break;
         if (rowOk(p)) picked.push(p);
       }

@@ -52,7 +52,7 @@ export function parseFilters(raw: string, ctx: NormalizeContext, faults: Faults)
       }
       const keys = hasNull && real.length === 0 ? [null] : real.map((v) => normalizeValue(def, where, v, ctx));
       // Fault v3-not-ignored-after-first-key: a negated key after the group's first is dropped (only a group's first key is negated).
-      if (negate && conditions.length > 0 && faults.has('v3-not-ignored-after-first-key')) continue;
+      if (faults.has('v3-not-ignored-after-first-key') && negate && conditions.length > 0) continue;
       conditions.push(makeCondition(def.name, def.indexes, keys, negate, real, faults));
     }
     return conditions;
