@@ -84,6 +84,8 @@ export const faultCatalogue = [
   { name: 'v3-new-tx-hash-unindexed', clause: 'requests-v3.filter.after-change', description: 'a fill or refund transaction hash a request gains while the server runs is not indexed: fillTxHash/refundTxHash=<that hash> does not find it.' },
   { name: 'v3-updated-order-stale', clause: 'requests-v3.sort.updated-at-after-change', description: 'once built, the updatedAt order is never corrected after a status change moves a request\'s updatedAt: sortBy=updatedAt lists changed requests at their old place.' },
   { name: 'v3-asc-filtered-misses-newest', clause: 'requests-v3.sort.explicit-direction', description: 'an ascending createdAt walk of a filtered listing stops one short of the newest request of the data set: that request, when it matches, never comes.' },
+  { name: 'currencies-lookup-empty', clause: 'currencies-v2.filter.address', description: 'the location test is false for every currency: every POST /currencies/v2, the unfiltered lookup included, answers [] (nothing can be found by its address or token).' },
+  { name: 'currencies-tokens-upper-cased', clause: 'currencies-v2.filter.tokens', description: 'token addresses are upper-cased before the lower-case comparison: a token `<chainId>:0x…` never matches, the answer is empty.' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 
