@@ -44,13 +44,12 @@ export function currencies(body: unknown, faults: Faults): Reply {
     if (!Array.isArray(b.tokens) || b.tokens.length > 100 || !b.tokens.every((x) => typeof x === 'string' && /^\d+:.+$/.test(x))) {
       throw badParam('tokens', b.tokens, 'an array of "<chainId>:<address>" strings, at most 100');
     }
-    // Fault currencies-tokens-upper-cased: the token's address is upper-cased, so it never equals a lower-cased one.
-    const upper = faults.has('currencies-tokens-upper-cased');
     tokens = (b.tokens as string[]).map((t) => {
       const i = t.indexOf(':');
-      const addr = t.slice(i + 1);
-      return [Number(t.slice(0, i)), upper ? addr.toUpperCase() : addr.toLowerCase()];
+      return [Number(t.slice(0, i)), t.slice(i + 1).toLowerCase()];
     });
+    // Fault currencies-tokens-upper-cased: the token's address is upper-cased, so it never equals a lower-cased one.
+    if (faults.has('currencies-tokens-upper-cased')) tokens = tokens.map(([chain, addr]) => [chain, addr.toUpperCase()]);
   }
   let limit = faults.has('currencies-default-limit-50') ? 50 : CURRENCIES_DEFAULT_LIMIT;
   if (b.limit !== undefined) {
@@ -70,10 +69,7 @@ export function currencies(body: unknown, faults: Faults): Reply {
     (b.defaultList !== true || c.defaultList) &&
     (currencyId === undefined || c.currencyId === currencyId) &&
     (term === undefined || c.symbol.toLowerCase().includes(term) || c.name.toLowerCase().includes(term) || c.address.toLowerCase().includes(term));
-  // Fault currencies-lookup-empty: no currency is ever located, so every answer is [].
-  const none = faults.has('currencies-lookup-empty');
   const located = (c: CatalogueCurrency): boolean =>
-    !none &&
     (address === undefined || c.address.toLowerCase() === address) &&
     (tokens === undefined || tokens.some(([chain, addr]) => c.chainId === chain && c.address.toLowerCase() === addr));
   let result = CURRENCIES.filter((c) => common(c) && located(c) && (chainIds === undefined || chainIds.includes(c.chainId)));
@@ -83,6 +79,8 @@ export function currencies(body: unknown, faults: Faults): Reply {
     const ids = new Set(CURRENCIES.filter((c) => anyCurrency || (located(c) && (chainIds === undefined || chainIds.includes(c.chainId)))).map((c) => c.currencyId));
     result = CURRENCIES.filter((c) => common(c) && ids.has(c.currencyId));
   }
+  // Fault currencies-lookup-empty: no currency is ever located, so every answer is [].
+  if (faults.has('currencies-lookup-empty')) result = [];
   return { status: 200, body: result.slice(0, limit).map(publicCurrency) };
 }
 
