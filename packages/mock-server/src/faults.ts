@@ -86,6 +86,9 @@ export const faultCatalogue = [
   { name: 'v3-asc-filtered-misses-newest', clause: 'requests-v3.sort.explicit-direction', description: 'an ascending createdAt walk of a filtered listing stops one short of the newest request of the data set: that request, when it matches, never comes.' },
   { name: 'v3-not-ignored-after-first-key', clause: 'requests-v3.filters.not', description: 'a not: key that follows another key in the same filters group is ignored (only a group\'s first key is negated): {"a":x,"not:b":y} answers as {"a":x}.' },
   { name: 'v3-asc-filtered-block-edge', clause: 'requests-v3.filter.soundness', description: 'the ascending createdAt walk of a listing with an equality filter, meeting a block of 32 positions with no match, takes the last request of the block before it whether or not it matches: records that fail the filter are listed.' },
+  { name: 'currencies-lookup-empty', clause: 'currencies-v2.filter.address', description: 'the location test is false for every currency: every POST /currencies/v2, the unfiltered lookup included, answers [] (nothing can be found by its address or token).' },
+  { name: 'currencies-tokens-upper-cased', clause: 'currencies-v2.filter.tokens', description: 'token addresses are upper-cased before the lower-case comparison: a token `<chainId>:0x…` never matches, the answer is empty.' },
+  { name: 'v2-referrer-dropped', clause: 'requests-v2.record.referrer', description: 'v2 records never carry the root referrer, not even for the key that owns the request (v3 shows it in data.referrer).' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

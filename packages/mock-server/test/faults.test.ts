@@ -120,6 +120,19 @@ const PROBES: Record<string, Probe> = {
     const r = await currencies(b, { address: usdc.address, chainIds: [1], includeAllChains: true, limit: 100 });
     return r.body.length > 1 && r.body.every((c: any) => c.symbol === 'USDC');
   },
+  'currencies-lookup-empty': async (b) => {
+    const all = (await currencies(b, { limit: 100 })).body;
+    const one = all[0];
+    return all.length > 0 && (await currencies(b, { address: one.address, limit: 100 })).body.some((c: any) => c.chainId === one.chainId);
+  },
+  'currencies-tokens-upper-cased': async (b) => {
+    const one = (await currencies(b, { limit: 100 })).body.find((c: any) => /^0x[0-9]*[a-f]/i.test(c.address));
+    return (await currencies(b, { tokens: [`${one.chainId}:${one.address}`], limit: 100 })).body.some((c: any) => c.address === one.address && c.chainId === one.chainId);
+  },
+  'v2-referrer-dropped': async (b) => {
+    const body = await (await v2(b, '/requests/v2?limit=50&includeAuthenticatedData=true')).json();
+    return body.requests.some((r: any) => typeof r.referrer === 'string');
+  },
   'v3-status-index-stale-after-change': async (b, s) => {
     const now = await moveUntil(b, s, ['success', 'failure']);
     return now !== undefined && ids((await v3(b, { status: now.status, ...around(now), limit: 50 })).body).includes(now.id);

@@ -10,6 +10,8 @@ import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../eng
 import { addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { causeText } from '../engine/outcome.js';
+import type { CheckResult } from '../engine/types.js';
 import { CURRENCIES_V2_IDS, includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
@@ -54,11 +56,13 @@ function knownChainIds(ctx: CheckContext): number[] {
   return [...ids];
 }
 
-/** Discovered currencies that have both a chain id and an address. */
-function addressable(ctx: CheckContext): Array<{ chainId: number; address: string }> {
-  const out: Array<{ chainId: number; address: string }> = [];
+type Located = { chainId: number; address: string };
+
+/** The currencies of `list` that have both a chain id and an address, once each. */
+function addressableOf(list: readonly Body[]): Located[] {
+  const out: Located[] = [];
   const seen = new Set<string>();
-  for (const c of ctx.discovery.currencies) {
+  for (const c of list) {
     const chainId = chainIdOf(c);
     const address = addressOf(c);
     if (chainId === undefined || address === undefined || address === '') continue;
@@ -68,6 +72,77 @@ function addressable(ctx: CheckContext): Array<{ chainId: number; address: strin
     out.push({ chainId, address });
   }
   return out;
+}
+
+/** Discovered currencies that have both a chain id and an address. */
+function addressable(ctx: CheckContext): Located[] {
+  return addressableOf(ctx.discovery.currencies);
+}
+
+/** The unfiltered lookup (`{limit: 100}`, discovery's body), asked again once per run (shared-reads.ts). */
+function unfiltered(ctx: CheckContext): Promise<Exchange> {
+  const load = (http: CheckContext['http']) => http.send({ method: 'POST', path: PATH, body: { limit: 100 } });
+  return ctx.shared ? ctx.shared.read('currencies unfiltered', load) : load(ctx.http);
+}
+
+/**
+ * The currencies a check asks for by their own location (address, tokens), or the result of the
+ * check when there is none (issue 25 point 4: "no currency was discovered" is a claim about the
+ * target, verified before it skips). Discovery's list first; when it holds no currency with a chain
+ * id and an address, the unfiltered lookup is read again (the list may have moved: its currencies
+ * are then used). Still none: against the embedded reference server, whose curated list holds
+ * currencies, a failure; against another target the check could not test what it was asked to,
+ * so it is inconclusive (exit 5), never a pass. The records' currencies do not settle it: the
+ * document promises a curated list, not that every currency of a request is in it.
+ */
+async function locatable(ctx: CheckContext): Promise<Located[] | CheckResult> {
+  const known = addressable(ctx);
+  if (known.length > 0) return known;
+  const ex = await unfiltered(ctx);
+  if (ex.response?.status !== 200 || !Array.isArray(ex.response.json)) {
+    return skip(`the unfiltered POST /currencies/v2 was not answered with a 200 array (${statusLine(ex)}): no currency to ask for`);
+  }
+  const again = addressableOf(ex.response.json.filter(isObject));
+  if (again.length > 0) return again;
+  const n = ex.response.json.length;
+  const got = n === 0 ? 'an empty array' : `${n} currencies, none with a chain id and an address`;
+  if (ctx.config.embedded) {
+    violate(
+      "The reference server's curated list holds currencies: the unfiltered POST /currencies/v2 ({limit: 100}) must return some, each findable by its address",
+      'currencies with a chainId and an address',
+      got,
+      ex,
+    );
+  }
+  return skip(
+    causeText('inconclusive', `the unfiltered POST /currencies/v2 ({limit: 100}) returned ${got} (twice): no currency could be asked for by its address or token, so the filter is untested`),
+    'inconclusive',
+  );
+}
+
+/** A result rather than a list. */
+const isResult = (v: Located[] | CheckResult): v is CheckResult => !Array.isArray(v);
+
+/**
+ * Completeness of a located lookup: each currency of `wanted` (asked for by its own spelling) must
+ * be in `list`, judged only when `list` is shorter than `limit` (else it may have been cut off).
+ * A currency missing is re-read in the unfiltered lookup first: it fails only if the curated list
+ * still holds it (a list that moved withholds the verdict, never flakes).
+ */
+async function ensureFound(ctx: CheckContext, ex: Exchange, list: readonly Body[], wanted: readonly Located[], limit: number, how: string): Promise<void> {
+  if (list.length >= limit) return;
+  const missing = wanted.filter((w) => list.every((c) => notAmongTokens(c, [w])));
+  if (missing.length === 0) return;
+  const again = await unfiltered(ctx);
+  const current = again.response?.status === 200 && Array.isArray(again.response.json) ? again.response.json.filter(isObject) : [];
+  const still = missing.find((w) => current.some((c) => !notAmongTokens(c, [w])));
+  if (still === undefined) return;
+  violate(
+    `A currency the unfiltered lookup returns must come back when asked for by its own ${how}`,
+    `${still.chainId}:${still.address} among the answer`,
+    list.length === 0 ? 'an empty array' : `${list.length} currencies, none at ${still.chainId}:${still.address}`,
+    ex,
+  );
 }
 
 /** Re-cases the letters of an address (hex addresses compare case-insensitively). */
@@ -208,12 +283,12 @@ export const checks: CheckDefinition[] = withFamilies([
   },
   {
     id: CURRENCIES_V2_IDS.filterAddress,
-    title: 'With address, every returned currency has that address (case-insensitive)',
+    title: 'With address, every returned currency has that address (case-insensitive), and the currency at it comes back',
     clauses: ['currencies-v2.filter.address'],
     operation: OP,
     async run(ctx) {
-      const known = addressable(ctx);
-      if (known.length === 0) return skip('no currency with an address was discovered');
+      const known = await locatable(ctx);
+      if (isResult(known)) return known;
       const outcome = await ctx.property(
         fc.tuple(fc.constantFrom(...known), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.boolean()),
         async ([currency, pattern, keepCase]) => {
@@ -221,29 +296,41 @@ export const checks: CheckDefinition[] = withFamilies([
           const address = keepCase || !hex ? currency.address : `0x${recase(currency.address.slice(2), pattern)}`;
           const body = { address, limit: 100 };
           const ex = await post(ctx, body);
-          const wrong = currenciesOf(ex, body).find((c) => addressDiffers(c, address));
+          const list = currenciesOf(ex, body);
+          const wrong = list.find((c) => addressDiffers(c, address));
           if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
+          // Completeness is asked of the currency's own spelling only: the document says nothing of letter case.
+          if (address === currency.address) await ensureFound(ctx, ex, list, [currency], 100, 'address');
         },
-        { numRuns: small(ctx, 4) },
+        // The first currency at its own spelling first (completeness), then random ones and casings.
+        { numRuns: small(ctx, 3), examples: [[known[0]!, [false], true] as [Located, boolean[], boolean]] },
       );
       return fromProperty(outcome);
     },
   },
   {
     id: CURRENCIES_V2_IDS.filterTokens,
-    title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens',
+    title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens, and each listed token comes back',
     clauses: ['currencies-v2.filter.tokens'],
     operation: OP,
     async run(ctx) {
-      const known = addressable(ctx);
-      if (known.length === 0) return skip('no currency with a chain id and an address was discovered');
-      const outcome = await ctx.property(fc.subarray(known, { minLength: 1, maxLength: Math.min(3, known.length) }), async (picked) => {
-        const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
-        const body = { tokens, limit: 100 };
-        const ex = await post(ctx, body);
-        const wrong = currenciesOf(ex, body).find((c) => notAmongTokens(c, picked));
-        if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
-      }, { numRuns: small(ctx, 4) });
+      const known = await locatable(ctx);
+      if (isResult(known)) return known;
+      // A token whose address has a hex letter first (a server that re-cases the token before comparing misses it).
+      const lettered = known.find((c) => /^0x[0-9]*[a-f]/i.test(c.address)) ?? known[0]!;
+      const outcome = await ctx.property(
+        fc.subarray(known, { minLength: 1, maxLength: Math.min(3, known.length) }),
+        async (picked) => {
+          const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
+          const body = { tokens, limit: 100 };
+          const ex = await post(ctx, body);
+          const list = currenciesOf(ex, body);
+          const wrong = list.find((c) => notAmongTokens(c, picked));
+          if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
+          await ensureFound(ctx, ex, list, picked, 100, 'token (<chainId>:<address>)');
+        },
+        { numRuns: small(ctx, 3), examples: [[lettered]] },
+      );
       return fromProperty(outcome);
     },
   },
@@ -253,8 +340,8 @@ export const checks: CheckDefinition[] = withFamilies([
     clauses: ['currencies-v2.filter.include-all-chains'],
     operation: OP,
     async run(ctx) {
-      const known = addressable(ctx);
-      if (known.length === 0) return skip('no currency with a chain id and an address was discovered');
+      const known = await locatable(ctx);
+      if (isResult(known)) return known;
       // The discovered currency seen on the most chains (by symbol): its other chains are the ones includeAllChains adds.
       const symbolOf = (t: { chainId: number; address: string }): string =>
         String(ctx.discovery.currencies.find((c) => chainIdOf(c) === t.chainId && addressOf(c)?.toLowerCase() === t.address.toLowerCase())?.symbol ?? '').toLowerCase();

@@ -22,6 +22,8 @@ import { causeText } from '../engine/outcome.js';
 import { retirementProblem } from '../oracles/v2-retirement.js';
 import { bodyShown, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
 import { V2_SIGNAL_IDS } from '../oracles/requests-v2.js';
+import { recordsOfBody, sharedWalk, windowQuery } from './support/listing.js';
+import { get, recordId } from './support/record.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'GET /requests/v2';
@@ -234,6 +236,47 @@ const retired: CheckSpec = {
   },
 };
 
+/**
+ * The root `referrer` of a v2 record (API document, Versioning > Changes from v2 to v3: "`referrer`
+ * at root and as query parameter" in v2 becomes "`data.referrer`, authenticated only" in v3). The
+ * request is one whose owner the first page of the window, read with includeAuthenticatedData=true
+ * and the primary key (a shared read), was shown a `data.referrer`; the same key asks v2 for it
+ * (`id`, includeAuthenticatedData=true: whatever v2 reserves to the owner, this caller is it), and
+ * its v2 record must carry that referrer at the root. One v2 request; against the embedded target
+ * as of a date inside the v2 window, like every v2 check.
+ */
+const rootReferrer: CheckSpec = {
+  id: 'requests-v2.record.referrer',
+  title: "The v2 record of a request carries at its root the referrer v3 shows the owner's key in data.referrer",
+  clauses: ['requests-v2.record.referrer'],
+  operation: OP,
+  lock: V2_LOCK,
+  requires: ['apiKey'],
+  async run(ctx) {
+    const v2 = await datedContext(ctx, 'v2-window');
+    const retired = retiredReason(v2);
+    if (retired) return skip(retired);
+    const w = await sharedWalk(ctx, { ...windowQuery(ctx), limit: 50, includeAuthenticatedData: true }, { maxPages: 1 });
+    const owned = w.records.find((r) => recordId(r) !== undefined && typeof get(r, 'data', 'referrer') === 'string' && get(r, 'data', 'referrer') !== '');
+    if (!owned) return skip(`none of the ${w.records.length} requests of the window's first page (includeAuthenticatedData=true) shows the key a data.referrer: no referrer to look for on v2`);
+    const id = recordId(owned)!;
+    const referrer = get(owned, 'data', 'referrer') as string;
+    const e = await sendV2(v2, { id, includeAuthenticatedData: true, startTimestamp: undefined, endTimestamp: undefined, limit: 1 });
+    if (e.response?.status === 429) return skip('the v2 request was throttled (429)');
+    if (e.response?.status !== 200) return skip(`GET /requests/v2?id=${id} answered ${statusLine(e)} (the v2 status checks judge it)`);
+    const record = (recordsOfBody(e.response.json) ?? []).find((r) => recordId(r) === id);
+    if (!record) return skip(`GET /requests/v2?id=${id} did not return the request (its v3 record shows the key data.referrer ${brief(referrer)})`);
+    ensure(
+      record.referrer === referrer,
+      'The v2 record carries the referrer at its root (v3 moved it to data.referrer, shown to the owner): the owner must see it on v2 as on v3',
+      `referrer ${JSON.stringify(referrer)} at the root of the v2 record of ${id}`,
+      'referrer' in record ? `referrer ${brief(record.referrer)}` : 'no root referrer',
+      e,
+    );
+    return pass(`request ${id}: root referrer ${JSON.stringify(referrer)} on v2 as data.referrer on v3`);
+  },
+};
+
 export const checks: CheckDefinition[] = withFamilies([
   v2Check({
     id: 'requests-v2.timeline',
@@ -388,5 +431,6 @@ export const checks: CheckDefinition[] = withFamilies([
     phase: 'final',
     run: (ctx) => checkWrapperFields(ctx, OP),
   }),
+  rootReferrer,
   retired,
 ]);

@@ -214,3 +214,45 @@ describe('requests-v2.response.wrapper-fields (SHOULD, live facts §1.3)', () =>
     expect(await settle(check, retired)).toMatchObject({ status: 'skip', reason: expect.stringContaining('retired') });
   });
 });
+
+describe('requests-v2.record.referrer (Versioning: v2 root referrer, v3 data.referrer)', () => {
+  const ID = '0x' + 'ab'.repeat(32);
+  /** v3 shows the owner `data.referrer` with includeAuthenticatedData=true; v2 answers by id, with or without the root referrer. */
+  function target(v2Record: Record<string, unknown> | undefined, v3Referrer: string | null = 'relay.example') {
+    const v3 = (req: RequestSpec): FakeResponse => {
+      const q = queryOf(req);
+      const data = q.includeAuthenticatedData === 'true' && v3Referrer !== null ? { referrer: v3Referrer } : {};
+      return json(200, { requests: [{ id: ID, status: 'success', data }] });
+    };
+    const v2 = (req: RequestSpec): FakeResponse => {
+      const q = queryOf(req);
+      const requests = q.id === ID && v2Record ? [{ id: ID, status: 'success', ...v2Record }] : [];
+      return json(200, { requests, deprecation: DEPRECATION }, headers());
+    };
+    return fakeContext({ handler: route({ 'GET /requests/v3': v3, 'GET /requests/v2': v2 }), discovery: { targetNow: new Date('2026-10-01T00:00:00Z') } });
+  }
+  const check = () => byId('requests-v2.record.referrer');
+
+  it('passes when the owner sees the same referrer at the root of the v2 record; asks v2 by id with includeAuthenticatedData', async () => {
+    const ctx = target({ referrer: 'relay.example' });
+    expect(await settle(check(), ctx)).toMatchObject({ status: 'pass' });
+    const asked = ctx.http.requests.find((r) => r.path === '/requests/v2')!;
+    expect(queryOf(asked)).toMatchObject({ id: ID, includeAuthenticatedData: 'true' });
+    expect(queryOf(asked).startTimestamp).toBeUndefined();
+  });
+
+  it('fails a v2 record without the root referrer, or with another one', async () => {
+    for (const record of [{}, { referrer: 'other.example' }]) {
+      const r = await settle(check(), target(record));
+      expect(r.status).toBe('fail');
+      if (r.status === 'fail') expect(r.violation.message).toContain('referrer at its root');
+    }
+  });
+
+  it('skips, sending nothing to v2, when no request shows the key a data.referrer; skips when v2 does not return the request', async () => {
+    const none = target({}, null);
+    expect(await settle(check(), none)).toMatchObject({ status: 'skip', reason: expect.stringContaining('no referrer to look for') });
+    expect(none.http.requests.some((r) => r.path === '/requests/v2')).toBe(false);
+    expect(await settle(check(), target(undefined))).toMatchObject({ status: 'skip', reason: expect.stringContaining('did not return the request') });
+  });
+});

@@ -48,6 +48,8 @@ export function currencies(body: unknown, faults: Faults): Reply {
       const i = t.indexOf(':');
       return [Number(t.slice(0, i)), t.slice(i + 1).toLowerCase()];
     });
+    // Fault currencies-tokens-upper-cased: the token's address is upper-cased, so it never equals a lower-cased one.
+    if (faults.has('currencies-tokens-upper-cased')) tokens = tokens.map(([chain, addr]) => [chain, addr.toUpperCase()]);
   }
   let limit = faults.has('currencies-default-limit-50') ? 50 : CURRENCIES_DEFAULT_LIMIT;
   if (b.limit !== undefined) {
@@ -77,6 +79,8 @@ export function currencies(body: unknown, faults: Faults): Reply {
     const ids = new Set(CURRENCIES.filter((c) => anyCurrency || (located(c) && (chainIds === undefined || chainIds.includes(c.chainId)))).map((c) => c.currencyId));
     result = CURRENCIES.filter((c) => common(c) && ids.has(c.currencyId));
   }
+  // Fault currencies-lookup-empty: no currency is ever located, so every answer is [].
+  if (faults.has('currencies-lookup-empty')) result = [];
   return { status: 200, body: result.slice(0, limit).map(publicCurrency) };
 }
 

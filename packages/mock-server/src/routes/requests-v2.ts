@@ -38,6 +38,7 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
       const v3 = store.dataset.record(r);
       const auth = includeAuthenticatedData && ownedBy(r, integrator) ? store.dataset.authenticated(r) : undefined;
       const record = toV2(r, v3, auth?.platformFee);
+      if (faults.has('v2-referrer-dropped')) delete record.referrer;
       if (recordExtras) addExtrasDeep(record);
       return record;
     });
