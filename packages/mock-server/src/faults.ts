@@ -59,6 +59,7 @@ export const faultCatalogue = [
   { name: 'webhook-wrong-signature', clause: 'events.webhook-signature', description: 'webhook deliveries are signed with another secret than the API key.' },
   { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook body is spaced JSON and its signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
   { name: 'ws-push-foreign-referrer', clause: 'events.ws.no-foreign-authenticated-fields', description: "status pushes carry data.referrer (an authenticated field the message schema does not declare) of every request, to sockets of another key or of none." },
+  { name: 'webhook-never-delivers', clause: 'events.webhook.delivers-changes', description: 'no status change is ever posted to the webhook URL of its key (every delivery dropped), while REST and the stream show the changes.' },
   { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
   { name: 'v3-total-capped', clause: 'requests-v3.total.exact', description: "total is capped at 10,000 (a search index's tracked-hits limit): only a larger result set shows it." },
   { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
@@ -70,6 +71,7 @@ export const faultCatalogue = [
   { name: 'v3-unwindowed-total-miscount', clause: 'requests-v3.total.exact', description: 'without a time window, total is one less than the count (a window covering every request counts one more than the whole).' },
   { name: 'v3-authenticated-withheld', clause: 'requests-v3.auth.authenticated-data-owner', description: 'includeAuthenticatedData=true never returns the authenticated fields, not even to the owning key.' },
   { name: 'intents-status-201', clause: 'general.success-200', description: 'GET /intents/status answers its status records with 201 instead of 200.' },
+  { name: 'v2-always-throttled', clause: 'requests-v2.timeline', description: 'before its sunset every v2 request is refused with 429 (the throttle leaves a key no quota): v2 no longer works.' },
   { name: 'v2-throttle-430', clause: 'requests-v2.rate-limit.body', description: 'over the v2 rate limit the answer is 430 (with the 429 body) instead of 429.' },
   { name: 'v2-sortdirection-required', clause: 'requests-v2.timeline', description: 'GET /requests/v2 refuses with 400 any request without sortDirection, while v2 is meant to keep working until its sunset.' },
   { name: 'v3-one-record-repeated', clause: 'requests-v3.pagination.no-duplicates', description: 'every position of the data set reads the same request (a default order built from zeros): pages list one id over and over, time windows find nothing, while total counts every position.' },
@@ -89,6 +91,7 @@ export const faultCatalogue = [
   { name: 'currencies-lookup-empty', clause: 'currencies-v2.filter.address', description: 'the location test is false for every currency: every POST /currencies/v2, the unfiltered lookup included, answers [] (nothing can be found by its address or token).' },
   { name: 'currencies-tokens-upper-cased', clause: 'currencies-v2.filter.tokens', description: 'token addresses are upper-cased before the lower-case comparison: a token `<chainId>:0x…` never matches, the answer is empty.' },
   { name: 'v2-referrer-dropped', clause: 'requests-v2.record.referrer', description: 'v2 records never carry the root referrer, not even for the key that owns the request (v3 shows it in data.referrer).' },
+  { name: 'ws-crashes-on-null-filters', clause: 'events.ws.errors', description: 'a subscribe whose filters is null is not answered with an error message: the stream drops the connection (as a handler that throws on null.id).' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

@@ -183,7 +183,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   const size = variantRecords(variants);
   const generated = options.data
     ? withStatusChanges(loadNdjson(options.data), changed)
-    : generateDataset({ records: size === undefined ? options.records : Math.max(100, 2 * size), seed: options.seed, now: now() });
+    : generateDataset({ records: size === undefined ? options.records : Math.max(100, 2 * size), seed: options.seed, now: start ?? now() });
   // Fault v3-one-record-repeated: every position of the default order reads the first generated
   // request (a default order built from zeros): the data set is that one record over and over.
   if (faults.has('v3-one-record-repeated') && generated.table) generated.table.order.fill(0);

@@ -252,6 +252,7 @@ const PROBES: Record<string, Probe> = {
     for (let i = 0; i < 4; i++) last = await v2(b, '/requests/v2?limit=1', 'other-key');
     return last!.status === 429;
   },
+  'v2-always-throttled': async (b) => (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 200,
   'v2-sortdirection-required': async (b) => (await v2(b, '/requests/v2?limit=1')).status === 200,
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;

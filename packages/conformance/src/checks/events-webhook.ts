@@ -7,11 +7,11 @@
  */
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '@crosschain/types';
 import { withFamilies } from '../engine/family.js';
-import { brief, ensure } from '../engine/expect.js';
+import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
 import type { WebhookDelivery } from '../events/types.js';
-import { webhookCheck } from './events-support.js';
-import { pass } from './support/outcome.js';
+import { WEBHOOK_OP, unverified, webhookCheck } from './events-support.js';
+import { pass, skip } from './support/outcome.js';
 
 /** How far `X-Signature-Timestamp` may be from the receiver's clock: the replay window of `verifyWebhookSignature`. */
 export const TIMESTAMP_TOLERANCE_MS = DEFAULT_WEBHOOK_TOLERANCE_MS;
@@ -24,6 +24,12 @@ function shownDelivery(d: WebhookDelivery | undefined): string {
 }
 
 const SIGNATURE_RULE = 'hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" keyed with the API key';
+
+/**
+ * The check that judges silence against the changes the kit itself made (embedded runs): the
+ * `webhook-receiver` command, which cannot know what the target changed, leaves it out.
+ */
+export const DELIVERS_CHANGES = 'events.webhook.delivers-changes';
 
 export const checks: CheckDefinition[] = withFamilies([
   webhookCheck('events.webhook.signature', 'events.webhook-signature', 'Every delivery carries X-Signature-Timestamp and a matching X-Signature-SHA256', (obs) => {
@@ -77,4 +83,26 @@ export const checks: CheckDefinition[] = withFamilies([
     const retry = obs.deliveries.find((d) => d.seq === refused.retrySeq);
     return pass(`redelivered ${retry && first ? `${retry.at - first.at} ms` : ''} after the refusal`);
   }),
+  {
+    id: DELIVERS_CHANGES,
+    title: "A status change of a request of the key is delivered to the key's webhook URL",
+    clauses: ['events.webhook.delivers-changes'],
+    operation: WEBHOOK_OP,
+    exclusive: (config) => config.embedded,
+    async run(ctx) {
+      // Silence is judged only where the kit knows a change happened: the requests of the key it changed itself (issue 25, point 4).
+      if (!ctx.events) return unverified(ctx, 'the run has no events capability (a library run without the events probe)');
+      const obs = await ctx.events.webhooks();
+      if (obs.problem) return skip(obs.problem);
+      if (obs.moved === undefined) return skip('the receiver does not know which status changes the target made');
+      const moved = obs.moved;
+      if (obs.deliveries.length > 0) return pass(`${obs.deliveries.length} deliveries${moved.length > 0 ? ` after the kit changed ${moved.length} request(s) of the key` : ''}`);
+      if (moved.length === 0) return unverified(ctx, `no webhook delivery reached ${obs.url} within ${obs.waitMs} ms, and the kit changed no request of the key: nothing had to be delivered`);
+      violate(
+        "Every status update of a request is posted to its key's webhook URL (live-service facts §1.9: all status updates are posted)",
+        `a delivery within ${obs.waitMs} ms for the status changes of ${moved.length} request(s) of the key`,
+        `no delivery at all; the kit changed ${moved.slice(0, 3).join(', ')}${moved.length > 3 ? ', …' : ''}`,
+      );
+    },
+  },
 ]);

@@ -6,7 +6,10 @@
  * the kit's usual reports. Exit codes as every kit command (EXIT): 4 when no delivery arrived.
  */
 import { clauses as specClauses, specHash } from '@crosschain/specs';
-import { checks as webhookChecks } from '../checks/events-webhook.js';
+import { DELIVERS_CHANGES, checks as allWebhookChecks } from '../checks/events-webhook.js';
+
+/** The checks a receiver alone can judge (not the silence against the changes an embedded run makes). */
+const webhookChecks = allWebhookChecks.filter((c) => c.id !== DELIVERS_CHANGES);
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import type { ParsedCommandLine } from '../config/program.js';

@@ -91,6 +91,8 @@ async function foreignId(http: HttpClient, own: readonly string[]): Promise<stri
 export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
   let session: Promise<WsObservation> | undefined;
   let hooks: Promise<WebhookObservation> | undefined;
+  /** Requests of the key whose status the kit changed (embedded): what the webhook receiver should hear of. */
+  const movedOfKey: string[] = [];
   /** Ends a session still running when the run closes (an early session against a URL must not outlive --max-duration). */
   const stop = new AbortController();
 
@@ -130,7 +132,18 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       waitMs: options.waitMs,
       ids,
       signal: stop.signal,
-      ...(options.embedded ? { advance: (id: string) => moved(options.embedded!.advance(id)), controls, foreign: foreign ? [foreign] : [] } : {}),
+      ...(options.embedded
+        ? {
+            advance: (id: string) => {
+              const changed = moved(options.embedded!.advance(id));
+              // The followed and control ids are the key's own requests (the receiver's key); the foreign one is not.
+              if (changed && id !== foreign && !movedOfKey.includes(id)) movedOfKey.push(id);
+              return changed;
+            },
+            controls,
+            foreign: foreign ? [foreign] : [],
+          }
+        : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
     obs.statusBefore = Object.fromEntries(ids.filter((id) => statusBefore[id] !== undefined).map((id) => [id, statusBefore[id]!]));
@@ -151,7 +164,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     }
     await (session ??= websocket());
     await receiver.waitUntil((o) => o.deliveries.length > 0 && (o.refused === undefined || o.refused.retrySeq !== undefined), Date.now() + options.waitMs);
-    return receiver.observation();
+    return { ...receiver.observation(), moved: [...movedOfKey] };
   };
 
   return {

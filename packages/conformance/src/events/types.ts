@@ -117,6 +117,11 @@ export interface WebhookObservation {
   dropped: number;
   /** The delivery refused on purpose, and the seq of its first redelivery, when one came. */
   refused?: { seq: number; identity?: string; retrySeq?: number };
+  /**
+   * The requests of the receiver's key whose status the kit itself changed during the run (the
+   * embedded server's `advance`): changes the target had to deliver, so silence is not a quiet target.
+   */
+  moved?: string[];
 }
 
 /** The events capability of the check context (engine/types.ts `CheckContext.events`). */

@@ -45,6 +45,9 @@ export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
   { sent: '{"type":"subscribe",', what: 'a message that is not JSON' },
   { sent: JSON.stringify({ type: 'conformance-unknown-type' }), what: 'an unknown message type' },
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT }), what: 'a subscribe without filters.id' },
+  // A handler that reads filters.id without looking drops the connection here (mutation of the reference server, issue 25).
+  { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: null }), what: 'a subscribe whose filters is null' },
+  { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: { id: 42 } }), what: 'a subscribe whose filters.id is not a string' },
 ];
 
 const answerTo =

@@ -26,11 +26,12 @@ const family = new Map(allChecks.map((c) => [c.id, c.family]));
 const readsEvents = new Set(allChecks.filter((c) => c.readsEvents === true).map((c) => c.id));
 /**
  * Faults the kit can prove only against its embedded server (issue 25): a key given no authenticated
- * field at all, and a currency lookup that always answers []. Whether a key owns any request, and
- * whether the curated list holds any currency, is known of the reference server's data set, not of a
+ * field at all, a currency lookup that always answers [], and a v2 that refuses every request with
+ * 429. Whether a key owns any request, whether the curated list holds any currency, and whether a
+ * key's v2 quota was spent before the run are known of the reference server the kit starts, not of a
  * handler or a URL, so there the check is inconclusive (exit 5), never a pass.
  */
-const EMBEDDED_ONLY = new Set(['v3-authenticated-withheld', 'currencies-lookup-empty']);
+const EMBEDDED_ONLY = new Set(['v3-authenticated-withheld', 'currencies-lookup-empty', 'v2-always-throttled']);
 const httpFaults = faultCatalogue.map((f) => f.name).filter((name) => !EMBEDDED_ONLY.has(name) && map[name]!.checks.every((id) => family.get(id) !== 'events' && !readsEvents.has(id)));
 
 const NOW = '2026-10-15T12:00:00Z';

@@ -119,6 +119,11 @@ export class WebhookDispatcher {
       this.counts.dropped++;
       return;
     }
+    // Fault webhook-never-delivers: every status change is dropped, nothing is ever posted.
+    if (this.options.faults.has('webhook-never-delivers')) {
+      this.counts.dropped++;
+      return;
+    }
     const payload = { event: EVENT_NAME, timestamp: this.options.now(), data: statusData(this.options.store, row) };
     const spaced = this.options.spacedJson || this.options.faults.has('webhook-signature-reserialised');
     const body = spaced ? spacedJson(payload) : JSON.stringify(payload);

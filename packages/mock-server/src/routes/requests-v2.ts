@@ -4,6 +4,7 @@
  * deprecation headers are added by server.ts to every v2 response, whatever produced it.
  */
 import { optionalKey } from '../auth.js';
+import type { Reply } from '../http/respond.js';
 import { defaultV2RateLimit, deprecationObject, rateLimitedBody, retiredBody, SUNSET_AT, Throttle } from '../deprecation.js';
 import { runQuery } from '../query/engine.js';
 import { toParams } from '../query/params.js';
@@ -24,12 +25,15 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     const key = optionalKey(req.headers['x-api-key']);
     if (t >= SUNSET_AT) return { status: 410, body: retiredBody(ctx.baseUrl()) };
     const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(t);
+    const throttled = (): Reply => ({ status: faults.has('v2-throttle-430') ? 430 : 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) });
     if (limit !== null) {
       const caller = key ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
       if (!throttle.take(caller, limit, t)) {
-        return { status: faults.has('v2-throttle-430') ? 430 : 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) };
+        return throttled();
       }
     }
+    // Fault v2-always-throttled: before the sunset every request is refused with 429, as if a key had no quota.
+    if (faults.has('v2-always-throttled')) return throttled();
     const integrator = key?.integrator ?? null;
     // The v2 maximum is 50 too (live-service facts §2.4).
     const { query, includeAuthenticatedData } = parseV2Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), integrator, faults);

@@ -114,6 +114,16 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
       await ws.close();
     }
   },
+  'ws-crashes-on-null-filters': async (s) => {
+    const ws = await subscribed(s, []);
+    try {
+      ws.send({ type: 'subscribe', event: EVENT, filters: null });
+      const answer = await ws.next((m) => m.type === 'error', 1000).catch(() => undefined);
+      return answer?.status === 'error' && typeof answer.message === 'string';
+    } finally {
+      await ws.close();
+    }
+  },
   'ws-refuses-subscribe': async (s) => {
     const [id] = await pendingIds(s, 1);
     const ws = await subscribed(s, [], false);
@@ -177,6 +187,17 @@ export const EVENT_WEBHOOK_PROBES: Record<string, WebhookProbe> = {
       const ts = d.headers['x-signature-timestamp'];
       const sig = d.headers['x-signature-sha256'];
       return !(sig !== hmacHex(ts, d.raw) && sig === hmacHex(ts, JSON.stringify(JSON.parse(d.raw.toString('utf8')))));
+    },
+  },
+  'webhook-never-delivers': {
+    answer: () => 200,
+    async probe(s, r) {
+      try {
+        await oneDelivery(s, r);
+        return true;
+      } catch {
+        return false;
+      }
     },
   },
   'webhook-no-retry': {
