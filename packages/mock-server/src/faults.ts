@@ -34,6 +34,7 @@ export const faultCatalogue = [
   { name: 'v3-amount-number', clause: 'requests-v3.record.schema', description: 'amount of amount objects is a JSON number instead of a string.' },
   { name: 'v3-missing-requesttype', clause: 'requests-v3.record.schema', description: 'records lack the requestType field.' },
   { name: 'v3-top-level-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'top-level filter parameters are ignored when filters is present.' },
+  { name: 'v3-features-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'the top-level features parameter is ignored when filters is present (other top-level parameters still apply).' },
   { name: 'v3-same-chain-destination', clause: 'requests-v3.record.same-chain-no-destination', description: 'same-chain swaps get a destination route side.' },
   { name: 'v2-no-deprecation-on-errors', clause: 'requests-v2.deprecation.on-errors', description: 'v2 error responses (4xx/5xx/429/410) lack the deprecation headers.' },
   { name: 'v2-deprecation-header-format', clause: 'requests-v2.deprecation.header', description: 'the Deprecation header is an HTTP-date instead of @<unix seconds>.' },

@@ -100,6 +100,8 @@ const PROBES: Record<string, Probe> = {
   'v3-amount-number': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.data.route.actual.origin.inputCurrency.amount === 'string'),
   'v3-missing-requesttype': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.requestType === 'string'),
   'v3-top-level-ignored-with-filters': async (b) => (await v3(b, { originChainId: 10, filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.data.route.actual.origin.inputCurrency.currency.chainId === 10),
+  'v3-features-ignored-with-filters': async (b) =>
+    (await v3(b, { features: 'fast_fill', filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.features.includes('fast_fill')),
   'v3-same-chain-destination': async (b) => (await v3(b, { requestType: 'Same-chain Swap', limit: 10 })).body.requests.every((r: any) => sameChain(r) && !r.data.route.actual.destination && !r.data.route.quoted.destination),
   'v2-no-deprecation-on-errors': async (b) => (await v2(b, '/requests/v2?limit=abc')).headers.get('deprecation') !== null,
   'v2-deprecation-header-format': async (b) => /^@\d+$/.test((await v2(b)).headers.get('deprecation') ?? ''),

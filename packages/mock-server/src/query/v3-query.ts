@@ -117,7 +117,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
       groups,
       groupsAnded: faults.has('v3-groups-anded'),
       ranges: effectiveRanges,
-      features: groups && faults.has('v3-top-level-ignored-with-filters') ? 0 : features,
+      // Fault v3-features-ignored-with-filters: only `features` is dropped beside filters groups.
+      features: groups && (faults.has('v3-top-level-ignored-with-filters') || faults.has('v3-features-ignored-with-filters')) ? 0 : features,
       privateInclude: new Set([...privateInclude].map((u) => CHAINS.find((c) => c.privateUuid?.toLowerCase() === u)?.privateUuid ?? u)),
       sortBy,
       direction,
