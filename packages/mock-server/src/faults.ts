@@ -85,6 +85,7 @@ export const faultCatalogue = [
   { name: 'v3-new-tx-hash-unindexed', clause: 'requests-v3.filter.after-change', description: 'a fill or refund transaction hash a request gains while the server runs is not indexed: fillTxHash/refundTxHash=<that hash> does not find it.' },
   { name: 'v3-updated-order-stale', clause: 'requests-v3.sort.updated-at-after-change', description: 'once built, the updatedAt order is never corrected after a status change moves a request\'s updatedAt: sortBy=updatedAt lists changed requests at their old place.' },
   { name: 'v3-asc-filtered-misses-newest', clause: 'requests-v3.sort.explicit-direction', description: 'an ascending createdAt walk of a filtered listing stops one short of the newest request of the data set: that request, when it matches, never comes.' },
+  { name: 'v3-asc-filter-ignored', clause: 'requests-v3.filter.soundness', description: 'an ascending createdAt walk of a filtered listing steps through every row of the window instead of the matching ones: the equality filters are ignored (total still counts the matches).' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 
