@@ -223,7 +223,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   }
   // Fault v3-asc-filter-ignored (after the walks, so their lines stay as they are): the ascending
   // createdAt walk of a filtered listing steps through every row, matching or not.
-  if (faults.ascIgnoresFilters && member && q.sortBy === 'createdAt' && !forward) {
+  if (faults.ascIgnoresFilters && member !== null && q.sortBy === 'createdAt' && !forward) {
     picked.length = 0;
     for (let p = Math.min(after, n) - 1; p > -1 && picked.length !== want; p--) if (rowOk(p)) picked.push(p);
   }

@@ -105,6 +105,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   // filters groups
   const rawFilters = single(params, 'filters');
   const groups = rawFilters === undefined ? null : parseFilters(rawFilters, norm, faults);
+  // Fault v3-features-ignored-with-filters: only `features` is dropped beside filters groups.
+  if (faults.has('v3-features-ignored-with-filters') && rawFilters !== undefined) features = 0;
   const effectiveTop = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : top;
   const effectiveRanges = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : ranges;
 
@@ -117,8 +119,7 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
       groups,
       groupsAnded: faults.has('v3-groups-anded'),
       ranges: effectiveRanges,
-      // Fault v3-features-ignored-with-filters: only `features` is dropped beside filters groups.
-      features: groups && (faults.has('v3-top-level-ignored-with-filters') || faults.has('v3-features-ignored-with-filters')) ? 0 : features,
+      features: groups && faults.has('v3-top-level-ignored-with-filters') ? 0 : features,
       privateInclude: new Set([...privateInclude].map((u) => CHAINS.find((c) => c.privateUuid?.toLowerCase() === u)?.privateUuid ?? u)),
       sortBy,
       direction,
