@@ -34,6 +34,7 @@ export const faultCatalogue = [
   { name: 'v3-amount-number', clause: 'requests-v3.record.schema', description: 'amount of amount objects is a JSON number instead of a string.' },
   { name: 'v3-missing-requesttype', clause: 'requests-v3.record.schema', description: 'records lack the requestType field.' },
   { name: 'v3-top-level-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'top-level filter parameters are ignored when filters is present.' },
+  { name: 'v3-features-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'the top-level features parameter is ignored when filters is present (other top-level parameters still apply).' },
   { name: 'v3-same-chain-destination', clause: 'requests-v3.record.same-chain-no-destination', description: 'same-chain swaps get a destination route side.' },
   { name: 'v2-no-deprecation-on-errors', clause: 'requests-v2.deprecation.on-errors', description: 'v2 error responses (4xx/5xx/429/410) lack the deprecation headers.' },
   { name: 'v2-deprecation-header-format', clause: 'requests-v2.deprecation.header', description: 'the Deprecation header is an HTTP-date instead of @<unix seconds>.' },
@@ -92,6 +93,7 @@ export const faultCatalogue = [
   { name: 'currencies-tokens-upper-cased', clause: 'currencies-v2.filter.tokens', description: 'token addresses are upper-cased before the lower-case comparison: a token `<chainId>:0x…` never matches, the answer is empty.' },
   { name: 'v2-referrer-dropped', clause: 'requests-v2.record.referrer', description: 'v2 records never carry the root referrer, not even for the key that owns the request (v3 shows it in data.referrer).' },
   { name: 'ws-crashes-on-null-filters', clause: 'events.ws.errors', description: 'a subscribe whose filters is null is not answered with an error message: the stream drops the connection (as a handler that throws on null.id).' },
+  { name: 'v3-asc-filter-ignored', clause: 'requests-v3.filter.soundness', description: 'an ascending createdAt walk of a filtered listing steps through every row of the window instead of the matching ones: the equality filters are ignored (total still counts the matches).' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
 ] as const satisfies readonly FaultInfo[];
 

@@ -100,6 +100,8 @@ const PROBES: Record<string, Probe> = {
   'v3-amount-number': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.data.route.actual.origin.inputCurrency.amount === 'string'),
   'v3-missing-requesttype': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.requestType === 'string'),
   'v3-top-level-ignored-with-filters': async (b) => (await v3(b, { originChainId: 10, filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.data.route.actual.origin.inputCurrency.currency.chainId === 10),
+  'v3-features-ignored-with-filters': async (b) =>
+    (await v3(b, { features: 'fast_fill', filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.features.includes('fast_fill')),
   'v3-same-chain-destination': async (b) => (await v3(b, { requestType: 'Same-chain Swap', limit: 10 })).body.requests.every((r: any) => sameChain(r) && !r.data.route.actual.destination && !r.data.route.quoted.destination),
   'v2-no-deprecation-on-errors': async (b) => (await v2(b, '/requests/v2?limit=abc')).headers.get('deprecation') !== null,
   'v2-deprecation-header-format': async (b) => /^@\d+$/.test((await v2(b)).headers.get('deprecation') ?? ''),
@@ -150,6 +152,7 @@ const PROBES: Record<string, Probe> = {
     const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
     return now !== undefined && ids((await v3(b, { sortBy: 'updatedAt', limit: 5 })).body)[0] === now.id;
   },
+  'v3-asc-filter-ignored': async (b) => (await v3(b, { status: 'refund', sortDirection: 'asc', limit: 20 })).body.requests.every((r: any) => r.status === 'refund'),
   'v3-asc-filtered-misses-newest': async (b) => {
     // The two newest requests, by a filters group of both statuses, ascending from the second one's second on.
     const [a, c] = (await v3(b, { limit: 2 })).body.requests;

@@ -33,24 +33,46 @@ function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[nu
   });
 }
 
+/** The listed values of a top-level `features` (comma-separated, any of), or undefined when absent or empty. */
+export function featureList(raw: string | null | undefined): string[] | undefined {
+  const list = (raw ?? '').split(',').map((f) => f.trim()).filter((f) => f.length > 0);
+  return list.length > 0 ? list : undefined;
+}
+
+/**
+ * Whether the record surely lacks every listed feature (its `features` an array holding none of them);
+ * a record without a `features` array is not judged.
+ */
+export function lacksFeatures(r: Record<string, unknown>, list: readonly string[]): boolean {
+  return Array.isArray(r.features) && !r.features.some((f) => typeof f === 'string' && list.includes(f));
+}
+
+/**
+ * Top-level `features` beside `filters` groups (rule 7: "range filters and `features` are top-level
+ * only", "Top-level parameters still apply"): judged here only with groups, under their AND rule.
+ */
+const groupedFeatures = (q: URLSearchParams): string[] | undefined => (q.has('filters') ? featureList(q.get('features')) : undefined);
+
 export const topLevelFilters: Oracle = {
   id: FILTER_IDS.filterSoundness,
   ids: [FILTER_IDS.filterSoundness, FILTER_IDS.filtersTopLevelAnd],
-  applies: (s) => page(s) && equalityFilters(chainQuery(s)).length > 0,
+  applies: (s) => page(s) && (equalityFilters(chainQuery(s)).length > 0 || groupedFeatures(chainQuery(s)) !== undefined),
   idFor: (s) => (chainQuery(s).has('filters') ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness),
   judge(s) {
     const q = chainQuery(s);
     const filters = equalityFilters(q);
+    const features = groupedFeatures(q);
     const received = firstBad(s.records!, (r) => {
       const miss = filters.find(([p, v]) => !matchesSound(r, p, v));
-      return miss ? `${miss[0]} candidates ${brief(candidates(r, miss[0]))}, asked ${miss[1]}` : undefined;
+      if (miss) return `${miss[0]} candidates ${brief(candidates(r, miss[0]))}, asked ${miss[1]}`;
+      return features && lacksFeatures(r, features) ? `features ${brief(r.features)}, asked any of ${features.join(',')}` : undefined;
     });
     if (received === undefined) return undefined;
     const withGroups = q.has('filters');
     return {
       check: withGroups ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness,
       message: `Every record returned must match the top-level filters${withGroups ? ' (AND-ed with the filters groups)' : ''}`,
-      expected: filters.map(([p, v]) => `${p}=${v}`).join(' and '),
+      expected: [...filters.map(([p, v]) => `${p}=${v}`), ...(features ? [`features any of ${features.join(',')}`] : [])].join(' and '),
       received,
     };
   },

@@ -78,8 +78,10 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
   await v3({ filters: JSON.stringify([{ status: ['failure', 'refund'] }]), limit: 50 });
   await v3({ filters: JSON.stringify([{ depositAddress: null }]), limit: 50 });
   await v3({ requestType: 'Same-chain Swap', filters: JSON.stringify([{ status: 'success' }, { status: 'failure' }]), limit: 50 });
+  await v3({ features: 'fast_fill', filters: JSON.stringify([{ status: 'success' }]), limit: 50 });
   await v3({ filters: JSON.stringify([{ status: ['success', null] }]), limit: 50 });
   await v3({ status: 'failure', limit: 50 });
+  await v3({ status: 'success', sortDirection: 'asc', limit: 50 });
 
   // GET /intents/status of a listed request.
   if (typeof r0.id === 'string') {

@@ -102,7 +102,8 @@ export type Fault =
   | 'array-first-only'
   | 'null-ignored'
   | 'null-mix-200'
-  | 'groups-override-top-level';
+  | 'groups-override-top-level'
+  | 'features-ignored-with-filters';
 
 const get = (v: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), v);
@@ -274,7 +275,7 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
       rows = rows.filter((r) => matchesParam(r, key, v, fault));
       if (key !== 'status') beforeStatus = beforeStatus.filter((r) => matchesParam(r, key, v, fault));
     }
-    if (q.features !== undefined) {
+    if (q.features !== undefined && !(fault === 'features-ignored-with-filters' && q.filters !== undefined)) {
       const wanted = q.features.split(',');
       rows = rows.filter((r) => {
         const fs = r.features as string[];

@@ -21,6 +21,8 @@ export interface PageFaults {
   ascStopsBeforeNewest?: boolean;
   /** Fault v3-asc-filtered-block-edge: the ascending createdAt walk takes the last position of the word before a word without a match, set or not. */
   ascBlockEdge?: boolean;
+  /** Fault v3-asc-filter-ignored: the ascending walk of a filtered createdAt listing ignores the equality filters. */
+  ascIgnoresFilters?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -222,6 +224,12 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       const p = order[rk];
       if ((!member || hasBit(member, p)) && rowOk(p)) picked.push(p);
     }
+  }
+  // Fault v3-asc-filter-ignored (after the walks, so their lines stay as they are): the ascending
+  // createdAt walk of a filtered listing steps through every row, matching or not.
+  if (faults.ascIgnoresFilters && member !== null && q.sortBy === 'createdAt' && !forward) {
+    picked.length = 0;
+    for (let p = Math.min(after, n) - 1; p > -1 && picked.length !== want; p--) if (rowOk(p)) picked.push(p);
   }
   const hasMore = picked.length > q.limit;
   const pageRows = picked.slice(0, q.limit).map((p) => store.row(p));

@@ -105,6 +105,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   // filters groups
   const rawFilters = single(params, 'filters');
   const groups = rawFilters === undefined ? null : parseFilters(rawFilters, norm, faults);
+  // Fault v3-features-ignored-with-filters: only `features` is dropped beside filters groups.
+  if (faults.has('v3-features-ignored-with-filters') && rawFilters !== undefined) features = 0;
   const effectiveTop = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : top;
   const effectiveRanges = groups && faults.has('v3-top-level-ignored-with-filters') ? [] : ranges;
 

@@ -87,7 +87,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), total: totalFaults });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
     unwindowedFaults(page, url.searchParams, query.limit);
     const present = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
