@@ -59,16 +59,19 @@ function idsOf(records: ReadonlyArray<Record<string, unknown>>): string[] {
  * `ownKey` (embedded target) only the pending requests created with that key (the `apiKey`
  * filter), so their changes are also delivered to the key's webhook.
  */
-async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string, statuses: Record<string, string> = {}): Promise<string[]> {
+async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: number, ownKey?: string, statuses: Record<string, string> = {}): Promise<{ ids: string[]; refused?: string }> {
   noteStatuses(discovery.records, statuses);
   const ids = ownKey === undefined ? idsOf(discovery.records) : [];
-  if (ids.length >= wanted) return ids;
+  if (ids.length >= wanted) return { ids };
   // Embedded: `pending` requests, which always have a step left after the first round of changes
   // (pending -> submitted or failure -> a further step), so the stream can show it went on.
   const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
-  const records = page.response?.status === 200 ? (recordsOfBody(page.response.json) ?? []) : [];
+  const status = page.response?.status;
+  const records = status === 200 ? (recordsOfBody(page.response!.json) ?? []) : [];
   noteStatuses(records as Array<Record<string, unknown>>, statuses);
-  return [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
+  const found = [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
+  // A lookup the target refused is no evidence that it holds nothing to follow (issue 25: a skip's reason is verified).
+  return status === 200 ? { ids: found } : { ids: found, refused: `GET /requests/v3${ownKey !== undefined ? '?apiKey=<the key>&status=pending' : ''} was answered ${status ?? 'with no response'}` };
 }
 
 /** Notes the status of each record (by id) as read before the session: the events checks verify "no change" by REST against it. */
@@ -120,7 +123,9 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const shownUrl = options.redact(url);
     const follow = options.embedded ? FOLLOW_EMBEDDED : FOLLOW_EXTERNAL;
     const statusBefore: Record<string, string> = {};
-    const candidates = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined, statusBefore);
+    const lookup = await nonTerminalIds(options.http, options.discovery, follow + 1, options.embedded ? options.apiKey : undefined, statusBefore);
+    const candidates = lookup.ids;
+    if (candidates.length === 0 && lookup.refused !== undefined) return empty(shownUrl, `no request to follow could be looked up: ${lookup.refused}`);
     if (candidates.length === 0) return { ...empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)'), noData: true };
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
     const foreign = options.embedded ? await foreignId(options.http, candidates) : undefined;

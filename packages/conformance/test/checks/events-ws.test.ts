@@ -82,6 +82,23 @@ describe('events websocket checks', () => {
     await expect(check.run({ ...base, events })).rejects.toMatchObject({ violation: { message: expect.stringContaining('/requests/v3') } });
   });
 
+  it('a refused lookup of the requests to follow is no evidence of none: under --events required the session checks are inconclusive, not skipped as no data (mutation v3-query.ts:71)', async () => {
+    server = await startScriptedServer({}, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
+    const s = server;
+    const base = fakeContext({
+      // The embedded lookup (apiKey=<own key>&status=pending) refused with 400; discovery holds none of the key's requests.
+      handler: route({ 'GET /requests/v3': (req) => (queryOf(req).apiKey ? json(400, { message: 'Invalid apiKey' }) : json(200, { requests: listed(s, queryOf(req).id) })) }),
+      discovery: { records: [] },
+      config: { eventsRequired: true },
+    });
+    const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs: WAIT_MS, redact: redactor([KEY]), embedded: { advance: (id) => s.change(id) } });
+    const check = checks.find((c) => c.id === 'events.ws.subscribe-ack')!;
+    const result = await check.run({ ...base, events });
+    expect(result).toMatchObject({ status: 'skip', cause: 'inconclusive', reason: expect.stringMatching(/was answered 400/) });
+    const obs = await events.websocket();
+    expect(obs.noData).toBeUndefined();
+  });
+
   it('a push with the referrer of a request the key does not own fails no-foreign-authenticated-fields; of one it owns, passes', async () => {
     const r = await runAll({ pushReferrer: true });
     expect(r['events.ws.no-foreign-authenticated-fields']!.status, JSON.stringify(r['events.ws.no-foreign-authenticated-fields'])).toBe('fail');
