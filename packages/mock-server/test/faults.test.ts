@@ -137,6 +137,10 @@ const PROBES: Record<string, Probe> = {
     const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
     return now !== undefined && ids((await v3(b, { sortBy: 'updatedAt', limit: 5 })).body)[0] === now.id;
   },
+  'v3-updated-at-not-moved': async (b, s) => {
+    const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
+    return now !== undefined && Date.parse(now.updatedAt) > Date.parse(now.createdAt);
+  },
   'v3-asc-filtered-misses-newest': async (b) => {
     // The two newest requests, by a filters group of both statuses, ascending from the second one's second on.
     const [a, c] = (await v3(b, { limit: 2 })).body.requests;
