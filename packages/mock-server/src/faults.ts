@@ -60,6 +60,7 @@ export const faultCatalogue = [
   { name: 'webhook-signature-reserialised', clause: 'events.webhook.raw-body', description: 'the webhook body is spaced JSON and its signature covers JSON.stringify(JSON.parse(body)), not the raw body sent.' },
   { name: 'ws-push-foreign-referrer', clause: 'events.ws.no-foreign-authenticated-fields', description: "status pushes carry data.referrer (an authenticated field the message schema does not declare) of every request, to sockets of another key or of none." },
   { name: 'webhook-no-retry', clause: 'events.webhook.retry', description: 'a refused webhook delivery (non-2xx or timeout) is not retried.' },
+  { name: 'webhook-unanswered-delivered', clause: 'events.webhook.retry', description: 'a webhook delivery that fails at the transport (connection refused or reset, no answer) counts as delivered and is never retried; only non-2xx answers are.' },
   { name: 'v3-total-capped', clause: 'requests-v3.total.exact', description: "total is capped at 10,000 (a search index's tracked-hits limit): only a larger result set shows it." },
   { name: 'v3-total-estimated', clause: 'requests-v3.total.exact', description: 'above 50,000 matches total is an estimate (within ±1.5% of the count, fixed per query): only a larger result set shows it.' },
   { name: 'v3-block-bounds-or', clause: 'requests-v3.filter.range-nested', description: 'startBlock and endBlock together are OR-ed: a record matches when one of its blocks is above the minimum or one below the maximum, so the pair selects more than either bound alone.' },

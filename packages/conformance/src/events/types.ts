@@ -115,8 +115,12 @@ export interface WebhookObservation {
   deliveries: WebhookDelivery[];
   /** Deliveries not kept because the log was full. */
   dropped: number;
-  /** The delivery refused on purpose, and the seq of its first redelivery, when one came. */
-  refused?: { seq: number; identity?: string; retrySeq?: number };
+  /**
+   * The delivery refused on purpose, and the seq of its first redelivery, when one came; that
+   * redelivery left unanswered on purpose (`unansweredSeq`: the receiver closed the connection
+   * without a response) and the seq of the redelivery after it (`afterUnansweredSeq`).
+   */
+  refused?: { seq: number; identity?: string; retrySeq?: number; unansweredSeq?: number; afterUnansweredSeq?: number };
 }
 
 /** The events capability of the check context (engine/types.ts `CheckContext.events`). */
