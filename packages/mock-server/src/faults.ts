@@ -27,6 +27,7 @@ export const faultCatalogue = [
   { name: 'v3-failreason-na', clause: 'requests-v3.record.fail-reason-null', description: 'records without a fail reason carry "N/A" instead of null.' },
   { name: 'v3-chainid-origin-only', clause: 'requests-v3.filter.chain-id-either', description: 'chainId matches the origin chain only.' },
   { name: 'v3-term-ignores-hashes', clause: 'requests-v3.filter.term', description: 'term does not match transaction hashes (deposit, fill, refund, failed).' },
+  { name: 'v3-numeric-range-reads-amount', clause: 'requests-v3.filter.app-fees-range', description: 'appFeesAmountUsdMin/Max and fillTimeMin/Max compare the input amount in USD (amountUsd) instead of their own field: appFeesAmountUsdMin=1 returns requests without any app fee.' },
   { name: 'v3-amountusd-range-ignored', clause: 'requests-v3.filter.ranges', description: 'amountUsdMin/amountUsdMax are validated but not applied.' },
   { name: 'v3-symbol-case-sensitive', clause: 'requests-v3.filter.symbol-case-insensitive', description: 'currencyIn/OutSymbol match case-sensitively.' },
   { name: 'v3-authenticated-leak', clause: 'requests-v3.auth.authenticated-data-owner', description: "includeAuthenticatedData=true returns authenticated fields on other integrators' records." },

@@ -141,6 +141,10 @@ const PROBES: Record<string, Probe> = {
     const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
     return now !== undefined && Date.parse(now.updatedAt) > Date.parse(now.createdAt);
   },
+  'v3-numeric-range-reads-amount': async (b) => {
+    const rows = (await v3(b, { appFeesAmountUsdMin: 0.01, limit: 50 })).body.requests;
+    return rows.length > 0 && rows.every((r: any) => r.data.appFees.quoted.length > 0);
+  },
   'v3-asc-filtered-misses-newest': async (b) => {
     // The two newest requests, by a filters group of both statuses, ascending from the second one's second on.
     const [a, c] = (await v3(b, { limit: 2 })).body.requests;
