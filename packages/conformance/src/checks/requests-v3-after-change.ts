@@ -60,7 +60,8 @@ export function updatedAtProblem(before: Pick<Reading, 'status' | 'updatedAt' | 
   if (created !== undefined && at < created) return `updatedAt ${new Date(at).toISOString()} before its createdAt ${new Date(created).toISOString()}`;
   const floor = Math.max(before.floor ?? -Infinity, before.updatedAt ?? -Infinity);
   if (Number.isFinite(floor) && at < floor - UPDATED_AT_SLACK_MS) {
-    return `updatedAt ${new Date(at).toISOString()}, earlier than ${new Date(floor).toISOString()} (the latest update a reading that still showed status ${before.status} carried)`;
+    // Not the floor's value: it grows with the run's history, and a relation's second read must say the same.
+    return `updatedAt ${new Date(at).toISOString()}${created !== undefined ? ` (createdAt ${new Date(created).toISOString()})` : ''}, earlier than updates a response showed while the request still read status ${before.status}`;
   }
   return undefined;
 }
@@ -158,7 +159,7 @@ function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: '
 const afterChange: CheckSpec = {
   id: 'requests-v3.changed.new-values',
   title: 'A request that changed during the run is found by its new status and new transaction hash, and sorted by its new updatedAt',
-  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change'],
+  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change', 'requests-v3.record.updated-at-after-change'],
   operation: V3,
   requires: ['apiKey'],
   // Reads the run's history and the events session, which ran before it (checks/index.ts, RUN_ORDER).
