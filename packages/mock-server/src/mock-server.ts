@@ -202,7 +202,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   });
   void store.warm();
   const stream = new StatusStream({ store, faults, now });
-  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds() });
+  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds(), updatedAtNotMoved: faults.has('v3-updated-at-not-moved') });
   lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));
   const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0

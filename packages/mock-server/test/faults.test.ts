@@ -153,6 +153,14 @@ const PROBES: Record<string, Probe> = {
     return now !== undefined && ids((await v3(b, { sortBy: 'updatedAt', limit: 5 })).body)[0] === now.id;
   },
   'v3-asc-filter-ignored': async (b) => (await v3(b, { status: 'refund', sortDirection: 'asc', limit: 20 })).body.requests.every((r: any) => r.status === 'refund'),
+  'v3-updated-at-not-moved': async (b, s) => {
+    const now = await moveUntil(b, s, ['submitted', 'failure', 'success', 'refund']);
+    return now !== undefined && Date.parse(now.updatedAt) > Date.parse(now.createdAt);
+  },
+  'v3-numeric-range-reads-amount': async (b) => {
+    const rows = (await v3(b, { appFeesAmountUsdMin: 0.01, limit: 50 })).body.requests;
+    return rows.length > 0 && rows.every((r: any) => r.data.appFees.quoted.length > 0);
+  },
   'v3-asc-filtered-misses-newest': async (b) => {
     // The two newest requests, by a filters group of both statuses, ascending from the second one's second on.
     const [a, c] = (await v3(b, { limit: 2 })).body.requests;

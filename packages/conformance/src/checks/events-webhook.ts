@@ -1,7 +1,8 @@
 /**
  * Signed webhooks (AsyncAPI channel `requestStatusWebhook`; live-service facts §1.9, SHOULD): the
  * signature over the raw body, not a re-serialised one; a fresh timestamp; payload and headers valid
- * against the AsyncAPI message; a refused delivery delivered again. Each check judges the deliveries
+ * against the AsyncAPI message; a refused delivery (503) delivered again, and that redelivery, left
+ * unanswered (connection closed: a transport failure), delivered once more. Each check judges the deliveries
  * a receiver saw (`ctx.events.webhooks()`: the embedded run's in-process receiver, or the
  * `webhook-receiver` command's).
  */
@@ -70,7 +71,7 @@ export const checks: CheckDefinition[] = withFamilies([
     }
     return pass(`${obs.deliveries.length} deliveries valid`);
   }),
-  webhookCheck('events.webhook.retry', 'events.webhook.retry', 'A refused delivery is delivered again (retries with exponential backoff)', (obs) => {
+  webhookCheck('events.webhook.retry', 'events.webhook.retry', 'A refused or unanswered delivery is delivered again (retries with exponential backoff)', (obs) => {
     const refused = obs.refused;
     ensure(refused !== undefined, 'The receiver refuses the first delivery on purpose', 'a refused delivery', 'none refused');
     const first = obs.deliveries.find((d) => d.seq === refused.seq);
@@ -81,6 +82,17 @@ export const checks: CheckDefinition[] = withFamilies([
       () => `no redelivery within ${obs.waitMs} ms of ${shownDelivery(first)} (answered 503); ${obs.deliveries.length - 1} other deliveries arrived`,
     );
     const retry = obs.deliveries.find((d) => d.seq === refused.retrySeq);
+    // The redelivery was left unanswered on purpose (connection closed, no status): a transport failure is not a delivery.
+    if (refused.unansweredSeq !== undefined) {
+      ensure(
+        refused.afterUnansweredSeq !== undefined,
+        'A delivery not answered (the connection closed without a response) must be delivered again (up to 10 retries with exponential backoff): a transport failure is not a delivery',
+        'the same change delivered once more',
+        () => `no redelivery within ${obs.waitMs} ms of ${shownDelivery(retry)} (left unanswered: connection closed); ${obs.deliveries.length - 2} other deliveries arrived`,
+      );
+      const after = obs.deliveries.find((d) => d.seq === refused.afterUnansweredSeq);
+      return pass(`redelivered ${retry && first ? `${retry.at - first.at} ms` : ''} after the refusal (503) and ${after && retry ? `${after.at - retry.at} ms` : ''} after the unanswered redelivery`);
+    }
     return pass(`redelivered ${retry && first ? `${retry.at - first.at} ms` : ''} after the refusal`);
   }),
   {

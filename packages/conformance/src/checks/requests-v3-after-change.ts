@@ -20,7 +20,7 @@ import { parsedBody, pass, skip } from './support/outcome.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, idsOf, recordsOfBody, sample, walk, type Page, type Query } from './support/listing.js';
 import { MAX_LIMIT } from './support/paging.js';
 import { firstOrderBreak, showKey } from './support/order.js';
-import { fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
+import { createdAtMs, fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
 
 /** At most this many changed requests are judged (each costs a read by id and one or two listings, beside one updatedAt listing for all). */
 const MAX_JUDGED = 2;
@@ -33,9 +33,48 @@ interface Reading {
   status?: string;
   updatedAt?: number;
   record?: RecordJson;
+  /**
+   * The latest updatedAt a response showed (over all its records) while it showed the request in
+   * this status: that response was served after every update it shows, so a status change seen
+   * later happened no earlier (epoch ms).
+   */
+  floor?: number;
 }
 
 const readingOf = (r: RecordJson): Reading => ({ status: recordStatus(r), updatedAt: updatedAtMs(r), record: r });
+
+/** Slack for a server whose updatedAt values are rounded to the second (epoch ms). */
+const UPDATED_AT_SLACK_MS = 2_000;
+
+/**
+ * Why the updatedAt a request reads after its status changed cannot be (Resources > Request
+ * record: updatedAt; rules 1-2 sort by it): earlier than its createdAt, or than the floor of a
+ * reading that still showed the old status (the change came after that reading was served). Only
+ * a status change is judged (an updatedAt alone may move for other reasons); undefined when sound.
+ */
+export function updatedAtProblem(before: Pick<Reading, 'status' | 'updatedAt' | 'floor'>, now: RecordJson): string | undefined {
+  const status = recordStatus(now);
+  const at = updatedAtMs(now);
+  if (at === undefined || status === undefined || before.status === undefined || status === before.status) return undefined;
+  const created = createdAtMs(now);
+  if (created !== undefined && at < created) return `updatedAt ${new Date(at).toISOString()} before its createdAt ${new Date(created).toISOString()}`;
+  const floor = Math.max(before.floor ?? -Infinity, before.updatedAt ?? -Infinity);
+  if (Number.isFinite(floor) && at < floor - UPDATED_AT_SLACK_MS) {
+    // Not the floor's value: it grows with the run's history, and a relation's second read must say the same.
+    return `updatedAt ${new Date(at).toISOString()}${created !== undefined ? ` (createdAt ${new Date(created).toISOString()})` : ''}, earlier than updates a response showed while the request still read status ${before.status}`;
+  }
+  return undefined;
+}
+
+/** The latest updatedAt among `records` (undefined when none reads one). */
+function latestUpdate(records: readonly RecordJson[]): number | undefined {
+  let max: number | undefined;
+  for (const r of records) {
+    const at = updatedAtMs(r);
+    if (at !== undefined && (max === undefined || at > max)) max = at;
+  }
+  return max;
+}
 const differs = (a: Reading, b: Reading): boolean =>
   (a.status !== undefined && b.status !== undefined && a.status !== b.status) || (a.updatedAt !== undefined && b.updatedAt !== undefined && a.updatedAt !== b.updatedAt);
 
@@ -46,19 +85,24 @@ const differs = (a: Reading, b: Reading): boolean =>
 async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
   const first = new Map<string, Reading>();
   const changed = new Map<string, string>();
-  const note = (r: RecordJson): void => {
+  const note = (r: RecordJson, latest?: number): void => {
     const id = recordId(r);
     if (id === undefined) return;
     const reading = readingOf(r);
     const before = first.get(id);
-    if (!before) first.set(id, reading);
-    else if (differs(before, reading) && !changed.has(id)) changed.set(id, 'read with another status or updatedAt earlier in the run');
+    if (!before) first.set(id, { ...reading, ...(latest !== undefined ? { floor: latest } : {}) });
+    else {
+      if (differs(before, reading) && !changed.has(id)) changed.set(id, 'read with another status or updatedAt earlier in the run');
+      // Still in its first status when this response was served: a later change is later than it.
+      if (latest !== undefined && reading.status !== undefined && reading.status === before.status) before.floor = Math.max(before.floor ?? latest, latest);
+    }
   };
   for (const r of ctx.discovery.records) note(r);
   for (const e of ctx.exchangesFor(V3)) {
     if (e.response?.status !== 200) continue;
-    const records = recordsOfBody(parsedBody(e.response));
-    for (const r of records ?? []) note(r);
+    const records = recordsOfBody(parsedBody(e.response)) ?? [];
+    const latest = latestUpdate(records);
+    for (const r of records) note(r, latest);
   }
   const out: Array<{ id: string; first: Reading; why: string; pushed?: string }> = [];
   if (ctx.events) {
@@ -86,8 +130,13 @@ const shownWithout = (records: readonly RecordJson[]): string => (records.length
 
 /** The one record of `?id=X`, or undefined when the target lists none. */
 async function readById(ctx: CheckContext, id: string): Promise<RecordJson | undefined> {
+  return (await readPageById(ctx, id)).record;
+}
+
+/** `?id=X`: its page and the one record (undefined when the target lists none). */
+async function readPageById(ctx: CheckContext, id: string): Promise<{ page: Page; record?: RecordJson }> {
   const page = await fetchPage(ctx, { id }, `the read of request ${id} by id`);
-  return page.records.find((r) => recordId(r) === id);
+  return { page, record: page.records.find((r) => recordId(r) === id) };
 }
 
 /** Walks `query` (a few pages at most) until the request shows; whether it did, and the first page. */
@@ -110,7 +159,7 @@ function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: '
 const afterChange: CheckSpec = {
   id: 'requests-v3.changed.new-values',
   title: 'A request that changed during the run is found by its new status and new transaction hash, and sorted by its new updatedAt',
-  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change'],
+  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change', 'requests-v3.record.updated-at-after-change'],
   operation: V3,
   requires: ['apiKey'],
   // Reads the run's history and the events session, which ran before it (checks/index.ts, RUN_ORDER).
@@ -133,7 +182,7 @@ const afterChange: CheckSpec = {
       const filterable = judged.some((j) => FILTERABLE_STATUSES.includes(recordStatus(j.now) ?? ''));
       if (filterable || judged.length >= MAX_JUDGED || reads >= MAX_READS) break;
       reads += 1;
-      const now = await readById(ctx, c.id);
+      const { page, record: now } = await readPageById(ctx, c.id);
       if (!now) {
         notes.push(`${c.id} not listed by id`);
         continue;
@@ -143,6 +192,16 @@ const afterChange: CheckSpec = {
         continue;
       }
       judged.push({ id: c.id, now });
+      // The change moved its updatedAt: to the time of the change, after the readings that showed the old status.
+      const problem = updatedAtProblem(c.first, now);
+      if (problem) {
+        violate(
+          'A request whose status changed must read the time of that change as its updatedAt (no earlier than its createdAt, nor than the updates a reading showing its old status carried)',
+          `request ${c.id} (status ${recordStatus(now)}, ${c.first.status} before) with an updatedAt at or after the change`,
+          problem,
+          page.exchange,
+        );
+      }
     }
     // A listing by the announced status that returns the request must show it in that status (the
     // status filter's soundness): a server whose reads lag behind its own filter shows two statuses at once.

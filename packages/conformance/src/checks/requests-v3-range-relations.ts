@@ -12,7 +12,10 @@ import { allInOrder } from '../engine/concurrent.js';
 import { withFamilies } from '../engine/family.js';
 import { ensure } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
-import { notNested, rangeSamples, subsetCountProblem, type RangeKind } from '../oracles/ranges.js';
+import { notNested, rangeSamples, subsetCountProblem, withoutAppFees, type RangeKind } from '../oracles/ranges.js';
+import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import type { RecordJson } from './support/record.js';
+import { recordId } from './support/record.js';
 import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { smallWindow } from './support/paging.js';
@@ -48,10 +51,28 @@ export function boundsOf(ctx: CheckContext, pair: RangePair): [number, number, n
   return [a, Math.max(a, a2), Math.max(a, a2, b2), Math.max(a, a2, b2, b)];
 }
 
+/**
+ * The records of an app-fee range with a minimum above 0 all carry an app fee: one whose
+ * `data.appFees` lists none has 0 USD of app fees whichever the range reads (the oracle
+ * `appFeesRange` judges the same on other checks' exchanges).
+ */
+function ensureAppFees(pair: RangePair, query: Query, records: readonly RecordJson[], exchange: Exchange): void {
+  const min = Number(query[pair.min]);
+  if (pair.kind !== 'appFeesUsd' || !(min > 0)) return;
+  const bad = records.find(withoutAppFees);
+  ensure(
+    bad === undefined,
+    `Every record returned for ${pair.min}=${min} must carry app fees (a request without any amounts to 0 USD of app fees, below the minimum)`,
+    `records with an app fee of at least ${min} USD`,
+    () => `id ${recordId(bad!) ?? '?'}: no app fee (data.appFees.quoted and data.appFees.actual empty: 0 USD)`,
+    exchange,
+  );
+}
+
 const rangeNested: CheckSpec = {
-  id: 'requests-v3.filter.range-nested',
+  id: FILTER_IDS.rangeNested,
   title: 'Block, fill-time, app-fee and USD ranges: a larger minimum or smaller maximum never selects more, nested ranges select nested sets (counts at scale, sets on a window)',
-  clauses: ['requests-v3.filter.range-nested'],
+  clauses: ['requests-v3.filter.range-nested', 'requests-v3.filter.app-fees-range'],
   operation: V3,
   requires: ['apiKey'],
   relation: true,
@@ -72,6 +93,7 @@ const rangeNested: CheckSpec = {
       ];
       const totals = await allInOrder(shapes.map((s) => () => total(ctx, { ...whole, ...s.query, limit: 1 })));
       requests += shapes.length;
+      shapes.forEach((s, i) => ensureAppFees(pair, s.query, totals[i]!.page.records, totals[i]!.page.exchange));
       const count = (i: number) => ({ label: shapes[i]!.label, count: totals[i]!.total, exchange: totals[i]!.page.exchange });
       const [outer, inner, minLo, minHi, maxHi, maxLo] = [0, 1, 2, 3, 4, 5].map(count) as Array<{ label: string; count: number; exchange: Exchange }>;
       const relations: Array<[typeof outer, typeof outer[], string]> = [
@@ -94,6 +116,8 @@ const rangeNested: CheckSpec = {
         // Nested sets on a small window: every record of the inner range is one of the outer range.
         const [wide, narrow] = await allInOrder([shapes[0]!, shapes[1]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: 50 }, { maxPages: 2 })));
         requests += wide!.pages.length + narrow!.pages.length;
+        ensureAppFees(pair, shapes[0]!.query, wide!.records, wide!.pages[0]!.exchange);
+        ensureAppFees(pair, shapes[1]!.query, narrow!.records, narrow!.pages[0]!.exchange);
         if (wide!.complete && narrow!.complete) {
           const stray = notNested(idsOf(narrow!.records), idsOf(wide!.records));
           ensure(

@@ -289,7 +289,7 @@ export const COMMAND_LINES = {
   },
   'webhook-receiver': {
     description: [
-      'Receives webhook deliveries on 127.0.0.1:<port>, refuses the first one on purpose (503) to see a retry,',
+      'Receives webhook deliveries on 127.0.0.1:<port>, refuses the first one on purpose (503) and leaves its redelivery unanswered to see retries,',
       'checks signature (raw body), timestamp, schema and retry, and reports on SIGINT/SIGTERM or after --duration.',
     ].join(' '),
     options: [

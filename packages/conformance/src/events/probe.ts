@@ -168,7 +168,10 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       };
     }
     await (session ??= websocket());
-    await receiver.waitUntil((o) => o.deliveries.length > 0 && (o.refused === undefined || o.refused.retrySeq !== undefined), Date.now() + options.waitMs);
+    await receiver.waitUntil(
+      (o) => o.deliveries.length > 0 && (o.refused === undefined || (o.refused.retrySeq !== undefined && (o.refused.unansweredSeq === undefined || o.refused.afterUnansweredSeq !== undefined))),
+      Date.now() + options.waitMs,
+    );
     return { ...receiver.observation(), moved: [...movedOfKey] };
   };
 

@@ -115,8 +115,12 @@ export interface WebhookObservation {
   deliveries: WebhookDelivery[];
   /** Deliveries not kept because the log was full. */
   dropped: number;
-  /** The delivery refused on purpose, and the seq of its first redelivery, when one came. */
-  refused?: { seq: number; identity?: string; retrySeq?: number };
+  /**
+   * The delivery refused on purpose, and the seq of its first redelivery, when one came; that
+   * redelivery left unanswered on purpose (`unansweredSeq`: the receiver closed the connection
+   * without a response) and the seq of the redelivery after it (`afterUnansweredSeq`).
+   */
+  refused?: { seq: number; identity?: string; retrySeq?: number; unansweredSeq?: number; afterUnansweredSeq?: number };
   /**
    * The requests of the receiver's key whose status the kit itself changed during the run (the
    * embedded server's `advance`): changes the target had to deliver, so silence is not a quiet target.

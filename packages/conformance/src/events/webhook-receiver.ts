@@ -3,7 +3,9 @@
  * server on 127.0.0.1 that records every delivery with its verdicts (signature over the raw body,
  * timestamp, payload and header schemas) and answers 2xx for a valid signature, 401 otherwise.
  * It refuses the first delivery of its run on purpose (503) and watches for the same change to be
- * delivered again (the service retries with exponential backoff). Bounded: bodies over 1 MiB are
+ * delivered again (the service retries with exponential backoff); that redelivery it leaves
+ * unanswered (closes the connection without a response, as a receiver that is down does) and
+ * watches for one more. Bounded: bodies over 1 MiB are
  * refused with 413, at most {@link MAX_DELIVERIES} deliveries are kept.
  */
 import { createServer } from 'node:http';
@@ -24,6 +26,8 @@ export interface WebhookReceiverOptions {
   waitMs: number;
   /** Refuse the first delivery on purpose to see a retry (default true). */
   refuseFirst?: boolean;
+  /** Leave the redelivery of the refused one unanswered (connection closed) to see one more retry (default true). */
+  leaveRetryUnanswered?: boolean;
 }
 
 function identityOf(json: unknown): string | undefined {
@@ -141,6 +145,9 @@ export class WebhookReceiver {
     const identity = identityOf(json);
     this.seq += 1;
     const refuse = (this.options.refuseFirst ?? true) && this.refused === undefined;
+    const sameChange = identity ?? text;
+    // The first redelivery of the refused change is left unanswered on purpose (transport failure).
+    const unanswered = !refuse && (this.options.leaveRetryUnanswered ?? true) && this.refused !== undefined && this.refused.retrySeq === undefined && sameChange === this.refused.identity;
     const valid = signature === 'valid';
     const delivery: WebhookDelivery = {
       seq: this.seq,
@@ -155,15 +162,18 @@ export class WebhookReceiver {
       ...(json !== undefined ? { payloadErrors: this.options.schemas.validate('webhookRequestStatusUpdated', json) } : {}),
       headerErrors: this.options.schemas.validate('webhookHeaders', headers),
       ...(identity !== undefined ? { identity } : {}),
-      answered: refuse ? 503 : valid ? 200 : 401,
-      refusedOnPurpose: refuse,
+      answered: refuse ? 503 : unanswered ? 0 : valid ? 200 : 401,
+      refusedOnPurpose: refuse || unanswered,
     };
-    const sameChange = identity ?? text;
     if (refuse) this.refused = { seq: delivery.seq, identity: sameChange };
-    else if (this.refused && this.refused.retrySeq === undefined && sameChange === this.refused.identity) this.refused.retrySeq = delivery.seq;
+    else if (this.refused && this.refused.retrySeq === undefined && sameChange === this.refused.identity) {
+      this.refused.retrySeq = delivery.seq;
+      if (unanswered) this.refused.unansweredSeq = delivery.seq;
+    } else if (this.refused?.unansweredSeq !== undefined && this.refused.afterUnansweredSeq === undefined && sameChange === this.refused.identity) this.refused.afterUnansweredSeq = delivery.seq;
     if (this.deliveries.length < MAX_DELIVERIES) this.deliveries.push(delivery);
     else this.dropped += 1;
-    if (refuse) answer(res, 503, 'refused on purpose by the conformance kit, once per run: deliver it again (retry with backoff)');
+    if (unanswered) res.socket?.destroy();
+    else if (refuse) answer(res, 503, 'refused on purpose by the conformance kit, once per run: deliver it again (retry with backoff)');
     else if (valid) answer(res, 200, 'received');
     else answer(res, 401, `signature ${signature}: X-Signature-SHA256 must be the hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" keyed with the API key`);
     for (const wake of [...this.listeners]) wake();

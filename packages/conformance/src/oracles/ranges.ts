@@ -58,6 +58,18 @@ export function notNested(narrow: ReadonlyArray<string>, wide: ReadonlyArray<str
   return narrow.filter((id) => !have.has(id));
 }
 
+/**
+ * Whether a record shows that it carries no app fee at all: `data.appFees` with an empty `quoted`
+ * and an empty `actual` list (API document, Resources > `data.appFees`). Its app fees then amount
+ * to 0 USD however an app-fee range reads them (total, each fee, quoted or actual), so no
+ * `appFeesAmountUsdMin` above 0 selects it (GET /requests/v3 Ranges). False when it does not show.
+ */
+export function withoutAppFees(r: RecordJson): boolean {
+  const quoted = get(r, 'data', 'appFees', 'quoted');
+  const actual = get(r, 'data', 'appFees', 'actual');
+  return Array.isArray(quoted) && Array.isArray(actual) && quoted.length === 0 && actual.length === 0;
+}
+
 /** The fields the range relations bound (checks/requests-v3-range-relations.ts). */
 export type RangeKind = 'block' | 'fillTime' | 'appFeesUsd' | 'amountUsd';
 

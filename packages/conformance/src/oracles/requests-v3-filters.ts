@@ -7,12 +7,13 @@ import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
-import { amountOutside, timeFieldOf, timeOutside } from './ranges.js';
+import { amountOutside, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
 import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';
 
 /** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
 export const FILTER_IDS = {
   filterRanges: 'requests-v3.filter.ranges',
+  rangeNested: 'requests-v3.filter.range-nested',
   filterSoundness: 'requests-v3.filter.soundness',
   filtersAndWithinGroup: 'requests-v3.filters.and-within-group',
   filtersArrayOr: 'requests-v3.filters.array-or',
@@ -93,6 +94,23 @@ export const ranges: Oracle = {
     return received === undefined
       ? undefined
       : { message: `Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive, on ${field}) and amountUsdMin/amountUsdMax`, expected: `${field} in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}]`, received };
+  },
+};
+
+/**
+ * `appFeesAmountUsdMin` above 0 selects only requests that carry an app fee: a record whose
+ * `data.appFees` lists none (quoted and actual empty) has app fees of 0 USD, whichever of them the
+ * range reads (the document does not say), so it is outside the range.
+ */
+export const appFeesRange: Oracle = {
+  id: FILTER_IDS.rangeNested,
+  applies: (s) => page(s) && (num(chainQuery(s).get('appFeesAmountUsdMin')) ?? 0) > 0,
+  judge(s) {
+    const min = num(chainQuery(s).get('appFeesAmountUsdMin'))!;
+    const received = firstBad(s.records!, (r) => (withoutAppFees(r) ? 'no app fee (data.appFees.quoted and data.appFees.actual empty: 0 USD)' : undefined));
+    return received === undefined
+      ? undefined
+      : { message: `Every record returned for appFeesAmountUsdMin=${min} must carry app fees (a request without any amounts to 0 USD of app fees, below the minimum)`, expected: `records with an app fee of at least ${min} USD`, received };
   },
 };
 

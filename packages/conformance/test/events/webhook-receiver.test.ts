@@ -44,8 +44,8 @@ afterEach(async () => {
   receiver = undefined;
 });
 
-async function start(): Promise<string> {
-  receiver = new WebhookReceiver({ keys: [KEY], schemas: await messageSchemas(), waitMs: 1000 });
+async function start(leaveRetryUnanswered = true): Promise<string> {
+  receiver = new WebhookReceiver({ keys: [KEY], schemas: await messageSchemas(), waitMs: 1000, leaveRetryUnanswered });
   return receiver.start(0);
 }
 
@@ -53,6 +53,11 @@ async function post(url: string, body: string, headers: Record<string, string>):
   const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
   await res.text();
   return res.status;
+}
+
+/** A POST the receiver leaves unanswered: the connection closes without a response (the fetch rejects). */
+async function unanswered(url: string, body: string, headers: Record<string, string>): Promise<void> {
+  await expect(post(url, body, headers)).rejects.toThrow();
 }
 
 const statusOf = async (r: WebhookReceiver) =>
@@ -64,10 +69,12 @@ describe('webhook receiver', () => {
     const body = payload('pending');
     const ts = String(Date.now());
     expect(await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) })).toBe(503);
+    await unanswered(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) });
     expect(await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) })).toBe(200);
     const later = payload('submitted', 1_765_989_802_000);
     expect(await post(url, later, { 'X-Signature-Timestamp': ts, 'X-Signature-SHA256': sign(ts, later).toUpperCase() })).toBe(200);
-    expect(receiver!.observation().refused).toMatchObject({ seq: 1, retrySeq: 2 });
+    expect(receiver!.observation().refused).toEqual({ seq: 1, identity: expect.any(String), retrySeq: 2, unansweredSeq: 2, afterUnansweredSeq: 3 });
+    expect(receiver!.observation().deliveries.map((d) => d.answered)).toEqual([503, 0, 200, 200]);
     expect(await statusOf(receiver!)).toEqual({
       'events.webhook.signature': 'pass',
       'events.webhook.raw-body': 'pass',
@@ -78,7 +85,8 @@ describe('webhook receiver', () => {
   });
 
   it('tells a signature over the re-serialised body from a wrong one, and answers 401 to both', async () => {
-    const url = await start();
+    // The same change three times: the redelivery answered (not left unanswered) to see its verdict.
+    const url = await start(false);
     const body = payload('pending');
     const ts = String(Date.now());
     await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) });
@@ -103,6 +111,33 @@ describe('webhook receiver', () => {
     expect(s['events.webhook.timestamp-fresh']).toBe('fail');
     expect(s['events.webhook.schema']).toBe('fail');
     expect(s['events.webhook.retry']).toBe('fail');
+  });
+
+  it('fails a sender that retries after the 503 but not after the redelivery left unanswered (a transport failure is no delivery)', async () => {
+    const url = await start();
+    const body = payload('pending');
+    const ts = String(Date.now());
+    expect(await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) })).toBe(503);
+    await unanswered(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) });
+    const later = payload('submitted', 1_765_989_802_000);
+    expect(await post(url, later, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, later) })).toBe(200);
+    expect(receiver!.observation().refused).toMatchObject({ retrySeq: 2, unansweredSeq: 2 });
+    expect(receiver!.observation().refused?.afterUnansweredSeq).toBeUndefined();
+    const result = await judgeDeliveries(receiver!.observation(), { strict: true, apiKey: KEY, port: 0 }, new Date());
+    const retry = result.outcomes.find((o) => o.id === 'events.webhook.retry')!;
+    expect(retry.status).toBe('fail');
+    expect(retry.violation?.message).toMatch(/not answered .* must be delivered again/);
+  });
+
+  it('with leaveRetryUnanswered false, answers the redelivery and judges the 503 retry alone', async () => {
+    receiver = new WebhookReceiver({ keys: [KEY], schemas: await messageSchemas(), waitMs: 1000, leaveRetryUnanswered: false });
+    const url = await receiver.start(0);
+    const body = payload('pending');
+    const ts = String(Date.now());
+    expect(await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) })).toBe(503);
+    expect(await post(url, body, { 'x-signature-timestamp': ts, 'x-signature-sha256': sign(ts, body) })).toBe(200);
+    expect(receiver.observation().refused).toEqual({ seq: 1, identity: expect.any(String), retrySeq: 2 });
+    expect((await statusOf(receiver))['events.webhook.retry']).toBe('pass');
   });
 
   it('skips every check when nothing arrived; refuses non-POST and oversized bodies', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { amountOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, subsetCountProblem } from '../../src/oracles/ranges.js';
+import { ORACLES } from '../../src/oracles/index.js';
+import { amountOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, subsetCountProblem, withoutAppFees } from '../../src/oracles/ranges.js';
+import { PassiveAuditor } from '../../src/passive/auditor.js';
+import type { ObservedExchange } from '../../src/passive/observed.js';
 
 const at = (iso: string, usd?: number) => ({ createdAt: iso, ...(usd !== undefined ? { data: { route: { actual: { origin: { inputCurrency: { amountUsd: String(usd) } } } } } } : {}) });
 
@@ -59,5 +62,42 @@ describe('blockSpan', () => {
     expect(blockSpan({ data: { inTxs: [tx(-1)], outTxs: [tx(5)] } })).toBeUndefined();
     expect(blockSpan(null)).toBeUndefined();
     expect(blockSpan({})).toBeUndefined();
+  });
+});
+
+describe('app-fee range (requests-v3.filter.app-fees-range)', () => {
+  const fees = (quoted: unknown[], actual: unknown[]) => ({ id: 'r1', data: { appFees: { quoted, actual, currency: {} } } });
+  const item = { recipient: '0x1', bps: '10', amount: '1', amountFormatted: '0.000001' };
+
+  it('withoutAppFees: only a record that shows both lists empty', () => {
+    expect(withoutAppFees(fees([], []))).toBe(true);
+    expect(withoutAppFees(fees([item], []))).toBe(false);
+    expect(withoutAppFees(fees([], [{ ...item, amountUsd: '0.5' }]))).toBe(false);
+    expect(withoutAppFees({ id: 'r2', data: {} })).toBe(false);
+    expect(withoutAppFees({ id: 'r3', data: { appFees: { quoted: [] } } })).toBe(false);
+  });
+
+  const audit = (query: string, records: unknown[]) => {
+    const a = new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });
+    const seen: ObservedExchange = {
+      method: 'GET',
+      url: `http://api.test/requests/v3?${query}`,
+      requestHeaders: { 'x-api-key': 'k' },
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify({ requests: records }),
+      durationMs: 1,
+    };
+    a.observe(seen);
+    return a.result({ startedAt: new Date(), target: 'x', config: {}, replay: 'x' }).outcomes.find((o) => o.id === 'requests-v3.filter.range-nested');
+  };
+
+  it('the oracle: a record without app fees returned for appFeesAmountUsdMin above 0 fails; a minimum of 0 or a record with a fee passes', () => {
+    const failed = audit('appFeesAmountUsdMin=1.5&limit=50', [fees([item], []), fees([], [])]);
+    expect(failed?.status).toBe('fail');
+    expect(failed?.violation?.received).toMatch(/no app fee/);
+    expect(audit('appFeesAmountUsdMin=1.5&limit=50', [fees([item], [])])?.status).toBe('pass');
+    expect(audit('appFeesAmountUsdMin=0&limit=50', [fees([], [])])?.status).not.toBe('fail');
+    expect(audit('appFeesAmountUsdMax=3&limit=50', [fees([], [])])?.status).not.toBe('fail');
   });
 });

@@ -73,6 +73,7 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
   if (typeof r0.user === 'string') await v3({ user: r0.user, limit: 50 });
   if (Number.isFinite(created)) await v3({ startTimestamp: created - 3600, endTimestamp: created, limit: 50 });
   await v3({ amountUsdMin: 10, amountUsdMax: 500, limit: 50 });
+  await v3({ appFeesAmountUsdMin: 0.01, limit: 50 });
   await v3({ filters: JSON.stringify([{ status: 'success' }, { status: 'refund' }]), limit: 50 });
   await v3({ filters: JSON.stringify([{ 'not:status': 'success' }]), limit: 50 });
   await v3({ filters: JSON.stringify([{ status: ['failure', 'refund'] }]), limit: 50 });

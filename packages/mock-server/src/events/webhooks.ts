@@ -187,7 +187,8 @@ export class WebhookDispatcher {
       await res.body?.cancel();
       return res.status >= 200 && res.status < 300;
     } catch {
-      return false;
+      // Fault webhook-unanswered-delivered: a transport failure (no answer) counts as delivered.
+      return faults.has('webhook-unanswered-delivered');
     }
   }
 

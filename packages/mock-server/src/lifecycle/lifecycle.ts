@@ -28,6 +28,8 @@ export interface LifecycleOptions {
   now: () => number;
   /** Request ids `advance()` moves first (the ids somebody follows), e.g. the websocket subscriptions. */
   preferred?: () => readonly string[];
+  /** Fault v3-updated-at-not-moved: a step leaves updatedAt at createdAt. */
+  updatedAtNotMoved?: boolean;
 }
 
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
@@ -108,7 +110,7 @@ export class Lifecycle {
     const from = row.status;
     const to = nextStatus(from, this.rng);
     if (to === null) return undefined;
-    this.store.update(row, (r) => applyStep(r, to, this.rng, this.options.now()));
+    this.store.update(row, (r) => applyStep(r, to, this.rng, this.options.now(), this.options.updatedAtNotMoved === true));
     const change: StatusChange = { requestId: row.id, from, to, updatedAt: row.updatedAt };
     for (const l of this.listeners) l(change, row);
     return change;

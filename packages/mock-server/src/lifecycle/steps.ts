@@ -47,10 +47,11 @@ function vmOf(chainId: number): VmType {
  * Moves `row` to `to` at `now` (epoch ms), with the transactions and reasons of that step. Assigns
  * new arrays (generated rows share their empty lists). For `Store.update`.
  */
-export function applyStep(row: Row, to: V3Status, rng: Rng, now: number): void {
+export function applyStep(row: Row, to: V3Status, rng: Rng, now: number, updatedAtNotMoved = false): void {
   const from = row.status;
   row.status = to;
-  row.updatedAt = Math.max(now, row.createdAt);
+  // Fault v3-updated-at-not-moved: the change keeps the creation time as the last update.
+  row.updatedAt = updatedAtNotMoved ? row.createdAt : Math.max(now, row.createdAt);
   switch (to) {
     case 'pending':
       if (from === 'failure') {

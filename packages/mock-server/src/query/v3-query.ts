@@ -88,8 +88,10 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
     const at = ranges.findIndex((r) => r.field === 'amountUsd');
     if (at >= 0) ranges.splice(at, 1);
   }
-  range('appFeesUsd', 'appFeesAmountUsdMin', 'appFeesAmountUsdMax', false);
-  range('fillTimeSec', 'fillTimeMin', 'fillTimeMax', false);
+  // Fault v3-numeric-range-reads-amount: the app-fee and fill-time ranges compare the input amount in USD.
+  const amountRead = faults.has('v3-numeric-range-reads-amount');
+  range(amountRead ? 'amountUsd' : 'appFeesUsd', 'appFeesAmountUsdMin', 'appFeesAmountUsdMax', false);
+  range(amountRead ? 'amountUsd' : 'fillTimeSec', 'fillTimeMin', 'fillTimeMax', false);
 
   // features: comma-separated, any-of
   let features = 0;

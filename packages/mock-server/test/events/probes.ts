@@ -212,6 +212,19 @@ export const EVENT_WEBHOOK_PROBES: Record<string, WebhookProbe> = {
       }
     },
   },
+  'webhook-unanswered-delivered': {
+    // The first delivery gets no answer (the connection is closed): it must come again.
+    answer: (n) => (n === 0 ? -1 : 200),
+    async probe(s, r) {
+      const first = await oneDelivery(s, r);
+      try {
+        const [, second] = await r.waitFor(2, 3000);
+        return second.raw.equals(first.raw);
+      } catch {
+        return false;
+      }
+    },
+  },
 };
 
 /** Names of the event faults (probed in test/events/). */

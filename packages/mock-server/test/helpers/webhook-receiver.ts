@@ -1,7 +1,7 @@
 /**
  * Test helper: a local webhook receiver that records every delivery (raw body, headers, time) and
  * answers with `answer(n)` (the status for the n-th delivery, 0-based; 200 by default; 0 = never
- * answer, to provoke a timeout).
+ * answer, to provoke a timeout; -1 = close the connection without an answer).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,10 @@ export async function startReceiver(answer: (n: number) => number = () => 200): 
       deliveries.push({ raw: Buffer.concat(chunks), headers: req.headers, at: Date.now() });
       for (const w of waiters.splice(0)) w();
       if (status === 0) return;
+      if (status === -1) {
+        res.socket?.destroy(); // no answer at all: the connection closes (a transport failure)
+        return;
+      }
       res.writeHead(status).end();
     });
   });

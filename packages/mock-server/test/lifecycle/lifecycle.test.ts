@@ -88,6 +88,22 @@ describe('Store.update past the rebuild threshold of the hashed indexes', () => 
 });
 
 describe('Lifecycle', () => {
+  it('a step moves updatedAt to the time of the change; fault v3-updated-at-not-moved leaves it at createdAt', () => {
+    for (const fault of [false, true]) {
+      const dataset = generateDataset({ records: 300, seed: 9, now: NOW });
+      const store = new Store(dataset);
+      let t = T0;
+      const lifecycle = new Lifecycle(store, { seed: 9, now: () => (t += 1000), updatedAtNotMoved: fault });
+      const changes = Array.from({ length: 20 }, () => lifecycle.advance()).flat();
+      expect(changes.length).toBeGreaterThan(0);
+      for (const c of changes) {
+        const r = store.byId(c.requestId)!;
+        if (fault) expect(c.updatedAt).toBe(r.createdAt);
+        else expect(c.updatedAt).toBeGreaterThan(T0);
+      }
+    }
+  });
+
   it('follows the documented transitions with consistent transactions and reasons', () => {
     const { store, lifecycle } = setup(1000);
     const seen = new Set<string>();
