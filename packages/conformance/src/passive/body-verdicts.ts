@@ -16,8 +16,12 @@ export interface BodyVerdict {
   listWrapper?: Exchange['listWrapper'];
 }
 
-/** Entries kept (most recently used last). */
-const MAX_ENTRIES = 512;
+/**
+ * Entries kept (most recently used last): enough for polling and refetches, which repeat a body
+ * within a few exchanges; traffic that rarely repeats a body (bench/passive's 500 different
+ * requests, each coming back after about 500 others) is judged afresh every time.
+ */
+const MAX_ENTRIES = 256;
 /** Characters of body text kept in all. */
 const MAX_CHARS = 8 * 1024 * 1024;
 /** A body longer than this is judged afresh each time (a large page is rarely identical). */

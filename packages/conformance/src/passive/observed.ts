@@ -100,8 +100,9 @@ export function operationOf(validator: ResponseValidator, method: string, pathna
 }
 
 /** A URL with its credential query parameters' values removed, and the key's value where it stands whole. */
+const SECRET_PARAM_VALUES = new RegExp(`([?&](?:${SECRET_PARAMS.map((p) => p.replace(/[-]/g, '\\-')).join('|')})=)[^&#]*`, 'gi');
 function redactUrl(url: string, redact: (text: string) => string): string {
-  const named = url.replace(new RegExp(`([?&](?:${SECRET_PARAMS.map((p) => p.replace(/[-]/g, '\\-')).join('|')})=)[^&#]*`, 'gi'), `$1${REDACTED}`);
+  const named = url.includes('?') ? url.replace(SECRET_PARAM_VALUES, `$1${REDACTED}`) : url;
   return redact(named);
 }
 
