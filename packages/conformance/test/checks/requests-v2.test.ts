@@ -135,7 +135,14 @@ describe('requests-v2 checks', () => {
 
   it('timeline: v2 refusing a plain query (no sortDirection) is not "keeps working" (issue 25)', async () => {
     expect(await settle(byId('requests-v2.timeline'), ctxFor())).toMatchObject({ status: 'pass' });
-    expect(await settle(byId('requests-v2.timeline'), ctxFor(undefined, { throttleAfter: 0 }))).toMatchObject({ status: 'pass' });
+    // Throttled after a served request: still working.
+    const served = ctxFor(undefined, { throttleAfter: 1 });
+    await served.http.send({ method: 'GET', path: '/requests/v2', query: { limit: 1 } });
+    expect(await settle(byId('requests-v2.timeline'), served)).toMatchObject({ status: 'pass' });
+    // Every request of the run refused with 429: not working against the embedded server, untested elsewhere (mutation deprecation.ts:74).
+    expect(await settle(byId('requests-v2.timeline'), ctxFor(undefined, { throttleAfter: 0 }))).toMatchObject({ status: 'fail', violation: { received: expect.stringContaining('every v2 request of the run was refused with 429') } });
+    const remote = fakeContext({ handler: route({ 'GET /requests/v2': v2(undefined, 0) }), discovery: { targetNow: new Date('2026-10-01T00:00:00Z') }, config: { v2ProbeRequests: 0, embedded: false } });
+    expect(await settle(byId('requests-v2.timeline'), remote)).toMatchObject({ status: 'skip', cause: 'inconclusive' });
     expect(await settle(byId('requests-v2.timeline'), ctxFor('needs-sort-direction'))).toMatchObject({ status: 'fail', violation: { received: expect.stringContaining('400') } });
   });
 
