@@ -144,7 +144,7 @@ if (onlyTransport(result)) {
 
 const statuses = Object.fromEntries(result.outcomes.map((o) => [o.id, o.status]));
 const pick = (status) => result.outcomes.filter((o) => o.status === status).map((o) => ({ id: o.id, ...(o.violation?.message ? { message: o.violation.message.slice(0, 300) } : o.reason ? { reason: o.reason.slice(0, 300) } : {}) }));
-const summary = { exitCode: result.exitCode, requests: result.requests, failed: pick('fail'), errors: pick('error'), warned: pick('warn').map((o) => o.id), stalled: pick('skip').filter((o) => /^stalled: /.test(o.reason ?? '')), ...(retried ? { retriedAfter: retried } : {}) };
+const summary = { exitCode: result.exitCode, requests: result.requests, ...(result.aborted ? { aborted: result.aborted } : {}), failed: pick('fail'), errors: pick('error'), warned: pick('warn').map((o) => o.id), stalled: pick('skip').filter((o) => /^stalled: /.test(o.reason ?? '')), ...(retried ? { retriedAfter: retried } : {}) };
 
 if (MUTANT === undefined) {
   const covered = Object.keys(globalThis.__stryker__?.mutantCoverage?.static ?? {});
