@@ -156,7 +156,7 @@ export class StatusStream {
     }
     if (event !== EVENT_NAME) return this.error(client, `Unknown event ${JSON.stringify(String(event)).slice(0, 80)}: the only event is "${EVENT_NAME}"`);
     // Fault ws-crashes-on-null-filters: as a handler that reads null.id and throws, the connection is dropped without an answer.
-    if (filters === null && this.options.faults.has('ws-crashes-on-null-filters')) return void client.socket.terminate();
+    if (this.options.faults.has('ws-crashes-on-null-filters') && filters === null) return void client.socket.terminate();
     const id = filters !== null && typeof filters === 'object' ? (filters as Json).id : undefined;
     if (typeof id !== 'string' || id === '') return this.error(client, 'Missing filters.id: pass the request id as {"filters":{"id":"<requestId>"}}');
     if (type === 'subscribe') this.subscribe(client, id);
