@@ -301,8 +301,9 @@ export const checks: CheckDefinition[] = withFamilies([
         e,
       );
       // Throttled is not retired: a v2 that refuses every request with 429 does not keep working (issue 25).
-      if (status === 429 && !answered(ctx).some((x) => x.response!.status === 200)) {
-        const what = `every v2 request of the run was refused with 429 (${answered(ctx).length} of them, the first of the run among them), none served`;
+      const all = status === 429 ? answered(ctx) : [];
+      if (status === 429 && !all.some((x) => x.response!.status === 200)) {
+        const what = `every v2 request of the run was refused with 429 (${all.length} of them, the first of the run among them), none served`;
         // The embedded reference server gives each key its quota a minute: a 429 on the first request of the run is a refusal.
         ensure(!ctx.config.embedded, `v2 keeps working until ${V2_TIMELINE.sunsetAt}: throttled, a key still gets its quota of requests served (target clock ${ctx.discovery.targetNow.toISOString()})`, 'a 200 within the quota of the key', what, e);
         return skip(causeText('inconclusive', `${what}: whether v2 keeps working until ${V2_TIMELINE.sunsetAt} could not be tested (the key's quota may have been spent before the run; run again after a minute)`), 'inconclusive');

@@ -157,6 +157,17 @@ export interface WebhookProbe {
 }
 
 /** Moves one pending request of WEBHOOK_KEY and returns the first delivery. */
+/** Whether the first delivery comes again (after the receiver refused it or left it unanswered). */
+async function redelivered(server: MockServer, receiver: TestReceiver): Promise<boolean> {
+  const first = await oneDelivery(server, receiver);
+  try {
+    const [, second] = await receiver.waitFor(2, 3000);
+    return second.raw.equals(first.raw);
+  } catch {
+    return false;
+  }
+}
+
 async function oneDelivery(server: MockServer, receiver: TestReceiver) {
   const ids = await pendingIds(server, 50);
   for (const id of ids) {
@@ -202,28 +213,12 @@ export const EVENT_WEBHOOK_PROBES: Record<string, WebhookProbe> = {
   },
   'webhook-no-retry': {
     answer: (n) => (n === 0 ? 500 : 200),
-    async probe(s, r) {
-      const first = await oneDelivery(s, r);
-      try {
-        const [, second] = await r.waitFor(2, 3000);
-        return second.raw.equals(first.raw);
-      } catch {
-        return false;
-      }
-    },
+    probe: redelivered,
   },
   'webhook-unanswered-delivered': {
     // The first delivery gets no answer (the connection is closed): it must come again.
     answer: (n) => (n === 0 ? -1 : 200),
-    async probe(s, r) {
-      const first = await oneDelivery(s, r);
-      try {
-        const [, second] = await r.waitFor(2, 3000);
-        return second.raw.equals(first.raw);
-      } catch {
-        return false;
-      }
-    },
+    probe: redelivered,
   },
 };
 
