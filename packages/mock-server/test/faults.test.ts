@@ -139,6 +139,18 @@ const PROBES: Record<string, Probe> = {
     const now = await moveUntil(b, s, ['success', 'failure']);
     return now !== undefined && ids((await v3(b, { status: now.status, ...around(now), limit: 50 })).body).includes(now.id);
   },
+  'v3-fail-reason-index-stale-after-change': async (b, s) => {
+    // The failReason index (and its "none" bitset) is built before the change.
+    await v3(b, { filters: JSON.stringify([{ failReason: null }]), limit: 1 });
+    const pending = (await v3(b, { status: 'pending', sortDirection: 'asc', limit: 50 })).body.requests;
+    for (const r of pending) {
+      if (s.advance(r.id)[0]?.to !== 'failure') continue;
+      const now = await byId(b, r.id);
+      if (typeof now.data.failReason !== 'string') return false;
+      return !ids((await v3(b, { id: r.id, filters: JSON.stringify([{ failReason: null }]) })).body).includes(r.id);
+    }
+    throw new Error('no pending request of the first page moved to failure');
+  },
   'v3-new-tx-hash-unindexed': async (b, s) => {
     // The hash indexes are built before the change (a fresh server builds them on first use, from the current values).
     for (const param of ['fillTxHash', 'refundTxHash']) await v3(b, { [param]: '0x00', limit: 1 });

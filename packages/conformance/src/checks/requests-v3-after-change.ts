@@ -3,7 +3,9 @@
  * request whose status moved (the events family drives such moves against the embedded server;
  * a live server's requests move on their own) must be found by its NEW values: `status` (API
  * document, parameter table, "All parameters are optional and combine with AND"), the
- * `fillTxHash`/`refundTxHash` it gained (Search), and sorted by its new `updatedAt` (rules 1-2).
+ * `fillTxHash`/`refundTxHash` it gained (Search), and sorted by its new `updatedAt` (rules 1-2); one
+ * that gained a fail reason (`failReason`, `refundFailReason`: Status / routing) is no longer
+ * listed by the null-check of that field (rule 7: "A value of null is a null-check (is empty)").
  * The other filter checks draw their values from records as discovery first read them, so an
  * index that keeps a changed request under its old values passes them.
  *
@@ -20,7 +22,7 @@ import { parsedBody, pass, skip } from './support/outcome.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, idsOf, recordsOfBody, sample, walk, type Page, type Query } from './support/listing.js';
 import { MAX_LIMIT } from './support/paging.js';
 import { firstOrderBreak, showKey } from './support/order.js';
-import { createdAtMs, fillTxHashes, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
+import { createdAtMs, fillTxHashes, get, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
 
 /** At most this many changed requests are judged (each costs a read by id and one or two listings, beside one updatedAt listing for all). */
 const MAX_JUDGED = 2;
@@ -156,9 +158,35 @@ function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: '
   return undefined;
 }
 
+/** The fail-reason fields of a v3 record (`data.failReason`, `data.refundFailReason`: null when none). */
+const REASON_FIELDS = ['failReason', 'refundFailReason'] as const;
+type ReasonField = (typeof REASON_FIELDS)[number];
+/** Statuses a request gains a fail reason in (a request read in one of them is worth reading for its reasons). */
+const FAILED_STATUSES: readonly string[] = ['failure', 'refund'];
+
+/** A real fail reason of `field` (a non-empty string other than the v2 placeholder `N/A`), or undefined. */
+export function realReason(r: RecordJson | undefined, field: ReasonField): string | undefined {
+  const v = r === undefined ? undefined : get(r, 'data', field);
+  return typeof v === 'string' && v.trim() !== '' && v.trim().toUpperCase() !== 'N/A' ? v : undefined;
+}
+
+/**
+ * The fail-reason fields a request gained during the run: a real reason now, which its first
+ * reading did not show (or which no reading before the change showed: the first reading is only a
+ * status). A record with a real reason is not empty in that field, whatever the server stores.
+ */
+export function gainedReasons(now: RecordJson, before: RecordJson | undefined): Array<{ field: ReasonField; reason: string }> {
+  const out: Array<{ field: ReasonField; reason: string }> = [];
+  for (const field of REASON_FIELDS) {
+    const reason = realReason(now, field);
+    if (reason !== undefined && (before === undefined || realReason(before, field) !== reason)) out.push({ field, reason });
+  }
+  return out;
+}
+
 const afterChange: CheckSpec = {
   id: 'requests-v3.changed.new-values',
-  title: 'A request that changed during the run is found by its new status and new transaction hash, and sorted by its new updatedAt',
+  title: 'A request that changed during the run is found by its new status and new transaction hash, is no longer null-checked as without the fail reason it gained, and is sorted by its new updatedAt',
   clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change', 'requests-v3.record.updated-at-after-change'],
   operation: V3,
   requires: ['apiKey'],
@@ -175,6 +203,8 @@ const afterChange: CheckSpec = {
     const judged: Array<{ id: string; now: RecordJson }> = [];
     /** Requests the stream announced in another status while a read by id still shows the first one. */
     const announced: Array<{ id: string; now: RecordJson; pushed: string }> = [];
+    /** A changed request read only for its fail reasons (the stream announced it failed; no judged request gained a reason). */
+    const reasonOnly: Array<{ id: string; now: RecordJson }> = [];
     const notes: string[] = [];
     let reads = 0;
     for (const c of all) {
@@ -203,6 +233,16 @@ const afterChange: CheckSpec = {
         );
       }
     }
+    // A request the stream announced failed (or refunded) but not yet read: read too when no judged
+    // one gained a fail reason, so that a change of fail reason is judged whenever the run made one.
+    if (!judged.some((j) => gainedReasons(j.now, all.find((c) => c.id === j.id)!.first.record).length > 0)) {
+      const next = all.find((c) => c.pushed !== undefined && FAILED_STATUSES.includes(c.pushed) && !judged.some((j) => j.id === c.id) && !announced.some((a) => a.id === c.id));
+      if (next && reads < MAX_READS + 1) {
+        reads += 1;
+        const now = await readById(ctx, next.id);
+        if (now && differs(next.first, readingOf(now))) reasonOnly.push({ id: next.id, now });
+      }
+    }
     // A listing by the announced status that returns the request must show it in that status (the
     // status filter's soundness): a server whose reads lag behind its own filter shows two statuses at once.
     for (const { id, now, pushed } of announced.slice(0, MAX_JUDGED)) {
@@ -220,7 +260,7 @@ const afterChange: CheckSpec = {
         );
       }
     }
-    if (judged.length === 0) {
+    if (judged.length === 0 && reasonOnly.length === 0) {
       return skip(`no request changed during the run: the ${reads} request(s) read again by id (${sample(all.slice(0, reads).map((c) => c.id))}) show their first status and updatedAt${notes.length ? `; ${notes.join('; ')}` : ''}`);
     }
 
@@ -269,6 +309,31 @@ const afterChange: CheckSpec = {
       }
     }
 
+    // A fail reason the request gained: the null-check of that field (rule 7, "is empty") must no
+    // longer list it. One listing per field gained, on the request's id (top-level parameters still apply).
+    let reasonsJudged = 0;
+    for (const { id, now } of [...judged, ...reasonOnly]) {
+      for (const { field, reason } of gainedReasons(now, all.find((c) => c.id === id)!.first.record)) {
+        if (reasonsJudged >= MAX_JUDGED) break;
+        reasonsJudged += 1;
+        const groups = [{ [field]: null }];
+        const page = await fetchPage(ctx, { id, filters: JSON.stringify(groups) }, `the null-check of ${field} on request ${id}`);
+        asked += 1;
+        if (!holds(page.records, id)) continue;
+        const again = await readById(ctx, id);
+        if (again === undefined || realReason(again, field) === undefined) {
+          withheld.push(`${id} moved again while the null-check of ${field} was read`);
+          continue;
+        }
+        violate(
+          `A request that gained a ${field} during the run must not be listed by the null-check filters=${JSON.stringify(groups)} (is empty)`,
+          `request ${id} (${field} ${JSON.stringify(reason)} read by id) not in the listing of id=${id}&filters=${JSON.stringify(groups)}`,
+          `request ${id} listed`,
+          page.exchange,
+        );
+      }
+    }
+
     // sortBy=updatedAt, default direction (descending), no window: every record whose updatedAt is later
     // than the last one of the first page must be on it. A request that changed during the run has one
     // of the latest updatedAt values, so it leads the listing unless later changes came after it.
@@ -300,8 +365,8 @@ const afterChange: CheckSpec = {
         byUpdated.exchange,
       );
     }
-    const shown = judged.map((j) => `${j.id} (${recordStatus(j.now) ?? '?'})`).join(', ');
-    return pass(`${judged.length} changed request(s) found by their new values (${asked} listings): ${shown}${withheld.length ? `; withheld: ${withheld.join('; ')}` : ''}`);
+    const shown = [...judged, ...reasonOnly].map((j) => `${j.id} (${recordStatus(j.now) ?? '?'})`).join(', ');
+    return pass(`${judged.length + reasonOnly.length} changed request(s) found by their new values (${asked} listings${reasonsJudged ? `, ${reasonsJudged} by a fail reason's null-check` : ''}): ${shown}${withheld.length ? `; withheld: ${withheld.join('; ')}` : ''}`);
   },
 };
 

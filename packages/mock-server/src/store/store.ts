@@ -83,7 +83,8 @@ export class Store {
 
   /**
    * The faults of the lifecycle's index upkeep (faults.ts: v3-status-index-stale-after-change,
-   * v3-new-tx-hash-unindexed, v3-updated-order-stale), set by the server; none by default.
+   * v3-fail-reason-index-stale-after-change, v3-new-tx-hash-unindexed, v3-updated-order-stale),
+   * set by the server; none by default.
    */
   faults?: { has(name: FaultName): boolean };
 
@@ -390,13 +391,13 @@ export class Store {
     const held = s >= this.base ? this.objects[s - this.base] : this.overrides.get(s);
     // A row built before an earlier change of the same request takes that change first.
     if (held && held !== row) Object.assign(row, held);
-    const before = MUTABLE.map((name) => keysOf(EXTRACT[name](row)));
+    const before = MUTABLE.map((name) => this.mutableKeys(name, row));
     const updatedAt = row.updatedAt;
     change(row);
     if (s >= this.base) this.objects[s - this.base] = row;
     else this.overrides.set(s, row);
     MUTABLE.forEach((name, i) => {
-      const after = keysOf(EXTRACT[name](row));
+      const after = this.mutableKeys(name, row);
       if (sameKeys(before[i], after)) return;
       // Fault v3-status-index-stale-after-change: a status change is taken for no change, the request stays filed under its old status.
       if (name === 'status' && this.faults?.has('v3-status-index-stale-after-change')) return;
@@ -432,6 +433,14 @@ export class Store {
       this.reorderUpdated(p);
     }
     for (const l of this.listeners) l({ kind: 'rows', positions: [p] });
+  }
+
+  /** The index keys of mutable field `name` of `row` (`update`). */
+  private mutableKeys(name: IndexName, row: Row): Key[] {
+    const keys = keysOf(EXTRACT[name](row));
+    // Fault v3-fail-reason-index-stale-after-change: the "none" key of a fail reason is spelled null, a key no index holds, so a request given a reason is not taken out of "none".
+    if (this.faults?.has('v3-fail-reason-index-stale-after-change') && (name === 'failReason' || name === 'refundFailReason')) return keys.map((k) => (k === NULL_KEY ? (null as unknown as Key) : k));
+    return keys;
   }
 
   /**
