@@ -81,6 +81,8 @@ export const faultCatalogue = [
   { name: 'v3-cursor-shape-500', clause: 'general.no-server-error-on-bad-input', description: 'a continuation that is valid base64url of JSON other than a cursor object (null) throws in the server: 500 instead of 400.' },
   { name: 'v3-filters-unknown-key-500', clause: 'general.no-server-error-on-bad-input', description: 'a filters group with an unknown key (or not: of one) throws in the server: 500 instead of 400.' },
   { name: 'v3-filter-ignored-on-other-sorts', clause: 'requests-v3.filter.soundness', description: 'sorted by updatedAt or amountUsd, a filter with few matches also takes rows outside the time window and other range or feature conditions (and rows on the wrong side of the cursor).' },
+  { name: 'v3-block-end-ignored', clause: 'requests-v3.filter.ranges', description: 'endBlock is ignored: startBlock=a&endBlock=b answers as startBlock=a, listing requests whose blocks all lie above b.' },
+  { name: 'v3-block-start-ignored', clause: 'requests-v3.filter.ranges', description: 'startBlock is ignored: startBlock=a&endBlock=b answers as endBlock=b, listing requests whose blocks all lie below a.' },
   { name: 'v3-block-range-empty', clause: 'requests-v3.filter.ranges', description: 'startBlock/endBlock select no record: every block-ranged listing is empty.' },
   { name: 'ws-no-upgrade', clause: 'events.ws.ready', description: 'no websocket upgrade is handled: the Intent Status stream cannot be opened while the REST operations answer.' },
   { name: 'ws-refuses-subscribe', clause: 'events.ws.subscribe-ack', description: 'every subscribe is refused with an "Unknown message type" error: no subscription, no push, while REST shows the followed requests changing.' },

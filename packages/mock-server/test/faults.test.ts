@@ -211,6 +211,18 @@ const PROBES: Record<string, Probe> = {
     const blocks = [...r.data.inTxs, ...r.data.outTxs].map((t: any) => t.block as number);
     return (await v3(b, { id: r.id, startBlock: Math.min(...blocks), endBlock: Math.max(...blocks) })).body.requests.length === 1;
   },
+  'v3-block-end-ignored': async (b) => {
+    // endBlock just below a record's lowest block leaves it out, though startBlock alone would list it.
+    const r = (await v3(b, { status: 'success', limit: 1 })).body.requests[0];
+    const low = Math.min(...[...r.data.inTxs, ...r.data.outTxs].map((t: any) => t.block as number));
+    return (await v3(b, { id: r.id, startBlock: 1, endBlock: low - 1 })).body.requests.length === 0 && (await v3(b, { id: r.id, startBlock: 1 })).body.requests.length === 1;
+  },
+  'v3-block-start-ignored': async (b) => {
+    // startBlock just above a record's highest block leaves it out, though endBlock alone would list it.
+    const r = (await v3(b, { status: 'success', limit: 1 })).body.requests[0];
+    const high = Math.max(...[...r.data.inTxs, ...r.data.outTxs].map((t: any) => t.block as number));
+    return (await v3(b, { id: r.id, startBlock: high + 1, endBlock: 2 * high })).body.requests.length === 0 && (await v3(b, { id: r.id, endBlock: 2 * high })).body.requests.length === 1;
+  },
   'v3-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 48, 49, 50]) if ((await v3(b, { limit })).body.requests.length !== limit) return false;
     return true;

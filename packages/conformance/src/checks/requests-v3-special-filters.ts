@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import { withFamilies } from '../engine/family.js';
 import { edgePairs } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckDefinition, CheckResult, CheckSpec } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../engine/types.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
 import {
   FILTERABLE_STATUSES,
   V3,
+  around,
   createdSec,
   fetchPage,
   holds,
@@ -22,7 +23,7 @@ import {
   walk,
   windowQuery,
 } from './support/listing.js';
-import { amountOutside, blockSpan, createdOutside } from '../oracles/ranges.js';
+import { amountOutside, blockOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
   amountUsdCandidates,
@@ -298,9 +299,55 @@ const ranges: CheckSpec = {
       };
       await ensureReturned(ctx, spanned, { startBlock: lo, endBlock: hi }, `startBlock=${lo}&endBlock=${hi} (every transaction block of the record lies within)`, inside);
     }
-    return withheld('timestamp, amount and block bounds') ?? fromProperty(amountOutcome, spanned ? 'block bounds checked on one record' : 'no record has blocks on both sides');
+    const excluded = await ensureBlockBoundsExclude(ctx, records);
+    const blockNote = [spanned ? 'block bounds checked on one record' : 'no record has blocks on both sides', excluded].join('; ');
+    return withheld('timestamp, amount and block bounds') ?? fromProperty(amountOutcome, blockNote);
   },
 };
+
+/**
+ * Each bound of the block range excludes (issue 25, mutation gap: endBlock ignored). With `r`'s
+ * shown blocks in [lo, hi], `startBlock=S&endBlock=lo-1` and `startBlock=hi+1&endBlock=E` (S and E
+ * the lowest and highest blocks discovery shows), each narrowed around r's creation, must list no
+ * record that shows only blocks above endBlock or only blocks below startBlock (the oracle's
+ * predicate {@link blockOutside}, sound whatever entries the range reads). r is such a record in
+ * both, at the boundary: a server that ignores either bound lists it. A record listed so is read
+ * again by id before failing: if it now shows a block within, its data moved (not judged). Two
+ * requests; a note, or a skip reason, for the check's pass.
+ */
+async function ensureBlockBoundsExclude(ctx: CheckContext, records: readonly RecordJson[]): Promise<string> {
+  const all = ctx.discovery.records.flatMap(shownBlocks).filter((b) => Number.isSafeInteger(b) && b > 0);
+  const r = records.find((x) => {
+    const blocks = shownBlocks(x);
+    return around(x) !== undefined && blocks.length > 0 && blocks.every((b) => Number.isSafeInteger(b) && b >= 2);
+  });
+  if (!r || all.length === 0) return 'no record shows blocks to bound (block bounds not probed for exclusion)';
+  const blocks = shownBlocks(r);
+  const [lo, hi] = [Math.min(...blocks), Math.max(...blocks)];
+  const probes = [
+    { startBlock: Math.min(lo - 1, Math.min(...all)), endBlock: lo - 1, bound: 'endBlock', side: 'above' },
+    { startBlock: hi + 1, endBlock: Math.max(hi + 1, Math.max(...all)), bound: 'startBlock', side: 'below' },
+  ];
+  for (const p of probes) {
+    const label = `startBlock=${p.startBlock}&endBlock=${p.endBlock}`;
+    const page = await fetchPage(ctx, { startBlock: p.startBlock, endBlock: p.endBlock, ...around(r), limit: LIMIT }, label);
+    for (const x of page.records.filter((y) => blockOutside(y, p.startBlock, p.endBlock))) {
+      const id = recordId(x);
+      if (id !== undefined) {
+        const again = await fetchPage(ctx, { id, ...around(x) }, `the record ${id} by id`);
+        const current = again.records.find((y) => recordId(y) === id);
+        if (current && !blockOutside(current, p.startBlock, p.endBlock)) continue;
+      }
+      violate(
+        `Every record returned for ${label} must have a block within (inclusive): ${p.bound} excludes a record whose blocks all lie ${p.side} it`,
+        `records with a block >= ${p.startBlock} and one <= ${p.endBlock} (id ${recordId(r)}, blocks ${lo}..${hi}, is not one of them)`,
+        `id ${id ?? '?'} with blocks ${brief(shownBlocks(x))}`,
+        page.exchange,
+      );
+    }
+  }
+  return `each block bound excludes (id ${recordId(r)}, blocks ${lo}..${hi}: 2 requests)`;
+}
 
 const features: CheckSpec = {
   id: 'requests-v3.filter.features',

@@ -120,3 +120,33 @@ export function blockSpan(record: unknown): [number, number] | undefined {
   }
   return [Math.min(...blocks), Math.max(...blocks)];
 }
+
+/**
+ * Every block a record shows: the `block` of each origin (`inTxs`) and destination (`outTxs`)
+ * transaction entry and its `failedTxBlockNumber` (numbers, or numeric strings), 0 included. The
+ * more blocks read, the weaker {@link blockOutside}: whatever entries the block range reads, they
+ * are among these.
+ */
+export function shownBlocks(r: RecordJson): number[] {
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  const blocks = [...list(get(r, 'data', 'inTxs')), ...list(get(r, 'data', 'outTxs'))].map((tx) => finite(get(tx, 'block')));
+  blocks.push(finite(get(r, 'data', 'failedTxBlockNumber')));
+  return blocks.filter((n): n is number => n !== undefined);
+}
+
+/**
+ * Whether a record listed under `startBlock=start&endBlock=end` shows that it lies outside the
+ * range (GET /requests/v3 Ranges: startBlock, endBlock; live facts §1.4: "chain-entry block,
+ * inclusive"): it shows blocks, and none of them is >= start, or none is <= end. Sound whatever
+ * entries the range reads (origin only, either side, every one, the span of the request): each of
+ * these readings lists a record only with a block >= start and a block <= end among its shown ones.
+ * A record's blocks only grow as it settles, so a page's own view of it holds at least the blocks
+ * the range was matched on. Not judged (false) without shown blocks, or when start > end (a reversed
+ * range the document leaves open).
+ */
+export function blockOutside(r: RecordJson, start: number | undefined, end: number | undefined): boolean {
+  if (start !== undefined && end !== undefined && start > end) return false;
+  const blocks = shownBlocks(r);
+  if (blocks.length === 0) return false;
+  return (start !== undefined && !blocks.some((b) => b >= start)) || (end !== undefined && !blocks.some((b) => b <= end));
+}

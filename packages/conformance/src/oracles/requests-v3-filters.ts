@@ -7,7 +7,7 @@ import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
 import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
-import { amountOutside, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
+import { amountOutside, blockOutside, shownBlocks, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
 import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';
 
 /** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
@@ -81,19 +81,30 @@ export const topLevelFilters: Oracle = {
 
 export const ranges: Oracle = {
   id: FILTER_IDS.filterRanges,
-  applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax'].some((p) => chainQuery(s).has(p)),
+  applies: (s) => page(s) && ['startTimestamp', 'endTimestamp', 'amountUsdMin', 'amountUsdMax', 'startBlock', 'endBlock'].some((p) => chainQuery(s).has(p)),
   judge(s) {
     const q = chainQuery(s);
     const [start, end] = [int(q.get('startTimestamp')), int(q.get('endTimestamp'))];
     const [min, max] = [num(q.get('amountUsdMin')), num(q.get('amountUsdMax'))];
+    const [startBlock, endBlock] = [int(q.get('startBlock')), int(q.get('endBlock'))];
     // The timestamps bound updatedAt with sortBy=updatedAt, createdAt otherwise (a continuation page that omits sortBy follows its walk).
     const field = timeFieldOf(s.query.get('sortBy') ?? q.get('sortBy'));
     const received = firstBad(s.records!, (r) =>
-      timeOutside(r, start, end, field) ? `${field} ${String(r[field])}` : amountOutside(r, min, max) ? `amountUsd ${brief(amountUsdCandidates(r))}` : undefined,
+      timeOutside(r, start, end, field)
+        ? `${field} ${String(r[field])}`
+        : amountOutside(r, min, max)
+          ? `amountUsd ${brief(amountUsdCandidates(r))}`
+          : blockOutside(r, startBlock, endBlock)
+            ? `blocks ${brief(shownBlocks(r))} (inTxs, outTxs, failedTxBlockNumber)`
+            : undefined,
     );
     return received === undefined
       ? undefined
-      : { message: `Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive, on ${field}) and amountUsdMin/amountUsdMax`, expected: `${field} in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}]`, received };
+      : {
+          message: `Every record returned must lie within startTimestamp/endTimestamp (Unix seconds, inclusive, on ${field}), amountUsdMin/amountUsdMax and startBlock/endBlock (inclusive: a block at or above startBlock and one at or below endBlock)`,
+          expected: `${field} in [${start ?? '-∞'}, ${end ?? '+∞'}] s, amountUsd in [${min ?? '-∞'}, ${max ?? '+∞'}], blocks: one >= ${startBlock ?? '-∞'} and one <= ${endBlock ?? '+∞'}`,
+          received,
+        };
   },
 };
 

@@ -34,6 +34,64 @@ describe('requests-v3 special filter checks', () => {
     expect(bad.status).toBe('fail');
   });
 
+  /** The fake server with one query parameter of GET /requests/v3 dropped. */
+  const dropping = (param: string) => {
+    const base = fakeRequestsV3(RECORDS);
+    return route({
+      'GET /requests/v3': (req) => {
+        const rest = { ...req.query };
+        delete rest[param];
+        return base({ ...req, query: rest });
+      },
+    });
+  };
+
+  it('ranges fails a server that ignores endBlock, or startBlock: a record whose blocks all lie beyond the bound comes back', async () => {
+    const end = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: dropping('endBlock'), discovery: discoveryOf(RECORDS) }));
+    expect(end.status).toBe('fail');
+    expect(end.violation?.message).toMatch(/endBlock excludes a record whose blocks all lie above it/);
+    expect(end.violation?.message).toMatch(/^Every record returned for startBlock=\d+&endBlock=\d+ must have a block within/);
+    expect(end.violation?.received).toMatch(/^id 0x[0-9a-f]+ with blocks \[\d+\]$/);
+    const start = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: dropping('startBlock'), discovery: discoveryOf(RECORDS) }));
+    expect(start.status).toBe('fail');
+    expect(start.violation?.message).toMatch(/startBlock excludes a record whose blocks all lie below it/);
+    const clean = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: route({ 'GET /requests/v3': fakeRequestsV3(RECORDS) }), discovery: discoveryOf(RECORDS) }));
+    expect(clean.status).toBe('pass');
+    expect(clean.note).toMatch(/each block bound excludes/);
+  });
+
+  it('ranges: a record listed beyond a block bound that, read again by id, now shows a block within (its data moved) is not a failure', async () => {
+    const base = fakeRequestsV3(RECORDS);
+    let ranged = 0;
+    let reread = 0;
+    // The record as read again: it gained transactions in blocks 5 and 10^9 since (a block on either side of any probe).
+    const grown = (body: unknown) => {
+      const page = structuredClone(body) as { requests: Array<{ data: { outTxs?: unknown[] } }> };
+      for (const r of page.requests) r.data.outTxs = [...(r.data.outTxs ?? []), { txHash: '0xf1', block: 5 }, { txHash: '0xf2', block: 1_000_000_000 }];
+      return page;
+    };
+    const handler = route({
+      'GET /requests/v3': (req) => {
+        const q = { ...req.query };
+        if (q.startBlock !== undefined && q.endBlock !== undefined && q.startTimestamp !== undefined) {
+          // The block-ranged page matched on blocks the record did not show yet: it lists the narrowed window whatever the blocks shown.
+          ranged += 1;
+          delete q.startBlock;
+          delete q.endBlock;
+          return base({ ...req, query: q });
+        }
+        const res = base(req);
+        if (q.id === undefined || ranged === 0) return res;
+        reread += 1;
+        return { ...res, body: grown(res.body) };
+      },
+    });
+    const result = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler, discovery: discoveryOf(RECORDS) }));
+    expect(ranged).toBe(2);
+    expect(reread).toBeGreaterThanOrEqual(2);
+    expect(result.status).toBe('pass');
+  });
+
   it('status-values passes a server that ignores a refused status value', async () => {
     const base = fakeRequestsV3(RECORDS);
     const handler = route({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORACLES } from '../../src/oracles/index.js';
-import { amountOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, subsetCountProblem, withoutAppFees } from '../../src/oracles/ranges.js';
+import { amountOutside, blockOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, shownBlocks, subsetCountProblem, withoutAppFees } from '../../src/oracles/ranges.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import type { ObservedExchange } from '../../src/passive/observed.js';
 
@@ -62,6 +62,65 @@ describe('blockSpan', () => {
     expect(blockSpan({ data: { inTxs: [tx(-1)], outTxs: [tx(5)] } })).toBeUndefined();
     expect(blockSpan(null)).toBeUndefined();
     expect(blockSpan({})).toBeUndefined();
+  });
+});
+
+describe('block range (requests-v3.filter.ranges)', () => {
+  const rec = (inBlocks: unknown[], outBlocks: unknown[], failed?: unknown) => ({
+    id: 'r1',
+    data: { inTxs: inBlocks.map((block) => ({ txHash: '0x1', block })), outTxs: outBlocks.map((block) => ({ txHash: '0x2', block })), ...(failed !== undefined ? { failedTxBlockNumber: failed } : {}) },
+  });
+
+  it('shownBlocks reads every transaction block and failedTxBlockNumber (numeric strings too)', () => {
+    expect(shownBlocks(rec([10], [20, '30'], 5))).toEqual([10, 20, 30, 5]);
+    expect(shownBlocks(rec([], [], null))).toEqual([]);
+    expect(shownBlocks({ id: 'r2' })).toEqual([]);
+  });
+
+  it('a record whose blocks all lie above endBlock, or all below startBlock, is outside', () => {
+    expect(blockOutside(rec([100], [200]), 1, 99)).toBe(true);
+    expect(blockOutside(rec([100], [200]), 201, 300)).toBe(true);
+    expect(blockOutside(rec([100], [200]), undefined, 99)).toBe(true);
+    expect(blockOutside(rec([100], [200]), 201, undefined)).toBe(true);
+  });
+
+  it('a block at either bound (inclusive), or any shown block within, is enough: whatever entries the range reads', () => {
+    expect(blockOutside(rec([100], [200]), 1, 100)).toBe(false);
+    expect(blockOutside(rec([100], [200]), 200, 300)).toBe(false);
+    expect(blockOutside(rec([100], [200]), 150, 160)).toBe(false); // a block on each side of the range: the span reading holds it
+    expect(blockOutside(rec([300], [50]), 1, 99)).toBe(false); // the destination block is within
+    expect(blockOutside(rec([300], [], 50), 1, 99)).toBe(false); // the failed transaction's block is within
+  });
+
+  it('is not judged without shown blocks, nor for a reversed range', () => {
+    expect(blockOutside(rec([], []), 1, 99)).toBe(false);
+    expect(blockOutside(rec([100], [200]), 99, 1)).toBe(false);
+    expect(blockOutside(rec([100], [200]), undefined, undefined)).toBe(false);
+  });
+
+  const audit = (query: string, records: unknown[]) => {
+    const a = new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });
+    a.observe({
+      method: 'GET',
+      url: `http://api.test/requests/v3?${query}`,
+      requestHeaders: { 'x-api-key': 'k' },
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify({ requests: records }),
+      durationMs: 1,
+    });
+    return a.result({ startedAt: new Date(), target: 'x', config: {}, replay: 'x' }).outcomes.find((o) => o.id === 'requests-v3.filter.ranges');
+  };
+
+  it('the oracle: a record above endBlock (or below startBlock) fails; one within passes', () => {
+    const above = audit('startBlock=1&endBlock=99&limit=50', [rec([50], [60]), rec([100], [200])]);
+    expect(above?.status).toBe('fail');
+    expect(above?.violation?.received).toMatch(/^id r1: blocks \[100,200\]/);
+    expect(above?.violation?.expected).toMatch(/one >= 1 and one <= 99/);
+    expect(audit('startBlock=201&limit=50', [rec([100], [200])])?.status).toBe('fail');
+    expect(audit('startBlock=1&endBlock=100&limit=50', [rec([100], [200]), rec([], [])])?.status).toBe('pass');
+    expect(audit('startBlock=150&endBlock=160&limit=50', [rec([100], [200])])?.status).toBe('pass');
+    expect(audit('startBlock=99&endBlock=1&limit=50', [rec([100], [200])])?.status).toBe('pass');
   });
 });
 

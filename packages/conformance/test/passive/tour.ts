@@ -1,6 +1,6 @@
 /**
  * A scripted tour of the API through a base URL (the proxy), driven by the typed client of
- * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges, sorts and a
+ * @crosschain/types: currencies, intents status, v3 pages with filters, groups, ranges (a block range among them), sorts and a
  * continuation walk with totals (its second page fetched again), a v3 call without a key, v2 calls (ok, bad input, CORS, throttled)
  * and bad input. It asserts nothing itself: the auditor judges what it sends. `fetchImpl` lets a
  * test record the tour (as HAR).
@@ -73,6 +73,16 @@ export async function tour(baseUrl: string, fetchImpl: typeof fetch = fetch): Pr
   if (typeof r0.user === 'string') await v3({ user: r0.user, limit: 50 });
   if (Number.isFinite(created)) await v3({ startTimestamp: created - 3600, endTimestamp: created, limit: 50 });
   await v3({ amountUsdMin: 10, amountUsdMax: 500, limit: 50 });
+  // Block ranges whose endBlock lies just below the lowest block of a listed request, whose startBlock just above its highest.
+  const txBlocks = (r: Rec): number[] => {
+    const data = (r.data ?? {}) as Rec;
+    return [...((data.inTxs ?? []) as Rec[]), ...((data.outTxs ?? []) as Rec[])].map((t) => t.block).filter((b): b is number => typeof b === 'number');
+  };
+  const blocks = records.map(txBlocks).find((list) => list.length > 0 && Math.min(...list) > 1);
+  if (blocks) {
+    await v3({ startBlock: 1, endBlock: Math.min(...blocks) - 1, limit: 50 });
+    await v3({ startBlock: Math.max(...blocks) + 1, limit: 50 });
+  }
   await v3({ appFeesAmountUsdMin: 0.01, limit: 50 });
   await v3({ filters: JSON.stringify([{ status: 'success' }, { status: 'refund' }]), limit: 50 });
   await v3({ filters: JSON.stringify([{ 'not:status': 'success' }]), limit: 50 });

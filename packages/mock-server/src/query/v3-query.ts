@@ -82,7 +82,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
   };
   range(timeField, 'startTimestamp', 'endTimestamp', false);
   // Fault v3-block-range-empty: the block range reads a field no record has, so it selects nothing.
-  range(faults.has('v3-block-range-empty') ? ('' as RangeField) : 'block', 'startBlock', 'endBlock', true, { originOnly: params.has('originChainId'), ...(faults.has('v3-block-bounds-or') ? { eitherBound: true } : {}) });
+  // Faults v3-block-start-ignored, v3-block-end-ignored: a bound is read from a parameter named "", so startBlock or endBlock is ignored.
+  range(faults.has('v3-block-range-empty') ? ('' as RangeField) : 'block', faults.has('v3-block-start-ignored') ? '' : 'startBlock', faults.has('v3-block-end-ignored') ? '' : 'endBlock', true, { originOnly: params.has('originChainId'), ...(faults.has('v3-block-bounds-or') ? { eitherBound: true } : {}) });
   range('amountUsd', 'amountUsdMin', 'amountUsdMax', false);
   if (faults.has('v3-amountusd-range-ignored')) {
     const at = ranges.findIndex((r) => r.field === 'amountUsd');
