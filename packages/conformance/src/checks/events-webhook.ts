@@ -2,7 +2,9 @@
  * Signed webhooks (AsyncAPI channel `requestStatusWebhook`; live-service facts §1.9, SHOULD): the
  * signature over the raw body, not a re-serialised one; a fresh timestamp; payload and headers valid
  * against the AsyncAPI message; a refused delivery (503) delivered again, and that redelivery, left
- * unanswered (connection closed: a transport failure), delivered once more. Each check judges the deliveries
+ * unanswered (connection closed: a transport failure), delivered once more; every change the kit made
+ * (embedded) delivered, in its latest status, and a change made after the key's queue had emptied
+ * delivered too. Each check judges the deliveries
  * a receiver saw (`ctx.events.webhooks()`: the embedded run's in-process receiver, or the
  * `webhook-receiver` command's).
  */
@@ -10,6 +12,7 @@ import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '@crosschain/types';
 import { withFamilies } from '../engine/family.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckDefinition } from '../engine/types.js';
+import { deliveredFor } from '../events/probe.js';
 import type { WebhookDelivery } from '../events/types.js';
 import { WEBHOOK_OP, unverified, webhookCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
@@ -22,6 +25,17 @@ function shownDelivery(d: WebhookDelivery | undefined): string {
   const ts = d.headers['x-signature-timestamp'] ?? '(none)';
   const sig = d.headers['x-signature-sha256'] ?? '(none)';
   return `delivery #${d.seq} at ${d.at} ms, X-Signature-Timestamp ${ts}, X-Signature-SHA256 ${sig}, body ${brief(d.body, 300)}`;
+}
+
+/** Up to five ids, for a message. */
+function shownIds(ids: readonly string[]): string {
+  return `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … (${ids.length - 5} more)` : ''}`;
+}
+
+/** The statuses the deliveries for request `id` carried. */
+function deliveredStatuses(deliveries: readonly WebhookDelivery[], id: string): string {
+  const statuses = deliveries.map((d) => (d.identity ?? '').split('|')).filter(([requestId]) => requestId === id).map(([, status]) => status);
+  return [...new Set(statuses)].join(', ') || 'none';
 }
 
 const SIGNATURE_RULE = 'hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" keyed with the API key';
@@ -97,7 +111,7 @@ export const checks: CheckDefinition[] = withFamilies([
   }),
   {
     id: DELIVERS_CHANGES,
-    title: "A status change of a request of the key is delivered to the key's webhook URL",
+    title: "Every request of the key whose status the kit changed is delivered in its latest status, also after the key's queue emptied once",
     clauses: ['events.webhook.delivers-changes'],
     operation: WEBHOOK_OP,
     exclusive: (config) => config.embedded,
@@ -107,15 +121,45 @@ export const checks: CheckDefinition[] = withFamilies([
       const obs = await ctx.events.webhooks();
       if (obs.problem) return skip(obs.problem);
       if (obs.moved === undefined) return skip('the receiver does not know which status changes the target made');
-      const moved = obs.moved;
-      if (obs.deliveries.length > 0) return pass(`${obs.deliveries.length} deliveries${moved.length > 0 ? ` after the kit changed ${moved.length} request(s) of the key` : ''}`);
+      const { moved, deliveries } = obs;
       // The kit changed nothing (no request of the key to follow): nothing had to be delivered, a verified reason.
-      if (moved.length === 0) return skip(`no webhook delivery reached ${obs.url} within ${obs.waitMs} ms, and the kit changed no request of the key: nothing had to be delivered`);
-      violate(
-        "Every status update of a request is posted to its key's webhook URL (live-service facts §1.9: all status updates are posted)",
-        `a delivery within ${obs.waitMs} ms for the status changes of ${moved.length} request(s) of the key`,
-        `no delivery at all; the kit changed ${moved.slice(0, 3).join(', ')}${moved.length > 3 ? ', …' : ''}`,
-      );
+      if (moved.length === 0) {
+        if (deliveries.length > 0) return pass(`${deliveries.length} deliveries; the kit changed no request of the key`);
+        return skip(`no webhook delivery reached ${obs.url} within ${obs.waitMs} ms, and the kit changed no request of the key: nothing had to be delivered`);
+      }
+      const latest = obs.movedStatus ?? {};
+      const never = moved.filter((id) => !deliveredFor(deliveries, id));
+      const stale = moved.filter((id) => !never.includes(id) && latest[id] !== undefined && !deliveredFor(deliveries, id, latest[id]));
+      // A delivery refused for its signature (401) is retried with backoff and rightly holds the later ones back: events.webhook.signature judges it.
+      const held = deliveries.filter((d) => d.answered === 401).length;
+      if (held > 0 && (never.length > 0 || stale.length > 0)) {
+        return pass(`${deliveries.length} deliveries; ${held} refused by the receiver for their signature (401) and retried by the target, which holds the later changes back: whether each of the ${moved.length} changed request(s) was delivered is not judged`);
+      }
+      const rule = "Every status update of a request is posted to its key's webhook URL (live-service facts §1.9: all status updates are posted)";
+      if (never.length > 0) {
+        const heard = [...new Set(deliveries.map((d) => (d.identity ?? '').split('|')[0]).filter((id) => id))];
+        violate(
+          rule,
+          `within ${obs.waitMs} ms, a delivery for each of the ${moved.length} request(s) of the key whose status the kit changed`,
+          `never delivered: ${shownIds(never)} (${never.length} of ${moved.length}); ${deliveries.length === 0 ? 'no delivery at all' : `${deliveries.length} deliveries, for ${shownIds(heard)}`}`,
+        );
+      }
+      if (stale.length > 0) {
+        violate(
+          rule,
+          `within ${obs.waitMs} ms, a delivery of the latest change the kit made to each request: ${stale.map((id) => `${id} in ${latest[id]}`).join(', ')}`,
+          `only earlier statuses delivered: ${stale.map((id) => `${id} in ${deliveredStatuses(deliveries, id)}`).join('; ')}`,
+        );
+      }
+      const after = obs.afterDrain;
+      if (after && !deliveredFor(deliveries, after.id, after.status)) {
+        violate(
+          `${rule}: the deliveries go on after the queue of the key's URL emptied once`,
+          `within ${obs.waitMs} ms, a delivery for ${after.id}${after.status ? ` in ${after.status}` : ''}, which the kit changed ${after.settleMs} ms after delivery #${after.afterSeq}, when every earlier change had been delivered`,
+          `never delivered: ${after.id}; the ${moved.length} request(s) changed before it were delivered, nothing after them${deliveredFor(deliveries, after.id) ? ` (a delivery for it in ${deliveredStatuses(deliveries, after.id)})` : ''}`,
+        );
+      }
+      return pass(`${moved.length} request(s) of the key changed by the kit, each delivered in its latest status (${deliveries.length} deliveries)${after ? `; a change made ${after.settleMs} ms after the queue emptied delivered too` : ''}`);
     },
   },
 ]);

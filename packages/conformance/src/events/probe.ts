@@ -7,13 +7,35 @@
 import { recordsOfBody } from '../engine/list-wrapper.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import type { Discovery, HttpClient } from '../engine/types.js';
-import type { EventsProbe, WebhookObservation, WsObservation } from './types.js';
+import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from './types.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';
 
 /** Whether the embedded server's `advance(id)` moved the request (it returns the changes made). */
 function moved(changes: unknown): boolean {
   return !Array.isArray(changes) || changes.length > 0;
+}
+
+/** The status the last change `advance(id)` returned gives the request, when it says (the reference server returns its changes). */
+function latestStatus(changes: unknown): string | undefined {
+  const last: unknown = Array.isArray(changes) ? changes[changes.length - 1] : undefined;
+  const to = (last as { to?: unknown } | undefined)?.to;
+  return typeof to === 'string' ? to : undefined;
+}
+
+/**
+ * How long after the last delivery the kit waits before its after-drain change (ms): by then the
+ * target has long read the answer to its last POST and emptied the key's queue (same process), so
+ * the change starts a new round of deliveries rather than joining the round in flight.
+ */
+export const DRAIN_SETTLE_MS = 100;
+
+/** Whether a delivery for request `id` came (in `status`, when given), whatever the receiver answered. */
+export function deliveredFor(deliveries: readonly WebhookDelivery[], id: string, status?: string): boolean {
+  return deliveries.some((d) => {
+    const [requestId, delivered] = (d.identity ?? '').split('|');
+    return requestId === id && (status === undefined || delivered === status);
+  });
 }
 
 /** Statuses after which a request changes no more (live-service facts §1.2: success and refund end the lifecycle). */
@@ -96,6 +118,10 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
   let hooks: Promise<WebhookObservation> | undefined;
   /** Requests of the key whose status the kit changed (embedded): what the webhook receiver should hear of. */
   const movedOfKey: string[] = [];
+  /** The latest status the kit's changes gave each of `movedOfKey`, when `advance` said. */
+  const movedStatus: Record<string, string> = {};
+  /** A pending request of the key the session leaves alone: the kit's after-drain change (embedded). */
+  let spare: string | undefined;
   /** Ends a session still running when the run closes (an early session against a URL must not outlive --max-duration). */
   const stop = new AbortController();
 
@@ -128,6 +154,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     if (candidates.length === 0 && lookup.refused !== undefined) return empty(shownUrl, `no request to follow could be looked up: ${lookup.refused}`);
     if (candidates.length === 0) return { ...empty(shownUrl, 'no request in a non-terminal status was found to follow (discovery and the latest page of /requests/v3)'), noData: true };
     const controls = options.embedded ? candidates.slice(follow, follow + 1) : [];
+    spare = options.embedded ? candidates[follow + 1] : undefined;
     const foreign = options.embedded ? await foreignId(options.http, candidates) : undefined;
     const ids = [...candidates.slice(0, follow), ...(foreign ? [foreign] : [])];
     if (foreign) statusBefore[foreign] = 'pending'; // found with status=pending
@@ -140,9 +167,15 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       ...(options.embedded
         ? {
             advance: (id: string) => {
-              const changed = moved(options.embedded!.advance(id));
+              const changes = options.embedded!.advance(id);
+              const changed = moved(changes);
               // The followed and control ids are the key's own requests (the receiver's key); the foreign one is not.
-              if (changed && id !== foreign && !movedOfKey.includes(id)) movedOfKey.push(id);
+              if (changed && id !== foreign) {
+                if (!movedOfKey.includes(id)) movedOfKey.push(id);
+                const status = latestStatus(changes);
+                if (status !== undefined) movedStatus[id] = status;
+                else delete movedStatus[id];
+              }
               return changed;
             },
             controls,
@@ -168,11 +201,33 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
       };
     }
     await (session ??= websocket());
-    await receiver.waitUntil(
-      (o) => o.deliveries.length > 0 && (o.refused === undefined || (o.refused.retrySeq !== undefined && (o.refused.unansweredSeq === undefined || o.refused.afterUnansweredSeq !== undefined))),
-      Date.now() + options.waitMs,
-    );
-    return { ...receiver.observation(), moved: [...movedOfKey] };
+    const retried = (o: WebhookObservation) => o.refused === undefined || (o.refused.retrySeq !== undefined && (o.refused.unansweredSeq === undefined || o.refused.afterUnansweredSeq !== undefined));
+    // A delivery the receiver refused for its signature (401) is retried with backoff and holds the later ones back: those are not awaited.
+    const heldBack = (o: WebhookObservation) => o.deliveries.some((d) => d.answered === 401);
+    // Every request of the key the kit changed has its latest change delivered (issue 25: not just the first change).
+    const allDelivered = (o: WebhookObservation) => movedOfKey.every((id) => deliveredFor(o.deliveries, id, movedStatus[id]));
+    await receiver.waitUntil((o) => o.deliveries.length > 0 && retried(o) && (heldBack(o) || allDelivered(o)), Date.now() + options.waitMs);
+    const afterDrain = await changeAfterDrain(receiver, allDelivered, heldBack);
+    return { ...receiver.observation(), moved: [...movedOfKey], movedStatus: { ...movedStatus }, ...(afterDrain ? { afterDrain } : {}) };
+  };
+
+  /**
+   * Once every change the kit made was delivered, one more (a request of the key the session left
+   * alone), made when the key's queue has emptied: deliveries must go on after a queue drained
+   * once (the mutant that left its queue marked running heard of the first round only). Its own
+   * wait of `waitMs`. No HTTP request: the embedded server's `advance`.
+   */
+  const changeAfterDrain = async (receiver: WebhookReceiver, allDelivered: (o: WebhookObservation) => boolean, heldBack: (o: WebhookObservation) => boolean): Promise<WebhookObservation['afterDrain']> => {
+    const before = receiver.observation();
+    const last = before.deliveries[before.deliveries.length - 1];
+    if (!options.embedded || spare === undefined || movedOfKey.length === 0 || !last || !allDelivered(before) || heldBack(before) || stop.signal.aborted) return undefined;
+    await new Promise<void>((resolve) => setTimeout(resolve, DRAIN_SETTLE_MS));
+    const changes = options.embedded.advance(spare);
+    if (!moved(changes)) return undefined;
+    const status = latestStatus(changes);
+    const id = spare;
+    await receiver.waitUntil((o) => deliveredFor(o.deliveries, id, status), Date.now() + options.waitMs);
+    return { id, ...(status !== undefined ? { status } : {}), afterSeq: last.seq, settleMs: DRAIN_SETTLE_MS };
   };
 
   return {

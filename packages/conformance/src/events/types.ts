@@ -126,6 +126,15 @@ export interface WebhookObservation {
    * embedded server's `advance`): changes the target had to deliver, so silence is not a quiet target.
    */
   moved?: string[];
+  /** The latest status the kit's own change gave each of `moved` (when the target's `advance` told it): the delivery each is owed. */
+  movedStatus?: Record<string, string>;
+  /**
+   * A change the kit made after every change it had made before was delivered (and the queue of
+   * the key's URL had emptied): a request of the key the session left alone, moved `settleMs`
+   * after the last delivery (`afterSeq`). Its delivery shows that the deliveries go on after a
+   * queue drained once.
+   */
+  afterDrain?: { id: string; status?: string; afterSeq: number; settleMs: number };
 }
 
 /** The events capability of the check context (engine/types.ts `CheckContext.events`). */

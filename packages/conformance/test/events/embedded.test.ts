@@ -17,6 +17,8 @@ describe('events family, embedded target', () => {
     expect(result.outcomes.length).toBe(17);
     // The session followed a request of another key, so the leak oracle saw a push it could catch.
     expect(result.outcomes.find((o) => o.id === 'events.ws.no-foreign-authenticated-fields')?.reason).toMatch(/push\(es\) for a request of another key/);
+    // Every request the kit changed was delivered in its latest status, and a change made once the key's queue had emptied too.
+    expect(result.outcomes.find((o) => o.id === 'events.webhook.delivers-changes')?.reason).toMatch(/each delivered in its latest status .*after the queue emptied delivered too/);
     expect(JSON.stringify(result)).not.toContain('demo-key');
   });
 

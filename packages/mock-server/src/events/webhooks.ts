@@ -163,7 +163,8 @@ export class WebhookDispatcher {
       await this.sleep(this.backoffMs * 2 ** delivery.retries);
       delivery.retries++;
     }
-    queue.running = false;
+    // Fault webhook-stops-after-first-drain: the queue stays marked running, so no later change starts a drain.
+    queue.running = faults.has('webhook-stops-after-first-drain');
   }
 
   /** One POST; true on a 2xx answer within the timeout. */

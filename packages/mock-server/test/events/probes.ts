@@ -211,6 +211,21 @@ export const EVENT_WEBHOOK_PROBES: Record<string, WebhookProbe> = {
       }
     },
   },
+  'webhook-stops-after-first-drain': {
+    answer: () => 200,
+    async probe(s, r) {
+      await oneDelivery(s, r);
+      // The queue has emptied once (its one delivery answered 200): a change made now must still be posted.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await oneDelivery(s, r); // moves another pending request of the key
+      try {
+        await r.waitFor(2, 2000);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  },
   'webhook-no-retry': {
     answer: (n) => (n === 0 ? 500 : 200),
     probe: redelivered,
