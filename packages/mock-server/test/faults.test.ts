@@ -259,6 +259,11 @@ const PROBES: Record<string, Probe> = {
     return true;
   },
   // The listing without a time window (issue 25): a client's first calls.
+  'v3-pages-empty': async (b) => {
+    // A window's pages list its requests: the first page of a window holding some is not empty.
+    const body = (await v3(b, { includeTotal: 'true', limit: 5 })).body;
+    return body.total > 0 && body.requests.length > 0;
+  },
   'v3-unwindowed-empty-page': async (b) => {
     const r = (await v3(b, { includeTotal: true })).body;
     return r.total === 0 || r.requests.length > 0;

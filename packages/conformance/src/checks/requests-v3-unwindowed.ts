@@ -14,7 +14,7 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
 import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
-import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
+import { earlierThanFirst, emptyPageBesideTotal, emptyWalkBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
 import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, sample, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { pass } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from './support/record.js';
@@ -57,6 +57,23 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
   if (ctx.discovery.records.length > 0 || t === undefined || t <= 0) return;
   const page = await fetchPage(ctx, { ...windowQuery(ctx), limit: PAGE, includeTotal: true }, 'the discovery window');
   judgeFirstPage(page, `The discovery window (total ${t}) listed no request`);
+  // Empty pages that hand back a continuation (the mutation bench's requests-v3.ts:94, every page
+  // empty): the window is walked on while its pages stay empty, one page more than its total
+  // needs. Its records were created in the past and requests are only added, so a walk to the end
+  // that lists none of what the total counts (read again on the first page) breaks rules 4 and 5.
+  const counted = typeof page.total === 'number' ? page.total : 0;
+  if (page.records.length > 0 || page.continuation === undefined || counted <= 0) return;
+  const pages = await walk(ctx, { ...windowQuery(ctx), limit: PAGE }, { maxPages: Math.ceil(counted / PAGE) + 1, until: (p) => p.records.length > 0, what: 'the discovery window' });
+  const problem = emptyWalkBesideTotal(pages.records.length, pages.pages.length, pages.complete, counted, PAGE);
+  if (problem !== undefined) {
+    const last = pages.pages[pages.pages.length - 1]!;
+    violate(
+      `The discovery window (total ${counted} with includeTotal=true) must list its requests: following the continuation of its empty pages (rule 4) must reach the requests its total counts (rule 5)`,
+      `the ${counted} requests of the window, ${PAGE} a page`,
+      problem,
+      last.exchange,
+    );
+  }
 }
 
 const firstPages: CheckSpec = {

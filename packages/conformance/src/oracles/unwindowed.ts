@@ -18,6 +18,20 @@ export function emptyPageBesideTotal(records: number, hasCursor: boolean, total:
 }
 
 /**
+ * A walk of one query whose pages all came back empty while handing back a continuation, set
+ * against the total the query counts (rules 4 and 5): a walk that ends, or that went one page past
+ * what the total needs, having listed nothing, while the total counts requests. The problem, or
+ * undefined (also when the walk listed anything, or stopped early for another reason).
+ */
+export function emptyWalkBesideTotal(records: number, pages: number, complete: boolean, total: number, pageSize: number): string | undefined {
+  if (records > 0 || !Number.isFinite(total) || total <= 0) return undefined;
+  if (complete) return `${pages} page(s), all empty, to the end of the walk (the last without a continuation), while total = ${total}`;
+  const needed = Math.ceil(total / pageSize);
+  if (pages > needed) return `${pages} pages in a row, each empty and each handing back a continuation, while total = ${total} (${needed} page(s) of ${pageSize} hold them)`;
+  return undefined;
+}
+
+/**
  * The records of a walk at a small page size set against one larger page of the same query, read
  * after the walk (rule 4; clause requests-v3.pagination.no-gaps). On the default sort newer
  * requests arrive before the walk's first record, so the larger page may begin with records the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlierThanFirst, emptyPageBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../../src/oracles/unwindowed.js';
+import { earlierThanFirst, emptyPageBesideTotal, emptyWalkBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../../src/oracles/unwindowed.js';
 
 describe('emptyPageBesideTotal', () => {
   it('flags an empty last page beside a positive total', () => {
@@ -11,6 +11,20 @@ describe('emptyPageBesideTotal', () => {
     expect(emptyPageBesideTotal(0, false, 0)).toBeUndefined();
     expect(emptyPageBesideTotal(0, false, undefined)).toBeUndefined();
     expect(emptyPageBesideTotal(0, false, '12')).toBeUndefined();
+  });
+});
+
+describe('emptyWalkBesideTotal', () => {
+  it('flags a walk that ends having listed nothing while the total counts requests', () => {
+    expect(emptyWalkBesideTotal(0, 11, true, 517, 50)).toMatch(/11 page\(s\), all empty.*total = 517/);
+  });
+  it('flags a walk of empty pages that goes past the pages the total needs', () => {
+    expect(emptyWalkBesideTotal(0, 12, false, 517, 50)).toMatch(/12 pages in a row.*11 page\(s\) of 50/);
+  });
+  it('accepts a walk that listed something, a zero total, and a walk stopped before the pages the total needs', () => {
+    expect(emptyWalkBesideTotal(1, 3, false, 517, 50)).toBeUndefined();
+    expect(emptyWalkBesideTotal(0, 2, true, 0, 50)).toBeUndefined();
+    expect(emptyWalkBesideTotal(0, 11, false, 517, 50)).toBeUndefined();
   });
 });
 

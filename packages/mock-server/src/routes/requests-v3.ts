@@ -89,6 +89,8 @@ export function requestsV3Route(ctx: RouteContext): Route {
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
     const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
     unwindowedFaults(page, url.searchParams, query.limit);
+    // Fault v3-pages-empty: the page lists nothing, its continuation and total stay.
+    if (faults.has('v3-pages-empty')) page.rows = [];
     const present = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };
     const parts: Buffer[] = [OPEN_REQUESTS];
     page.rows.forEach((r, i) => {
