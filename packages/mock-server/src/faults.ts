@@ -32,6 +32,7 @@ export const faultCatalogue = [
   { name: 'v3-symbol-case-sensitive', clause: 'requests-v3.filter.symbol-case-insensitive', description: 'currencyIn/OutSymbol match case-sensitively.' },
   { name: 'v3-authenticated-leak', clause: 'requests-v3.auth.authenticated-data-owner', description: "includeAuthenticatedData=true returns authenticated fields on other integrators' records." },
   { name: 'v3-status-filter-lenient', clause: 'requests-v3.filter.status-values', description: 'status=waiting/submitted is accepted and applied instead of 400.' },
+  { name: 'v3-refund-fail-reason-filter-as-null-check', clause: 'requests-v3.filter.soundness', description: 'refundFailReason=<a reason> is read as the null-check: the listing holds the requests without a refund fail reason (and refundFailReason=N/A matches none).' },
   { name: 'v3-amount-number', clause: 'requests-v3.record.schema', description: 'amount of amount objects is a JSON number instead of a string.' },
   { name: 'v3-missing-requesttype', clause: 'requests-v3.record.schema', description: 'records lack the requestType field.' },
   { name: 'v3-top-level-ignored-with-filters', clause: 'requests-v3.filters.top-level-and', description: 'top-level filter parameters are ignored when filters is present.' },

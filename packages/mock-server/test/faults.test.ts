@@ -97,6 +97,10 @@ const PROBES: Record<string, Probe> = {
   'v3-authenticated-leak': async (b) =>
     (await v3(b, { includeAuthenticatedData: true, limit: 50 })).body.requests.every((r: any) => !('referrer' in r.data) || r.data.referrer === 'demo.app'),
   'v3-status-filter-lenient': async (b) => (await v3(b, { status: 'waiting' })).status === 400,
+  'v3-refund-fail-reason-filter-as-null-check': async (b) => {
+    const page = (await v3(b, { refundFailReason: 'MANUAL_REFUND_REQUIRED', limit: 50 })).body.requests;
+    return page.length > 0 && page.every((r: any) => r.data.refundFailReason === 'MANUAL_REFUND_REQUIRED');
+  },
   'v3-amount-number': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.data.route.actual.origin.inputCurrency.amount === 'string'),
   'v3-missing-requesttype': async (b) => (await v3(b, { limit: 5 })).body.requests.every((r: any) => typeof r.requestType === 'string'),
   'v3-top-level-ignored-with-filters': async (b) => (await v3(b, { originChainId: 10, filters: JSON.stringify([{ status: 'success' }]), limit: 50 })).body.requests.every((r: any) => r.data.route.actual.origin.inputCurrency.currency.chainId === 10),

@@ -271,12 +271,16 @@ const afterChange: CheckSpec = {
     };
     const withheld: string[] = [];
     let asked = 0;
-    for (const { id, now } of judged) {
+    // A request read only for the fail reason it gained (one the stream announced failed or refunded)
+    // is listed by the hash it gained too (a refund's hash: the mutation bench's index-set.ts:38),
+    // not by its status: +1 listing, only when it gained one.
+    const hashOnly = new Set(reasonOnly.map((x) => x.id));
+    for (const { id, now } of [...judged, ...reasonOnly]) {
       const before = all.find((c) => c.id === id)!.first;
       const created = createdSec(now);
       const window = created === undefined ? {} : { startTimestamp: created - 1, endTimestamp: created + 1 };
       const status = recordStatus(now);
-      if (status !== undefined && FILTERABLE_STATUSES.includes(status)) {
+      if (!hashOnly.has(id) && status !== undefined && FILTERABLE_STATUSES.includes(status)) {
         const query = { status, ...window };
         const r = await listed(ctx, query, id, `the listing by the new status of request ${id}`);
         asked += 1;

@@ -13,7 +13,7 @@ import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, run
 import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
-import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import { FILTER_IDS, REASON_PARAMS, reasonMismatch } from '../oracles/requests-v3-filters.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -101,6 +101,30 @@ async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): P
   return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}`;
 }
 
+/**
+ * The fail-reason filters (Status / routing: `failReason`, `refundFailReason`; the mutation bench's
+ * gap fields.ts:82, a reason read as the null-check): for each, the first discovered record showing
+ * a reason (not null, not `N/A`) gives the value, and one page of the window filtered by it must
+ * hold only records showing that reason (the same rule the oracle applies to any exchange). One
+ * request per field the window shows a reason of.
+ */
+async function judgeReasonFilters(ctx: CheckContext): Promise<string> {
+  const asked: string[] = [];
+  for (const field of REASON_PARAMS) {
+    const value = ctx.discovery.records
+      .map((r) => (typeof r.data === 'object' && r.data !== null ? (r.data as Record<string, unknown>)[field] : undefined))
+      .find((v): v is string => typeof v === 'string' && v !== '' && !v.includes(',') && v.toUpperCase() !== 'N/A');
+    if (value === undefined) continue;
+    const w = await walk(ctx, { ...windowQuery(ctx), [field]: value, limit: LIMIT }, { maxPages: 1 });
+    for (const r of w.records) {
+      const wrong = reasonMismatch(r, field, value);
+      if (wrong) violate(`Every record returned for ${field}=${value} must show that ${field}`, `records whose data.${field} is ${value}`, `id ${recordId(r) ?? '?'} with ${wrong}`, w.pages[0]!.exchange);
+    }
+    asked.push(`${field}=${value} (${w.records.length})`);
+  }
+  return asked.length > 0 ? `; ${asked.join(' and ')}` : '; no discovered record shows a fail reason';
+}
+
 const soundness: CheckSpec = {
   id: FILTER_IDS.filterSoundness,
   title: 'Every record returned for an equality filter matches it',
@@ -124,6 +148,7 @@ const soundness: CheckSpec = {
     );
     if (!outcome.ok) return fromProperty(outcome);
     const sorts = await judgeOtherSorts(ctx, samples);
+    const reasons = await judgeReasonFilters(ctx);
     // Values no record has: whatever comes back must still match them.
     const made = await ctx.property(
       fc.record({ param: fc.constantFrom<EqualityParam>('user', 'recipient', 'depositTxHash', 'id'), value: fc.stringMatching(/^0x[0-9a-f]{40}$/) }),
@@ -137,7 +162,7 @@ const soundness: CheckSpec = {
       },
       runs(ctx, 1),
     );
-    return fromProperty(made, `${outcome.numRuns} discovered values and ${made.numRuns} made-up ones (each direction); ${sorts}`);
+    return fromProperty(made, `${outcome.numRuns} discovered values and ${made.numRuns} made-up ones (each direction); ${sorts}${reasons}`);
   },
 };
 

@@ -4,7 +4,7 @@
  * the `filters` groups; a `filters` array mixing null with values is refused.
  */
 import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
-import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId } from '../checks/support/record.js';
+import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
 import { amountOutside, blockOutside, shownBlocks, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
@@ -34,6 +34,36 @@ function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[nu
   });
 }
 
+/**
+ * The fail-reason filters (Status / routing: `failReason`, `refundFailReason`) of a query the oracle
+ * judges: one plain value each. `N/A` (v2's spelling of none; the document gives it no meaning as a
+ * v3 filter value) and lists (a comma) are not judged.
+ */
+export const REASON_PARAMS = ['failReason', 'refundFailReason'] as const;
+export type ReasonParam = (typeof REASON_PARAMS)[number];
+
+export function reasonFilters(q: URLSearchParams): Array<[ReasonParam, string]> {
+  return REASON_PARAMS.flatMap((p) => {
+    const all = q.getAll(p);
+    const v = all[0];
+    if (all.length !== 1 || v === undefined || v === '' || v.includes(',') || v.toUpperCase() === 'N/A') return [];
+    return [[p, v] as [ReasonParam, string]];
+  });
+}
+
+/**
+ * Why a record returned for `field=value` does not match it (its `data.<field>` another reason,
+ * null or `N/A`), or undefined when it matches or does not show the field (not judged). Reasons are
+ * compared ignoring case (their spelling beyond the live service's enum is not in the document).
+ */
+export function reasonMismatch(r: RecordJson, field: ReasonParam, value: string): string | undefined {
+  const data = r.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(field in data)) return undefined;
+  const shown = (data as Record<string, unknown>)[field];
+  if (typeof shown === 'string' && shown.toLowerCase() === value.toLowerCase()) return undefined;
+  return `data.${field} ${JSON.stringify(shown)}, asked ${value}`;
+}
+
 /** The listed values of a top-level `features` (comma-separated, any of), or undefined when absent or empty. */
 export function featureList(raw: string | null | undefined): string[] | undefined {
   const list = (raw ?? '').split(',').map((f) => f.trim()).filter((f) => f.length > 0);
@@ -57,15 +87,20 @@ const groupedFeatures = (q: URLSearchParams): string[] | undefined => (q.has('fi
 export const topLevelFilters: Oracle = {
   id: FILTER_IDS.filterSoundness,
   ids: [FILTER_IDS.filterSoundness, FILTER_IDS.filtersTopLevelAnd],
-  applies: (s) => page(s) && (equalityFilters(chainQuery(s)).length > 0 || groupedFeatures(chainQuery(s)) !== undefined),
+  applies: (s) => page(s) && (equalityFilters(chainQuery(s)).length > 0 || reasonFilters(chainQuery(s)).length > 0 || groupedFeatures(chainQuery(s)) !== undefined),
   idFor: (s) => (chainQuery(s).has('filters') ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness),
   judge(s) {
     const q = chainQuery(s);
     const filters = equalityFilters(q);
+    const reasons = reasonFilters(q);
     const features = groupedFeatures(q);
     const received = firstBad(s.records!, (r) => {
       const miss = filters.find(([p, v]) => !matchesSound(r, p, v));
       if (miss) return `${miss[0]} candidates ${brief(candidates(r, miss[0]))}, asked ${miss[1]}`;
+      for (const [p, v] of reasons) {
+        const wrong = reasonMismatch(r, p, v);
+        if (wrong) return wrong;
+      }
       return features && lacksFeatures(r, features) ? `features ${brief(r.features)}, asked any of ${features.join(',')}` : undefined;
     });
     if (received === undefined) return undefined;
@@ -73,7 +108,7 @@ export const topLevelFilters: Oracle = {
     return {
       check: withGroups ? FILTER_IDS.filtersTopLevelAnd : FILTER_IDS.filterSoundness,
       message: `Every record returned must match the top-level filters${withGroups ? ' (AND-ed with the filters groups)' : ''}`,
-      expected: [...filters.map(([p, v]) => `${p}=${v}`), ...(features ? [`features any of ${features.join(',')}`] : [])].join(' and '),
+      expected: [...filters.map(([p, v]) => `${p}=${v}`), ...reasons.map(([p, v]) => `data.${p} ${v}`), ...(features ? [`features any of ${features.join(',')}`] : [])].join(' and '),
       received,
     };
   },

@@ -57,6 +57,8 @@ export interface NormalizeContext {
   integrator: string | null;
   /** Accept `waiting`/`submitted` in `status` (fault v3-status-filter-lenient). */
   lenientStatus: boolean;
+  /** Read a refundFailReason value as the null-check and `N/A` as a value (fault v3-refund-fail-reason-filter-as-null-check). */
+  refundReasonAsNull?: boolean;
 }
 
 /** Converts one filter value to an index key; throws 400 with the accepted values. */
@@ -79,7 +81,8 @@ export function normalizeValue(def: FieldDef, where: string, raw: unknown, ctx: 
       return text === 'N/A' ? null : text;
     case 'refundFailReason':
       if (!(REFUND_FAIL_REASONS as readonly string[]).includes(text)) throw badParam(where, raw, `one of ${REFUND_FAIL_REASONS.join(', ')}`);
-      return text === 'N/A' ? null : text;
+      // Fault v3-refund-fail-reason-filter-as-null-check: a reason is taken for "none" (and N/A for a value).
+      return (text === 'N/A') !== (ctx.refundReasonAsNull === true) ? null : text;
     case 'requestType': {
       const hit = REQUEST_TYPES.find((t) => t.toLowerCase() === text.toLowerCase());
       if (!hit) throw badParam(where, raw, `one of ${REQUEST_TYPES.join(', ')} (case-insensitive)`);

@@ -40,7 +40,7 @@ export interface V3Flags {
 
 export function parseV3Query(params: Params, ctx: V3ParseContext): { query: ListQuery; flags: V3Flags } {
   const faults = ctx.faults;
-  const norm: NormalizeContext = { integrator: ctx.integrator, lenientStatus: faults.has('v3-status-filter-lenient') };
+  const norm: NormalizeContext = { integrator: ctx.integrator, lenientStatus: faults.has('v3-status-filter-lenient'), refundReasonAsNull: faults.has('v3-refund-fail-reason-filter-as-null-check') };
   // limit
   const rawLimit = single(params, 'limit');
   let limit = V3_DEFAULT_LIMIT;
