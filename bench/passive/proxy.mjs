@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
  * Benchmark of the validating proxy (not a test: prints figures). Starts the reference server and
- * `crosschain-conformance proxy` in child processes, then at concurrency 8 (wrk when installed, else
- * autocannon; see LOAD) measures
+ * `crosschain-conformance proxy` in child processes, then with autocannon at concurrency 8 measures
  * validated exchanges per second through the kit's proxy and through Prism 5's validating proxy
  * (installed for this run only into a temporary directory; skipped with a note when the install
  * fails) on a small `GET /intents/status`, a one-record v3 page (both the same body every time,
@@ -16,12 +15,12 @@
  * every `--soak-every` seconds (default 30), then whether memory stayed flat. It stops by itself
  * after the given time and sends traffic only to loopback (both servers listen on 127.0.0.1).
  *
- * Usage: node bench/passive/proxy.mjs [--duration 10] [--rss-seconds 60] [--no-prism 1] [--load wrk|autocannon]
+ * Usage: node bench/passive/proxy.mjs [--duration 10] [--rss-seconds 60] [--no-prism 1]
  *        node bench/passive/proxy.mjs --soak 600 [--soak-rate 1000] [--soak-every 30]
  * (build first: pnpm --filter @crosschain/conformance... build)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -116,59 +115,6 @@ function cannon(url, duration = DURATION, extra = {}) {
   }));
 }
 
-/**
- * The load generator: wrk (C, Debian package `wrk`) when it is on the PATH, else autocannon;
- * `--load autocannon|wrk` chooses. On a two-core machine the generator shares the cores with the
- * proxy and the reference server it measures: autocannon costs about 60 µs of CPU a request (as
- * much as the reference server's answer, half the proxy's own work), wrk a few µs, so with
- * autocannon the kit's figure measures the load generator as much as the proxy. Prism, slower
- * by ten times, is hardly affected either way. Both figures are taken with the same generator.
- */
-const LOAD = (() => {
-  const i = process.argv.indexOf('--load');
-  const asked = i >= 0 ? process.argv[i + 1] : undefined;
-  if (asked !== undefined && asked !== 'wrk' && asked !== 'autocannon') throw new Error(`--load takes wrk or autocannon, got ${asked}`);
-  const hasWrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
-  if (asked === 'wrk' && !hasWrk) throw new Error('--load wrk: wrk is not on the PATH (Debian: apt-get install wrk)');
-  return asked ?? (hasWrk ? 'wrk' : 'autocannon');
-})();
-
-/**
- * wrk at concurrency 8 (2 threads of 4 connections). With `paths` each thread cycles over the
- * paths from its own starting point, the two half the list apart: a body comes back only after
- * about 500 others, more than the proxy's cache of identical bodies holds (256), as with the
- * autocannon rotations above.
- */
-function wrkRun(url, duration, paths, scriptDir) {
-  const target = new URL(url);
-  const list = paths ?? [`${target.pathname}${target.search}`];
-  const script = join(scriptDir, `wrk-${list.length}-${Math.random().toString(36).slice(2)}.lua`);
-  writeFileSync(
-    script,
-    [
-      `local paths = {${list.map((x) => JSON.stringify(x)).join(',')}}`,
-      'local n = #paths',
-      'local threads = 0',
-      'setup = function(thread) thread:set("offset", threads * math.floor(n / 2)); threads = threads + 1 end',
-      'local i = 0',
-      'init = function(args) i = offset or 0 end',
-      ...Object.entries(KEY).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
-      'request = function() i = i % n + 1; return wrk.format(nil, paths[i]) end',
-      '',
-    ].join('\n'),
-  );
-  const r = spawnSync('wrk', ['-t2', '-c8', `-d${duration}s`, '-s', script, target.origin], { encoding: 'utf8', timeout: (duration + 30) * 1000 });
-  rmSync(script, { force: true });
-  const out = r.stdout ?? '';
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  if (!Number.isFinite(rps)) throw new Error(`wrk gave no figure (exit ${r.status}): ${(r.stderr || out).slice(0, 300)}`);
-  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = sock ? sock.slice(1).reduce((a, x) => a + Number(x), 0) : 0;
-  return { requests: { average: rps, total }, non2xx, errors };
-}
-
 /** Only loopback is ever sent traffic (the soak runs unattended for minutes). */
 function loopbackOnly(...urls) {
   for (const u of urls) if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(u).hostname)) throw new Error(`refusing to send benchmark traffic to ${u}: loopback only`);
@@ -231,7 +177,7 @@ function installPrism(dir) {
   return join(dir, 'node_modules/.bin/prism');
 }
 
-console.log(`# passive proxy benchmark: ${LOAD} at concurrency 8, ${DURATION}s per case, ${cpus().length} cores, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`);
+console.log(`# passive proxy benchmark: concurrency 8, ${DURATION}s per case, ${cpus().length} cores, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`);
 const mock = await startMock(3000);
 const id = (await (await fetch(`${mock.url}/requests/v3?limit=1`, { headers: KEY })).json()).requests[0].id;
 const ids = [];
@@ -274,14 +220,12 @@ if (!NO_PRISM) {
   }
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
 try {
   for (const [label, path, paths] of cases) {
     const extra = paths ? { paths } : {};
-    const measure = (base) => (LOAD === 'wrk' ? wrkRun(base + path, DURATION, paths, scratch) : cannon(base + path, DURATION, extra));
-    const direct = await measure(mock.url);
-    const viaKit = await measure(kit.url);
-    const viaPrism = prism ? await measure(prism.url) : undefined;
+    const direct = await cannon(mock.url + path, DURATION, extra);
+    const viaKit = await cannon(kit.url + path, DURATION, extra);
+    const viaPrism = prism ? await cannon(prism.url + path, DURATION, extra) : undefined;
     const rate = (r) => Math.round(r.requests.average);
     const bad = (r) => r.non2xx + r.errors;
     const ratio = viaPrism ? ` = ${(rate(viaKit) / Math.max(1, rate(viaPrism))).toFixed(1)}x Prism (target >= 10x)` : '';
@@ -302,5 +246,4 @@ try {
   await stop(kit.child);
   await stopMock(mock.child);
   if (prismDir) rmSync(prismDir, { recursive: true, force: true });
-  rmSync(scratch, { recursive: true, force: true });
 }
