@@ -13,7 +13,7 @@ import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, run
 import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
-import { FILTER_IDS, REASON_PARAMS, reasonMismatch } from '../oracles/requests-v3-filters.js';
+import { FILTER_IDS, REASON_PARAMS, judgedReason, reasonMismatch } from '../oracles/requests-v3-filters.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -113,7 +113,7 @@ async function judgeReasonFilters(ctx: CheckContext): Promise<string> {
   for (const field of REASON_PARAMS) {
     const value = ctx.discovery.records
       .map((r) => (typeof r.data === 'object' && r.data !== null ? (r.data as Record<string, unknown>)[field] : undefined))
-      .find((v): v is string => typeof v === 'string' && v !== '' && !v.includes(',') && v.toUpperCase() !== 'N/A');
+      .find(judgedReason);
     if (value === undefined) continue;
     const w = await walk(ctx, { ...windowQuery(ctx), [field]: value, limit: LIMIT }, { maxPages: 1 });
     for (const r of w.records) {

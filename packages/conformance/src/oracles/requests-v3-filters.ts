@@ -42,11 +42,16 @@ function equalityFilters(q: URLSearchParams): Array<[(typeof EQUALITY_PARAMS)[nu
 export const REASON_PARAMS = ['failReason', 'refundFailReason'] as const;
 export type ReasonParam = (typeof REASON_PARAMS)[number];
 
+/** Whether `v` is a fail-reason value the oracle judges: one plain reason, not empty, not a list, not `N/A`. */
+export function judgedReason(v: unknown): v is string {
+  return typeof v === 'string' && v !== '' && !v.includes(',') && v.toUpperCase() !== 'N/A';
+}
+
 export function reasonFilters(q: URLSearchParams): Array<[ReasonParam, string]> {
   return REASON_PARAMS.flatMap((p) => {
     const all = q.getAll(p);
     const v = all[0];
-    if (all.length !== 1 || v === undefined || v === '' || v.includes(',') || v.toUpperCase() === 'N/A') return [];
+    if (all.length !== 1 || !judgedReason(v)) return [];
     return [[p, v] as [ReasonParam, string]];
   });
 }

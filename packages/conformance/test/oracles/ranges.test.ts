@@ -4,6 +4,22 @@ import { amountOutside, blockOutside, blockSpan, createdOutside, notNested, part
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import type { ObservedExchange } from '../../src/passive/observed.js';
 
+/** The passive verdict of oracle `id` on one v3 page of `records` asked with `query`. */
+function auditPage(query: string, records: unknown[], id: string) {
+  const a = new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });
+  const seen: ObservedExchange = {
+    method: 'GET',
+    url: `http://api.test/requests/v3?${query}`,
+    requestHeaders: { 'x-api-key': 'k' },
+    status: 200,
+    responseHeaders: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ requests: records }),
+    durationMs: 1,
+  };
+  a.observe(seen);
+  return a.result({ startedAt: new Date(), target: 'x', config: {}, replay: 'x' }).outcomes.find((o) => o.id === id);
+}
+
 const at = (iso: string, usd?: number) => ({ createdAt: iso, ...(usd !== undefined ? { data: { route: { actual: { origin: { inputCurrency: { amountUsd: String(usd) } } } } } } : {}) });
 
 describe('range oracles', () => {
@@ -98,19 +114,7 @@ describe('block range (requests-v3.filter.ranges)', () => {
     expect(blockOutside(rec([100], [200]), undefined, undefined)).toBe(false);
   });
 
-  const audit = (query: string, records: unknown[]) => {
-    const a = new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });
-    a.observe({
-      method: 'GET',
-      url: `http://api.test/requests/v3?${query}`,
-      requestHeaders: { 'x-api-key': 'k' },
-      status: 200,
-      responseHeaders: { 'content-type': 'application/json' },
-      bodyText: JSON.stringify({ requests: records }),
-      durationMs: 1,
-    });
-    return a.result({ startedAt: new Date(), target: 'x', config: {}, replay: 'x' }).outcomes.find((o) => o.id === 'requests-v3.filter.ranges');
-  };
+  const audit = (query: string, records: unknown[]) => auditPage(query, records, 'requests-v3.filter.ranges');
 
   it('the oracle: a record above endBlock (or below startBlock) fails; one within passes', () => {
     const above = audit('startBlock=1&endBlock=99&limit=50', [rec([50], [60]), rec([100], [200])]);
@@ -136,20 +140,7 @@ describe('app-fee range (requests-v3.filter.app-fees-range)', () => {
     expect(withoutAppFees({ id: 'r3', data: { appFees: { quoted: [] } } })).toBe(false);
   });
 
-  const audit = (query: string, records: unknown[]) => {
-    const a = new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });
-    const seen: ObservedExchange = {
-      method: 'GET',
-      url: `http://api.test/requests/v3?${query}`,
-      requestHeaders: { 'x-api-key': 'k' },
-      status: 200,
-      responseHeaders: { 'content-type': 'application/json' },
-      bodyText: JSON.stringify({ requests: records }),
-      durationMs: 1,
-    };
-    a.observe(seen);
-    return a.result({ startedAt: new Date(), target: 'x', config: {}, replay: 'x' }).outcomes.find((o) => o.id === 'requests-v3.filter.range-nested');
-  };
+  const audit = (query: string, records: unknown[]) => auditPage(query, records, 'requests-v3.filter.range-nested');
 
   it('the oracle: a record without app fees returned for appFeesAmountUsdMin above 0 fails; a minimum of 0 or a record with a fee passes', () => {
     const failed = audit('appFeesAmountUsdMin=1.5&limit=50', [fees([item], []), fees([], [])]);
