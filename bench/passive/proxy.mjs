@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * Benchmark of the validating proxy (not a test: prints figures). Starts the reference server and
- * `crosschain-conformance proxy` in child processes, then with autocannon at concurrency 8 measures
- * validated exchanges per second through the kit's proxy and through Prism 5's validating proxy
- * (installed for this run only into a temporary directory; skipped with a note when the install
- * fails) on a small `GET /intents/status`, a one-record v3 page (both the same body every time,
+ * `crosschain-conformance proxy` in child processes, then with a lean load generator at
+ * concurrency 8 (lib/load.mjs: why not autocannon there) measures validated exchanges per second,
+ * and the CPU each proxy process spends per exchange (/proc), through the kit's proxy and through
+ * Prism 5's validating proxy (installed for this run only into a temporary directory; skipped with
+ * a note when the install fails), side by side (a warm-up, then `--rounds` alternating slices
+ * each), on a small `GET /intents/status`, a one-record v3 page (both the same body every time,
  * as polling and refetches send) and `GET /intents/status` over 500 different requests (a
  * different body each time: what the kit's shared body verdicts cannot save); the latency the
  * kit's proxy adds (p50 of sequential requests, interleaved, through it minus direct); and the
@@ -15,12 +17,12 @@
  * every `--soak-every` seconds (default 30), then whether memory stayed flat. It stops by itself
  * after the given time and sends traffic only to loopback (both servers listen on 127.0.0.1).
  *
- * Usage: node bench/passive/proxy.mjs [--duration 10] [--rss-seconds 60] [--no-prism 1]
+ * Usage: node bench/passive/proxy.mjs [--duration 10] [--rounds 3] [--rss-seconds 60] [--no-prism 1]
  *        node bench/passive/proxy.mjs --soak 600 [--soak-rate 1000] [--soak-every 30]
  * (build first: pnpm --filter @crosschain/conformance... build)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +30,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { opt, PKG, rssMb, startMock, stopMock } from '../mock-server/lib/mock.mjs';
+import { load } from './lib/load.mjs';
 
 const autocannon = createRequire(resolve(PKG, 'package.json'))('autocannon');
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,7 +92,7 @@ function stop(child) {
 }
 
 /**
- * autocannon at concurrency 8. With `paths` (the varied case) every connection cycles over its own
+ * autocannon (the soak only: it paces a fixed rate) at concurrency 8. With `paths` (the varied case) every connection cycles over its own
  * rotation of the paths, pre-built (eight single-connection instances in this process, their
  * figures summed): a `setupRequest` callback would rebuild every request in the load generator
  * (about 30 µs of CPU a request on the same two cores as the proxies it measures), and at any
@@ -114,6 +117,65 @@ function cannon(url, duration = DURATION, extra = {}) {
     errors: rs.reduce((n, r) => n + r.errors, 0),
   }));
 }
+
+/** CPU time (µs) of a process and its descendants so far (Linux /proc; undefined elsewhere). */
+function cpuOfTree(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    let us = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) us += cpuOfTree(Number(child)) ?? 0;
+    return us;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** A load run, with the CPU the process `pid` (and its children) spent per exchange during it. */
+async function measured(pid, run) {
+  const before = cpuOfTree(pid);
+  const r = await run();
+  const after = cpuOfTree(pid);
+  return { ...r, ...(before !== undefined && after !== undefined && r.requests.total > 0 ? { cpuUs: (after - before) / r.requests.total } : {}) };
+}
+
+/**
+ * The proxies measured side by side: a warm-up of {@link WARMUP_S} s each (not counted), then
+ * {@link ROUNDS} rounds of `opts.duration / ROUNDS` seconds each, the order alternating from round
+ * to round, so that a drift of the shared machine's speed over the minutes of a case weighs on both
+ * alike; each proxy's figures are summed over its rounds.
+ */
+async function sideBySide(proxies, opts) {
+  const names = Object.keys(proxies);
+  // Each proxy's connections go on along their rotations from the warm-up through every slice (never back to a request it answered a moment ago).
+  const positions = Object.fromEntries(names.map((n) => [n, []]));
+  for (const name of names) await load(proxies[name].url, { ...opts, duration: Math.min(WARMUP_S, opts.duration), positions: positions[name] });
+  const sums = Object.fromEntries(names.map((n) => [n, { total: 0, seconds: 0, non2xx: 0, errors: 0, cpuUs: 0, cpuKnown: true, genUs: 0 }]));
+  const slice = opts.duration / ROUNDS;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) {
+      const r = await measured(proxies[name].pid, () => load(proxies[name].url, { ...opts, duration: slice, positions: positions[name] }));
+      const s = sums[name];
+      s.total += r.requests.total;
+      s.seconds += r.requests.total / Math.max(r.requests.average, 1e-9);
+      s.non2xx += r.non2xx;
+      s.errors += r.errors;
+      if (r.cpuUs === undefined) s.cpuKnown = false;
+      else s.cpuUs += r.cpuUs * r.requests.total;
+      s.genUs += (r.cpuUsPerRequest ?? 0) * r.requests.total;
+    }
+  }
+  return Object.fromEntries(
+    names.map((n) => {
+      const s = sums[n];
+      return [n, { requests: { average: s.total / s.seconds, total: s.total }, non2xx: s.non2xx, errors: s.errors, ...(s.cpuKnown && s.total > 0 ? { cpuUs: s.cpuUs / s.total } : {}), cpuUsPerRequest: s.total > 0 ? s.genUs / s.total : undefined }];
+    }),
+  );
+}
+const ROUNDS = opt('rounds', 3);
+const WARMUP_S = 2;
 
 /** Only loopback is ever sent traffic (the soak runs unattended for minutes). */
 function loopbackOnly(...urls) {
@@ -222,14 +284,15 @@ if (!NO_PRISM) {
 
 try {
   for (const [label, path, paths] of cases) {
-    const extra = paths ? { paths } : {};
-    const direct = await cannon(mock.url + path, DURATION, extra);
-    const viaKit = await cannon(kit.url + path, DURATION, extra);
-    const viaPrism = prism ? await cannon(prism.url + path, DURATION, extra) : undefined;
+    const opts = { paths: paths ?? [path], connections: 8, duration: DURATION, headers: KEY };
+    const direct = await load(mock.url, opts);
+    const { kit: viaKit, prism: viaPrism } = await sideBySide({ kit: { url: kit.url, pid: kit.child.pid }, ...(prism ? { prism: { url: prism.url, pid: prism.child.pid } } : {}) }, opts);
     const rate = (r) => Math.round(r.requests.average);
     const bad = (r) => r.non2xx + r.errors;
+    const cpu = (r) => (r.cpuUs !== undefined ? `, ${Math.round(r.cpuUs)} µs CPU/exchange` : '');
     const ratio = viaPrism ? ` = ${(rate(viaKit) / Math.max(1, rate(viaPrism))).toFixed(1)}x Prism (target >= 10x)` : '';
-    console.log(`${label}: direct ${rate(direct)} req/s; kit proxy ${rate(viaKit)} req/s (non-2xx+errors ${bad(viaKit)})${viaPrism ? `; Prism proxy ${rate(viaPrism)} req/s (non-2xx+errors ${bad(viaPrism)})` : ''}${ratio}`);
+    const cpuRatio = viaPrism?.cpuUs && viaKit.cpuUs ? `; CPU per exchange ${(viaPrism.cpuUs / viaKit.cpuUs).toFixed(1)}x less than Prism's` : '';
+    console.log(`${label}: direct ${rate(direct)} req/s; kit proxy ${rate(viaKit)} req/s (non-2xx+errors ${bad(viaKit)}${cpu(viaKit)})${viaPrism ? `; Prism proxy ${rate(viaPrism)} req/s (non-2xx+errors ${bad(viaPrism)}${cpu(viaPrism)})` : ''}${ratio}${cpuRatio}; load generator ${Math.round(viaKit.cpuUsPerRequest ?? 0)} µs CPU/request`);
   }
   const [, small] = cases[0];
   const [d, k] = await sequentialP50([mock.url + small, kit.url + small]);
@@ -237,7 +300,7 @@ try {
 
   const samples = [rssMb(kit.child.pid)];
   const sampler = setInterval(() => samples.push(rssMb(kit.child.pid)), 5000);
-  const long = await cannon(kit.url + cases[1][1], RSS_SECONDS);
+  const long = await load(kit.url, { paths: [cases[1][1]], connections: 8, duration: RSS_SECONDS, headers: KEY });
   clearInterval(sampler);
   samples.push(rssMb(kit.child.pid));
   console.log(`RSS of the kit proxy over ${RSS_SECONDS} s at ${Math.round(long.requests.average)} req/s (${long.requests.total} exchanges): ${samples.join(', ')} MB (target: flat)`);

@@ -90,6 +90,22 @@ export function hasApiKey(o: Pick<ObservedExchange, 'requestHeaders'>): boolean 
  * operation of the document (a base URL with a path prefix, e.g. `/api/requests/v3`).
  */
 export function operationOf(validator: ResponseValidator, method: string, pathname: string): { operation?: string; path: string } {
+  // Traffic asks few distinct paths again and again: each one is matched once (bounded, per validator).
+  let known = matched.get(validator);
+  if (known === undefined) matched.set(validator, (known = new Map()));
+  const key = `${method} ${pathname}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const found = Object.freeze(matchOperationOf(validator, method, pathname));
+  if (known.size >= MATCHED_MAX) known.clear();
+  known.set(key, found);
+  return found;
+}
+/** {@link operationOf} results by validator, then by method and path. */
+const matched = new WeakMap<ResponseValidator, Map<string, { operation?: string; path: string }>>();
+const MATCHED_MAX = 1_024;
+
+function matchOperationOf(validator: ResponseValidator, method: string, pathname: string): { operation?: string; path: string } {
   const parts = pathname.split('/');
   for (let i = 1; i < parts.length; i++) {
     const path = `/${parts.slice(i).join('/')}`;
@@ -101,8 +117,9 @@ export function operationOf(validator: ResponseValidator, method: string, pathna
 
 /** A URL with its credential query parameters' values removed, and the key's value where it stands whole. */
 const SECRET_PARAM_VALUES = new RegExp(`([?&](?:${SECRET_PARAMS.map((p) => p.replace(/[-]/g, '\\-')).join('|')})=)[^&#]*`, 'gi');
+const SECRET_PARAM_NAMED = new RegExp(SECRET_PARAM_VALUES.source, 'i');
 function redactUrl(url: string, redact: (text: string) => string): string {
-  const named = url.includes('?') ? url.replace(SECRET_PARAM_VALUES, `$1${REDACTED}`) : url;
+  const named = url.includes('?') && SECRET_PARAM_NAMED.test(url) ? url.replace(SECRET_PARAM_VALUES, `$1${REDACTED}`) : url;
   return redact(named);
 }
 
@@ -119,8 +136,26 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
  * whole (never the characters of a short key inside other words; issue 26), in any encoding.
  */
 export function displayRedactor(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>, parsed: URL | undefined = parseUrl(o.url)): (text: string) => string {
-  return sharedRedactor(secretsIn(o, parsed), { whole: true });
+  // The credentials, read raw: the same ones as the last exchange's (a client sends its key on
+  // every request) give the same redactor, without splitting and serialising them again.
+  // Each value with its length first, so that no two sets of credentials read the same.
+  let signature = '';
+  for (const name of SECRET_HEADERS) {
+    const v = o.requestHeaders[name] ?? '';
+    signature += `${v.length}:${v}`;
+  }
+  if (parsed !== undefined && parsed.search !== '')
+    for (const p of SECRET_PARAMS) {
+      const v = parsed.searchParams.get(p) ?? '';
+      signature += `${v.length}:${v}`;
+    }
+  if (signature === lastDisplay.signature) return lastDisplay.redact;
+  const redact = sharedRedactor(secretsIn(o, parsed), { whole: true });
+  lastDisplay = { signature, redact };
+  return redact;
 }
+/** The last {@link displayRedactor} built, by the raw credentials it was built from (module memory only, as the redactors themselves). */
+let lastDisplay: { signature: string | undefined; redact: (text: string) => string } = { signature: undefined, redact: (text) => text };
 
 /** A kept exchange with the key removed from its response (headers; the body's strings only, so a JSON body stays JSON). */
 export function redactResponse(e: Exchange, redact: (text: string) => string): Exchange {
@@ -142,9 +177,9 @@ export function redactResponse(e: Exchange, redact: (text: string) => string): E
 export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
   const redact = displayRedactor(o, parsed);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o.requestHeaders)) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(v);
+  for (const k in o.requestHeaders) headers[k] = SECRET_HEADERS.has(k) ? REDACTED : redact(o.requestHeaders[k]!);
   const responseHeaders: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o.responseHeaders)) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : v;
+  for (const k in o.responseHeaders) responseHeaders[k] = SECRET_HEADERS.has(k) ? REDACTED : o.responseHeaders[k]!;
   const url = redactUrl(o.url, redact);
   const body = o.requestBody === undefined ? undefined : redactBodyText(o.requestBody, redact);
   const { operation } = operationOf(validator, o.method, parsed?.pathname ?? '/');

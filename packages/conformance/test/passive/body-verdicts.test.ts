@@ -1,5 +1,5 @@
 /**
- * Verdicts shared by identical bodies (passive/body-verdicts.ts): judged once per body and key,
+ * Verdicts shared by identical bodies (passive/body-verdicts.ts): kept from a body's second sight,
  * frozen, bounded; and through the auditor, a body seen again gets the same verdict while the
  * stateful oracles still judge each exchange.
  */
@@ -9,41 +9,60 @@ import { PassiveAuditor } from '../../src/passive/auditor.js';
 import type { ObservedExchange } from '../../src/passive/observed.js';
 
 describe('BodyVerdicts', () => {
-  it('judges a body once per key, returns it frozen, and judges again for another key or body', () => {
+  it('keeps the verdict of a body that comes again, frozen, and judges again for another key or body', () => {
     const v = new BodyVerdicts();
     let calls = 0;
     const judge = (text: string) => () => {
       calls += 1;
       return { json: JSON.parse(text) as unknown, isJson: true };
     };
+    // First sight: judged, not kept (most bodies of real traffic never come back).
+    const once = v.get('GET /x\n200', '{"a":{"b":[1]}}', judge('{"a":{"b":[1]}}'));
+    expect(v.size).toBe(0);
+    expect(Object.isFrozen(once.json)).toBe(false);
+    // Second sight: judged and kept; from then on shared.
     const a = v.get('GET /x\n200', '{"a":{"b":[1]}}', judge('{"a":{"b":[1]}}'));
     expect(v.get('GET /x\n200', '{"a":{"b":[1]}}', judge('{"a":{"b":[1]}}'))).toBe(a);
-    expect(calls).toBe(1);
+    expect(calls).toBe(2);
     expect(Object.isFrozen((a.json as { a: { b: number[] } }).a.b)).toBe(true);
     expect(() => (a.json as { a: { b: number[] } }).a.b.push(2)).toThrow(TypeError);
     v.get('GET /x\n500', '{"a":{"b":[1]}}', judge('{"a":{"b":[1]}}'));
+    v.get('GET /x\n500', '{"a":{"b":[1]}}', judge('{"a":{"b":[1]}}'));
     v.get('GET /x\n200', '{"a":2}', judge('{"a":2}'));
-    expect(calls).toBe(3);
+    v.get('GET /x\n200', '{"a":2}', judge('{"a":2}'));
+    expect(calls).toBe(6);
     expect(v.size).toBe(2);
   });
 
   it('stays within its bounds: the least recently used body goes first; an empty or huge body is never kept', () => {
     const v = new BodyVerdicts(2, 1_000);
     const j = () => ({ json: 1, isJson: true });
+    const twice = (body: string) => (v.get('k', body, j), v.get('k', body, j));
+    twice('"1"');
+    twice('"2"');
     v.get('k', '"1"', j);
-    v.get('k', '"2"', j);
-    v.get('k', '"1"', j);
-    v.get('k', '"3"', j);
+    twice('"3"');
     let judged = 0;
     v.get('k', '"1"', () => (judged++, j()));
     v.get('k', '"2"', () => (judged++, j()));
     expect(judged).toBe(1);
     expect(v.size).toBe(2);
-    v.get('k', 'x'.repeat(300 * 1024), j);
+    twice('x'.repeat(300 * 1024));
     expect(v.size).toBe(2);
     const chars = new BodyVerdicts(100, 10);
-    for (const body of ['"aaaa"', '"bbbb"', '"cccc"']) chars.get('k', body, j);
+    for (const body of ['"aaaa"', '"bbbb"', '"cccc"']) (chars.get('k', body, j), chars.get('k', body, j));
     expect(chars.size).toBe(1);
+  });
+
+  it('remembers the bodies seen once within the same bounds: one that comes back after as many others is judged afresh and not kept', () => {
+    const v = new BodyVerdicts(2, 1_000);
+    let calls = 0;
+    const j = () => (calls++, { json: 1, isJson: true });
+    for (const body of ['"1"', '"2"', '"3"', '"1"']) v.get('k', body, j);
+    expect(calls).toBe(4);
+    expect(v.size).toBe(0);
+    v.get('k', '"1"', j);
+    expect(v.size).toBe(1);
   });
 
   it('is kept per validator: two auditors with different validators never share a verdict', () => {

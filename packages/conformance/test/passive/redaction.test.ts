@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactBodyText, redactor } from '../../src/engine/redact.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { displayRedactor, type ObservedExchange } from '../../src/passive/observed.js';
 
 const RECORD = JSON.parse(readFileSync(new URL('../../../../specs/examples/request-v3/valid-refund-with-fail-reason.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const BASE = 'http://api.test';
@@ -77,5 +77,29 @@ describe('whole-standing redactor', () => {
     const redact = redactor([KEY], { whole: true });
     for (const form of [KEY, encodeURIComponent(KEY).replace(/-/g, '%2D'), KEY.toLowerCase()]) expect(redact(`x ${form} y`)).toBe('x <redacted> y');
     expect(redact(`Basic ${Buffer.from(`user:${KEY}`).toString('base64')}`)).not.toContain(Buffer.from(KEY).toString('base64').slice(4, 16));
+  });
+});
+
+describe('the display redactor of an observation (built once per set of credentials)', () => {
+  const seen = (headers: Record<string, string>, query = '') => ({ url: `${BASE}/requests/v3${query}`, requestHeaders: headers });
+
+  it('is the same for the same credentials and another for other ones, each removing its own key', () => {
+    const a = displayRedactor(seen({ 'x-api-key': 'first-key-1234' }));
+    expect(displayRedactor(seen({ 'x-api-key': 'first-key-1234', 'user-agent': 'x' }))).toBe(a);
+    const b = displayRedactor(seen({ 'x-api-key': 'second-key-5678' }));
+    expect(b).not.toBe(a);
+    expect(b('sent second-key-5678 back')).not.toContain('second-key-5678');
+    expect(displayRedactor(seen({ 'x-api-key': 'first-key-1234' }))('first-key-1234')).not.toContain('first-key-1234');
+  });
+
+  it('tells apart credentials split differently across headers, and a key in the query', () => {
+    const joined = displayRedactor(seen({ 'x-api-key': 'abcdefgh12345678' }));
+    const split = displayRedactor(seen({ 'x-api-key': 'abcdefgh', authorization: '12345678' }));
+    expect(split).not.toBe(joined);
+    expect(split('token 12345678 here')).not.toContain('12345678');
+    const inQuery = displayRedactor(seen({ 'x-api-key': 'abcdefgh' }, '?apiKey=query-key-999'));
+    expect(inQuery('the query-key-999 again')).not.toContain('query-key-999');
+    const without = displayRedactor(seen({ 'x-api-key': 'abcdefgh' }, '?limit=1'));
+    expect(without).not.toBe(inQuery);
   });
 });
