@@ -137,8 +137,7 @@ export class PassiveAuditor {
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
     const json = exchange.response?.json;
     const records = exchange.operation === V3 && o.status === 200 ? recordsOfBody(json) : undefined;
-    const dateHeader = Date.parse(o.responseHeaders['date'] ?? '');
-    const served = Number.isFinite(dateHeader) ? dateHeader : undefined;
+    const served = this.servedAt(o.responseHeaders['date']);
     // The v2 timeline is the target's (as the active run reads it: the target clock): its `Date` header first, else the recording time.
     const at = served ?? o.startedAt;
     if (at !== undefined) seen.at = at;
@@ -160,8 +159,12 @@ export class PassiveAuditor {
     }
     const statusKey = this.statusKeyOf(exchange.operation, o, query);
     if (statusKey !== undefined) {
-      const others = [...(this.statusReadings.get(statusKey)?.values() ?? [])].filter((r) => r.operation !== exchange.operation);
-      if (others.length > 0) seen.statusReadings = others;
+      const byOp = this.statusReadings.get(statusKey);
+      if (byOp !== undefined) {
+        const others: StatusReading[] = [];
+        for (const r of byOp.values()) if (r.operation !== exchange.operation) others.push(r);
+        if (others.length > 0) seen.statusReadings = others;
+      }
     }
     const findings: Finding[] = [];
     let redact: ((text: string) => string) | undefined;
@@ -208,6 +211,19 @@ export class PassiveAuditor {
       this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
     }
     return findings;
+  }
+
+  /** The last `Date` header read and its time (a server sends the same one for a second's answers). */
+  private lastDate: { text: string | undefined; at: number | undefined } = { text: undefined, at: undefined };
+
+  /** The time a response's `Date` header gives, else undefined. */
+  private servedAt(text: string | undefined): number | undefined {
+    if (text === undefined) return undefined;
+    if (text !== this.lastDate.text) {
+      const at = Date.parse(text);
+      this.lastDate = { text, at: Number.isFinite(at) ? at : undefined };
+    }
+    return this.lastDate.at;
   }
 
   /** The latest 200 reading of each status operation, per caller and requestId (bounded, oldest forgotten first). */

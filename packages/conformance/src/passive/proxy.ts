@@ -156,9 +156,13 @@ function problemBytes(status: number, title: string, detail: string, close: bool
 
 /** A response head from the upstream's raw header list, without the dropped names, plus `extra` lines. */
 function responseHead(status: number, reason: string, raw: readonly string[], drop: ReadonlySet<string>, extra: string): Buffer {
+  return Buffer.from(responseHeadText(status, reason, raw, drop, extra), 'latin1');
+}
+/** {@link responseHead} as text (latin1: one character a byte, as the parser read it). */
+function responseHeadText(status: number, reason: string, raw: readonly string[], drop: ReadonlySet<string>, extra: string): string {
   let head = `HTTP/1.1 ${status} ${reason}\r\n`;
   for (let i = 0; i + 1 < raw.length; i += 2) if (!drop.has(raw[i]!.toLowerCase())) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
-  return Buffer.from(`${head}${extra}\r\n`, 'latin1');
+  return `${head}${extra}\r\n`;
 }
 
 function lowerFlat(raw: readonly string[]): Record<string, string> {
@@ -331,9 +335,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       socket.on('drain', () => client.resume());
       return socket;
     };
-    const send = (bytes: Buffer): void => {
+    const send = (bytes: Buffer | string): void => {
       up ??= connectUpstream();
-      if (!up.write(bytes)) client.pause();
+      // A head goes as latin1 text (one character a byte), written without a buffer made for it.
+      if (!(typeof bytes === 'string' ? up.write(bytes, 'latin1') : up.write(bytes))) client.pause();
     };
 
     // ------------------------------------------------------------------ requests (client → upstream)
@@ -359,7 +364,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
         head += `Host: ${upstream.host}\r\n${chunkedIn ? 'Transfer-Encoding: chunked\r\n' : ''}\r\n`;
         if (/^100-continue$/i.test(lower.expect ?? '') && queue.length === 0) client.write('HTTP/1.1 100 Continue\r\n\r\n');
-        send(Buffer.from(head, 'latin1'));
+        send(head);
       }
       queue.push(p);
       current = p;
@@ -450,10 +455,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             client.write(problemBytes(502, 'The upstream response violates the contract', `${findings.length} violation(s); see violations`, p.close, { upstreamStatus: r.status, violations: findings }));
           } else {
             const extra = `content-length: ${bytes.length}\r\n${findings.length > 0 ? `${VIOLATIONS_HEADER}: ${violationsHeader(findings)}\r\n` : ''}${p.close ? 'connection: close\r\n' : ''}`;
-            client.cork();
-            client.write(responseHead(r.status, r.reason, r.raw, BUFFERED_DROP, extra));
-            client.write(bytes);
-            client.uncork();
+            // Head and body in one buffer, one write (no writev vector to build).
+            const head = responseHeadText(r.status, r.reason, r.raw, BUFFERED_DROP, extra);
+            const out = Buffer.allocUnsafe(head.length + bytes.length);
+            out.write(head, 0, 'latin1');
+            bytes.copy(out, head.length);
+            client.write(out);
           }
         }
         if (p.close) return endClient();
