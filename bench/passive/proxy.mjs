@@ -30,7 +30,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { opt, PKG, rssMb, startMock, stopMock } from '../mock-server/lib/mock.mjs';
-import { load } from './lib/load.mjs';
+import { load, statusPaths } from './lib/load.mjs';
 
 const autocannon = createRequire(resolve(PKG, 'package.json'))('autocannon');
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -242,14 +242,7 @@ function installPrism(dir) {
 console.log(`# passive proxy benchmark: concurrency 8, ${DURATION}s per case, ${cpus().length} cores, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`);
 const mock = await startMock(3000);
 const id = (await (await fetch(`${mock.url}/requests/v3?limit=1`, { headers: KEY })).json()).requests[0].id;
-const ids = [];
-for (let cursor; ids.length < 500; ) {
-  const page = await (await fetch(`${mock.url}/requests/v3?limit=50${cursor ? `&continuation=${encodeURIComponent(cursor)}` : ''}`, { headers: KEY })).json();
-  ids.push(...page.requests.map((r) => r.id));
-  cursor = page.continuation;
-  if (!cursor) break;
-}
-const distinct = ids.map((x) => `/intents/status?requestId=${x}`);
+const distinct = await statusPaths(mock.url, 500, KEY);
 const cases = [
   ['GET /intents/status', `/intents/status?requestId=${id}`],
   ['GET /requests/v3 one-record page', '/requests/v3?limit=1'],

@@ -113,3 +113,15 @@ export function load(url, { paths, connections = 8, duration = 10, headers = {},
     for (let k = 0; k < connections; k++) run(k);
   });
 }
+
+/** The paths of `GET /intents/status` for `n` different requests of the server at `baseUrl` (read from its v3 listing). */
+export async function statusPaths(baseUrl, n, headers) {
+  const ids = [];
+  for (let cursor; ids.length < n; ) {
+    const page = await (await fetch(`${baseUrl}/requests/v3?limit=50${cursor ? `&continuation=${encodeURIComponent(cursor)}` : ''}`, { headers })).json();
+    ids.push(...page.requests.map((r) => r.id));
+    cursor = page.continuation;
+    if (!cursor) break;
+  }
+  return ids.slice(0, n).map((x) => `/intents/status?requestId=${x}`);
+}

@@ -19,7 +19,7 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startMock, stopMock } from '../../mock-server/lib/mock.mjs';
-import { load } from '../lib/load.mjs';
+import { load, statusPaths } from '../lib/load.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => {
@@ -60,14 +60,7 @@ function startProxy(checkout, upstream) {
 }
 
 const mock = await startMock(3000);
-const ids = [];
-for (let cursor; ids.length < 500; ) {
-  const page = await (await fetch(`${mock.url}/requests/v3?limit=50${cursor ? `&continuation=${encodeURIComponent(cursor)}` : ''}`, { headers: KEY })).json();
-  ids.push(...page.requests.map((r) => r.id));
-  cursor = page.continuation;
-  if (!cursor) break;
-}
-const paths = ids.slice(0, 500).map((x) => `/intents/status?requestId=${x}`);
+const paths = await statusPaths(mock.url, 500, KEY);
 const proxies = { A: await startProxy(A, mock.url), B: await startProxy(B, mock.url) };
 try {
   const opts = { paths: MODE === 'same' ? [paths[0]] : paths, connections: 8, headers: KEY };
