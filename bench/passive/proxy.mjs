@@ -22,7 +22,7 @@
  * (build first: pnpm --filter @crosschain/conformance... build)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,7 +30,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { opt, PKG, rssMb, startMock, stopMock } from '../mock-server/lib/mock.mjs';
-import { load, statusPaths } from './lib/load.mjs';
+import { load, sideBySide, statusPaths } from './lib/load.mjs';
 
 const autocannon = createRequire(resolve(PKG, 'package.json'))('autocannon');
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -118,64 +118,7 @@ function cannon(url, duration = DURATION, extra = {}) {
   }));
 }
 
-/** CPU time (µs) of a process and its descendants so far (Linux /proc; undefined elsewhere). */
-function cpuOfTree(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    let us = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) us += cpuOfTree(Number(child)) ?? 0;
-    return us;
-  } catch {
-    return undefined;
-  }
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-/** A load run, with the CPU the process `pid` (and its children) spent per exchange during it. */
-async function measured(pid, run) {
-  const before = cpuOfTree(pid);
-  const r = await run();
-  const after = cpuOfTree(pid);
-  return { ...r, ...(before !== undefined && after !== undefined && r.requests.total > 0 ? { cpuUs: (after - before) / r.requests.total } : {}) };
-}
-
-/**
- * The proxies measured side by side: a warm-up of {@link WARMUP_S} s each (not counted), then
- * {@link ROUNDS} rounds of `opts.duration / ROUNDS` seconds each, the order alternating from round
- * to round, so that a drift of the shared machine's speed over the minutes of a case weighs on both
- * alike; each proxy's figures are summed over its rounds.
- */
-async function sideBySide(proxies, opts) {
-  const names = Object.keys(proxies);
-  // Each proxy's connections go on along their rotations from the warm-up through every slice (never back to a request it answered a moment ago).
-  const positions = Object.fromEntries(names.map((n) => [n, []]));
-  for (const name of names) await load(proxies[name].url, { ...opts, duration: Math.min(WARMUP_S, opts.duration), positions: positions[name] });
-  const sums = Object.fromEntries(names.map((n) => [n, { total: 0, seconds: 0, non2xx: 0, errors: 0, cpuUs: 0, cpuKnown: true, genUs: 0 }]));
-  const slice = opts.duration / ROUNDS;
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) {
-      const r = await measured(proxies[name].pid, () => load(proxies[name].url, { ...opts, duration: slice, positions: positions[name] }));
-      const s = sums[name];
-      s.total += r.requests.total;
-      s.seconds += r.requests.total / Math.max(r.requests.average, 1e-9);
-      s.non2xx += r.non2xx;
-      s.errors += r.errors;
-      if (r.cpuUs === undefined) s.cpuKnown = false;
-      else s.cpuUs += r.cpuUs * r.requests.total;
-      s.genUs += (r.cpuUsPerRequest ?? 0) * r.requests.total;
-    }
-  }
-  return Object.fromEntries(
-    names.map((n) => {
-      const s = sums[n];
-      return [n, { requests: { average: s.total / s.seconds, total: s.total }, non2xx: s.non2xx, errors: s.errors, ...(s.cpuKnown && s.total > 0 ? { cpuUs: s.cpuUs / s.total } : {}), cpuUsPerRequest: s.total > 0 ? s.genUs / s.total : undefined }];
-    }),
-  );
-}
 const ROUNDS = opt('rounds', 3);
-const WARMUP_S = 2;
 
 /** Only loopback is ever sent traffic (the soak runs unattended for minutes). */
 function loopbackOnly(...urls) {
@@ -279,7 +222,7 @@ try {
   for (const [label, path, paths] of cases) {
     const opts = { paths: paths ?? [path], connections: 8, duration: DURATION, headers: KEY };
     const direct = await load(mock.url, opts);
-    const { kit: viaKit, prism: viaPrism } = await sideBySide({ kit: { url: kit.url, pid: kit.child.pid }, ...(prism ? { prism: { url: prism.url, pid: prism.child.pid } } : {}) }, opts);
+    const { kit: viaKit, prism: viaPrism } = await sideBySide({ kit: { url: kit.url, pid: kit.child.pid }, ...(prism ? { prism: { url: prism.url, pid: prism.child.pid } } : {}) }, opts, { rounds: ROUNDS });
     const rate = (r) => Math.round(r.requests.average);
     const bad = (r) => r.non2xx + r.errors;
     const cpu = (r) => (r.cpuUs !== undefined ? `, ${Math.round(r.cpuUs)} µs CPU/exchange` : '');

@@ -16,6 +16,8 @@
  * connection the target closes or breaks is counted as an error and opened again (at most once per
  * 10 ms, so a target that refuses every connection does not spin).
  */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -124,4 +126,73 @@ export async function statusPaths(baseUrl, n, headers) {
     if (!cursor) break;
   }
   return ids.slice(0, n).map((x) => `/intents/status?requestId=${x}`);
+}
+
+/** CPU time (µs) of a process and its descendants so far (Linux /proc; undefined elsewhere). */
+export function cpuOfTree(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    let us = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) us += cpuOfTree(Number(child)) ?? 0;
+    return us;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
+ * Proxies (`{ name: { url, pid } }`) measured side by side with {@link load}: a warm-up of
+ * `warmupS` seconds each (not counted), then `rounds` rounds of `opts.duration / rounds` seconds
+ * each, the order alternating from round to round, so that a drift of the shared machine's speed
+ * weighs on all alike. Each proxy's connections go on along their rotations from the warm-up
+ * through every slice (never back to a request it answered a moment ago). Resolves with, per
+ * proxy, its figures summed over its slices: `{ requests: { average, total }, non2xx, errors,
+ * cpuUs` (the CPU its process tree spent per exchange) `, cpuUsPerRequest` (the generator's)
+ * `, watched }`, where `watched` gives the CPU per exchange of each process of `watch`
+ * (`{ name: pid }`, e.g. the upstream server) during that proxy's slices.
+ */
+export async function sideBySide(proxies, opts, { rounds = 3, warmupS = 2, watch = {} } = {}) {
+  const names = Object.keys(proxies);
+  const positions = Object.fromEntries(names.map((n) => [n, []]));
+  for (const name of names) await load(proxies[name].url, { ...opts, duration: Math.min(warmupS, opts.duration), positions: positions[name] });
+  const pids = { self: undefined, ...watch };
+  const sums = Object.fromEntries(names.map((n) => [n, { total: 0, seconds: 0, non2xx: 0, errors: 0, genUs: 0, cpu: Object.fromEntries(Object.keys(pids).map((k) => [k, 0])), known: new Set(Object.keys(pids)) }]));
+  const slice = opts.duration / rounds;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const which = { ...pids, self: proxies[name].pid };
+      const before = Object.fromEntries(Object.entries(which).map(([k, pid]) => [k, cpuOfTree(pid)]));
+      const r = await load(proxies[name].url, { ...opts, duration: slice, positions: positions[name] });
+      const s = sums[name];
+      for (const [k, pid] of Object.entries(which)) {
+        const after = cpuOfTree(pid);
+        if (before[k] === undefined || after === undefined) s.known.delete(k);
+        else s.cpu[k] += after - before[k];
+      }
+      s.total += r.requests.total;
+      s.seconds += r.requests.total / Math.max(r.requests.average, 1e-9);
+      s.non2xx += r.non2xx;
+      s.errors += r.errors;
+      s.genUs += (r.cpuUsPerRequest ?? 0) * r.requests.total;
+    }
+  }
+  return Object.fromEntries(
+    names.map((n) => {
+      const s = sums[n];
+      const per = (k) => (s.known.has(k) && s.total > 0 ? s.cpu[k] / s.total : undefined);
+      return [
+        n,
+        {
+          requests: { average: s.total / s.seconds, total: s.total },
+          non2xx: s.non2xx,
+          errors: s.errors,
+          ...(per('self') !== undefined ? { cpuUs: per('self') } : {}),
+          cpuUsPerRequest: s.total > 0 ? s.genUs / s.total : undefined,
+          watched: Object.fromEntries(Object.keys(watch).map((k) => [k, per(k)])),
+        },
+      ];
+    }),
+  );
 }

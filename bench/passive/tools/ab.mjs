@@ -13,13 +13,12 @@
  *        node bench/passive/tools/ab.mjs --a /tmp/base
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startMock, stopMock } from '../../mock-server/lib/mock.mjs';
-import { load, statusPaths } from '../lib/load.mjs';
+import { sideBySide, statusPaths } from '../lib/load.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => {
@@ -37,12 +36,6 @@ if (!A || !['varied', 'same'].includes(MODE) || !(ROUNDS > 0) || !(SLICE > 0)) {
   process.exit(2);
 }
 const KEY = { 'x-api-key': 'demo-key' };
-
-/** CPU time (µs) of a process so far (Linux /proc, 100 ticks a second). */
-const cpuUs = (pid) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10_000;
-};
 
 function startProxy(checkout, upstream) {
   const child = spawn(process.execPath, [resolve(checkout, 'packages/conformance/bin/crosschain-conformance.js'), 'proxy', '--upstream', upstream, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -64,24 +57,12 @@ const paths = await statusPaths(mock.url, 500, KEY);
 const proxies = { A: await startProxy(A, mock.url), B: await startProxy(B, mock.url) };
 try {
   const opts = { paths: MODE === 'same' ? [paths[0]] : paths, connections: 8, headers: KEY };
-  const positions = { A: [], B: [] };
-  const sums = { A: { n: 0, s: 0, proxy: 0, server: 0 }, B: { n: 0, s: 0, proxy: 0, server: 0 } };
-  for (const k of ['A', 'B']) await load(proxies[k].url, { ...opts, duration: 2, positions: positions[k] });
-  for (let round = 0; round < ROUNDS; round++)
-    for (const k of round % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
-      const p0 = cpuUs(proxies[k].child.pid);
-      const m0 = cpuUs(mock.child.pid);
-      const r = await load(proxies[k].url, { ...opts, duration: SLICE, positions: positions[k] });
-      const s = sums[k];
-      s.n += r.requests.total;
-      s.s += r.requests.total / Math.max(r.requests.average, 1e-9);
-      s.proxy += cpuUs(proxies[k].child.pid) - p0;
-      s.server += cpuUs(mock.child.pid) - m0;
-    }
+  const r = await sideBySide({ A: { url: proxies.A.url, pid: proxies.A.child.pid }, B: { url: proxies.B.url, pid: proxies.B.child.pid } }, { ...opts, duration: ROUNDS * SLICE }, { rounds: ROUNDS, watch: { server: mock.child.pid } });
   console.log(`# A/B of the proxy, ${MODE} status requests, ${ROUNDS} alternating slices of ${SLICE} s each, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   for (const k of ['A', 'B']) {
-    const s = sums[k];
-    console.log(`${k} (${k === 'A' ? A : B}): ${Math.round(s.n / s.s)} req/s; CPU per exchange: proxy ${(s.proxy / s.n).toFixed(0)} µs, server ${(s.server / s.n).toFixed(0)} µs`);
+    const x = r[k];
+    const us = (v) => (v === undefined ? '?' : v.toFixed(0));
+    console.log(`${k} (${k === 'A' ? A : B}): ${Math.round(x.requests.average)} req/s (non-2xx+errors ${x.non2xx + x.errors}); CPU per exchange: proxy ${us(x.cpuUs)} µs, server ${us(x.watched.server)} µs`);
   }
 } finally {
   for (const p of Object.values(proxies)) p.child.kill('SIGINT');
