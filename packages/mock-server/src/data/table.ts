@@ -146,6 +146,9 @@ function nibbleReverse(v: number): number {
   return out >>> 0;
 }
 
+/** Pool wallets whose strings a {@link StringSource} keeps (a power of two; about 0.4 MB at most). */
+const WALLET_SLOTS = 4096;
+
 /** The strings of generated requests, each a pure function of (seed, stream, index, kind). */
 export class StringSource {
   private readonly rng = keyedRng();
@@ -189,10 +192,24 @@ export class StringSource {
     return this.rng.at(this.key(g, S_ORDER)).hex(64, '0x');
   }
 
-  /** Wallet `i` of the pool of `vm` (a wallet appears in several requests). */
+  /**
+   * Wallet `i` of the pool of `vm` (a wallet appears in several requests). Built rows read two or
+   * three pool wallets each, so the last {@link WALLET_SLOTS} built are kept, one per slot of the
+   * wallet's (VM, index) (direct-mapped: bounded whatever the pool's size).
+   */
   wallet(vm: VmType, i: number): string {
-    return walletAddress(this.rng.at(this.key(i, S_WALLET + VM_CODE.get(vm)!)), vm);
+    const code = VM_CODE.get(vm)!;
+    const key = code * this.poolSize + i;
+    const slot = key & (WALLET_SLOTS - 1);
+    if (this.walletKeys[slot] === key + 1) return this.walletTexts[slot]!;
+    const text = walletAddress(this.rng.at(this.key(i, S_WALLET + code)), vm);
+    this.walletKeys[slot] = key + 1;
+    this.walletTexts[slot] = text;
+    return text;
   }
+  /** {@link wallet}'s kept strings and the key + 1 of each (0: empty slot). */
+  private readonly walletKeys = new Float64Array(WALLET_SLOTS);
+  private readonly walletTexts: (string | undefined)[] = new Array<string | undefined>(WALLET_SLOTS).fill(undefined);
 
   depositAddress(g: number, vm: VmType): string {
     return walletAddress(this.rng.at(this.key(g, S_DEPOSIT)), vm);

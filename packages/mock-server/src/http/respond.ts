@@ -22,11 +22,21 @@ export interface WireReply {
   chunkBytes?: number;
 }
 
+/** The last `Date` value written and the second it names (a server answers many requests a second). */
+let lastDate = { second: Number.NaN, text: '' };
+
+/** The HTTP date (RFC 9110 §5.6.7, IMF-fixdate) of `nowMs`, formatted once per second of the server clock. */
+export function httpDate(nowMs: number): string {
+  const second = Math.floor(nowMs / 1000);
+  if (second !== lastDate.second) lastDate = { second, text: new Date(nowMs).toUTCString() };
+  return lastDate.text;
+}
+
 /** The wire form of `reply` as plain JSON; `Date` comes from the server clock (`nowMs`). */
 export function wireReply(reply: Reply, nowMs: number, head = false): WireReply {
   const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
   const headers: Record<string, string> = {
-    Date: new Date(nowMs).toUTCString(),
+    Date: httpDate(nowMs),
     'Content-Type': 'application/json',
     'Access-Control-Allow-Origin': '*',
     ...reply.headers,

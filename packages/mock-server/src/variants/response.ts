@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
-import type { Reply, WireReply } from '../http/respond.js';
+import { httpDate, type Reply, type WireReply } from '../http/respond.js';
 import type { Variants } from './catalogue.js';
 
 /** Variants that change how every reply is written. */
@@ -73,7 +73,7 @@ function content(reply: Reply, variants: Variants): { text: string; type: string
 export function variedWireReply(reply: Reply, nowMs: number, head: boolean, variants: Variants, acceptEncoding: string | undefined): WireReply {
   const { text, type } = content(reply, variants);
   let payload = Buffer.from(text, 'utf8');
-  const headers: Record<string, string> = { Date: new Date(nowMs).toUTCString() };
+  const headers: Record<string, string> = { Date: httpDate(nowMs) };
   if (type) headers['Content-Type'] = type;
   headers['Access-Control-Allow-Origin'] = '*';
   Object.assign(headers, reply.headers);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/mock-server.js';
+import { StringSource } from '../../src/data/table.js';
 import { hashKey } from '../../src/store/hashed-index.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
@@ -58,6 +59,18 @@ describe('GeneratedTable', () => {
     // Numbers come from one stream in generation order, so the first 6000 requests are the same.
     const first = new Set(Array.from({ length: table.size }, (_, p) => table.id(p)));
     expect([...first].every((id) => ids.has(id))).toBe(true);
+  });
+
+  it('keeps the pool wallets it built: the same strings as built afresh, whatever the order or the slots they share', () => {
+    const kept = table.strings;
+    const afresh = () => new StringSource(kept.seed, kept.stream, kept.poolSize);
+    const vms = ['evm', 'svm', 'bvm', 'tvm'] as const;
+    // Indexes far apart share slots of the direct-mapped memo (4,096 of them): each read is checked against a source that keeps nothing yet.
+    const reads: Array<[(typeof vms)[number], number]> = [];
+    for (let k = 0; k < 3_000; k++) reads.push([vms[k % vms.length]!, (k * 7919) % kept.poolSize], [vms[(k + 1) % vms.length]!, (k * 4096) % kept.poolSize]);
+    for (const [vm, i] of reads) expect(kept.wallet(vm, i), `${vm} ${i}`).toBe(afresh().wallet(vm, i));
+    // Read twice in a row: the second read is the kept string, equal to the first.
+    expect(kept.wallet('evm', 1)).toBe(kept.wallet('evm', 1));
   });
 
   it('orders positions by createdAt desc, then id desc', () => {
