@@ -2,7 +2,10 @@
 /**
  * Benchmark of the validating proxy (not a test: prints figures). Starts the reference server and
  * `crosschain-conformance proxy` in child processes, then with a lean load generator at
- * concurrency 8 (lib/load.mjs: why not autocannon there) measures validated exchanges per second,
+ * concurrency 8 (`--connections`; lib/load.mjs: why not autocannon there) measures validated
+ * exchanges per second following peers.md §4 (each proxy pinned to a core of its own, the
+ * upstream server and the load generator to the other, when `taskset` exists; BENCH_PIN=0 turns
+ * that off),
  * and the CPU each proxy process spends per exchange (/proc), through the kit's proxy and through
  * Prism 5's validating proxy (installed for this run only into a temporary directory; skipped with
  * a note when the install fails), side by side (a warm-up, then `--rounds` alternating slices
@@ -17,14 +20,14 @@
  * every `--soak-every` seconds (default 30), then whether memory stayed flat. It stops by itself
  * after the given time and sends traffic only to loopback (both servers listen on 127.0.0.1).
  *
- * Usage: node bench/passive/proxy.mjs [--duration 10] [--rounds 3] [--rss-seconds 60] [--no-prism 1]
+ * Usage: node bench/passive/proxy.mjs [--duration 10] [--rounds 3] [--connections 8] [--rss-seconds 60] [--no-prism 1]
  *        node bench/passive/proxy.mjs --soak 600 [--soak-rate 1000] [--soak-every 30]
  * (build first: pnpm --filter @crosschain/conformance... build)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -39,6 +42,7 @@ const OPENAPI_JSON = resolve(ROOT, 'specs/generated/openapi.json');
 const PRISM_VERSION = '5.16.0';
 
 const DURATION = opt('duration', 10);
+const CONNECTIONS = opt('connections', 8);
 const RSS_SECONDS = opt('rss-seconds', 60);
 const NO_PRISM = opt('no-prism', 0) === 1;
 const SOAK = opt('soak', 0);
@@ -46,9 +50,22 @@ const SOAK_RATE = opt('soak-rate', 1000);
 const SOAK_EVERY = opt('soak-every', 30);
 const KEY = { 'x-api-key': 'demo-key' };
 
-/** Spawns a process and resolves with it and the first stdout line matching `pattern`. */
+/** Cores of the machine, read before this process pins itself to one. */
+const CORES = availableParallelism();
+/**
+ * peers.md §4 (as bench/conformance/throughput.mjs): the proxy under test on a core of its own
+ * (core 1), the upstream server and the load generator on the other (core 0), so that a proxy's
+ * rate is not what is left of a core shared with them. BENCH_PIN=0 turns that off.
+ */
+const PIN = process.env.BENCH_PIN !== '0' && CORES >= 2 && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+/** Pins process `pid` (every thread) to core `core` when pinning. */
+function pinTo(pid, core) {
+  if (PIN) spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+/** Spawns a process (a proxy: on core 1 when pinning) and resolves with it and the first stdout line matching `pattern`. */
 async function startChild(cmd, args, pattern, what) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = PIN ? spawn('taskset', ['-c', '1', cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let errText = '';
   child.stderr.on('data', (d) => {
     if (errText.length < 4000) errText += d;
@@ -182,8 +199,12 @@ function installPrism(dir) {
   return join(dir, 'node_modules/.bin/prism');
 }
 
-console.log(`# passive proxy benchmark: concurrency 8, ${DURATION}s per case, ${cpus().length} cores, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`);
+console.log(
+  `# passive proxy benchmark: concurrency ${CONNECTIONS}, ${DURATION}s per case, ${CORES} cores, ${PIN ? 'each proxy pinned to core 1, the upstream server and the load generator to core 0' : 'not pinned'}, loadavg ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: figures are noisy)`,
+);
+pinTo(process.pid, 0);
 const mock = await startMock(3000);
+pinTo(mock.child.pid, 0);
 const id = (await (await fetch(`${mock.url}/requests/v3?limit=1`, { headers: KEY })).json()).requests[0].id;
 const distinct = await statusPaths(mock.url, 500, KEY);
 const cases = [
@@ -220,7 +241,7 @@ if (!NO_PRISM) {
 
 try {
   for (const [label, path, paths] of cases) {
-    const opts = { paths: paths ?? [path], connections: 8, duration: DURATION, headers: KEY };
+    const opts = { paths: paths ?? [path], connections: CONNECTIONS, duration: DURATION, headers: KEY };
     const direct = await load(mock.url, opts);
     const { kit: viaKit, prism: viaPrism } = await sideBySide({ kit: { url: kit.url, pid: kit.child.pid }, ...(prism ? { prism: { url: prism.url, pid: prism.child.pid } } : {}) }, opts, { rounds: ROUNDS });
     const rate = (r) => Math.round(r.requests.average);
@@ -230,6 +251,8 @@ try {
     const cpuRatio = viaPrism?.cpuUs && viaKit.cpuUs ? `; CPU per exchange ${(viaPrism.cpuUs / viaKit.cpuUs).toFixed(1)}x less than Prism's` : '';
     console.log(`${label}: direct ${rate(direct)} req/s; kit proxy ${rate(viaKit)} req/s (non-2xx+errors ${bad(viaKit)}${cpu(viaKit)})${viaPrism ? `; Prism proxy ${rate(viaPrism)} req/s (non-2xx+errors ${bad(viaPrism)}${cpu(viaPrism)})` : ''}${ratio}${cpuRatio}; load generator ${Math.round(viaKit.cpuUsPerRequest ?? 0)} µs CPU/request`);
   }
+  // The added latency and the RSS run as before, unpinned: one request at a time crosses the cores at every hop when pinned.
+  for (const pid of [process.pid, mock.child.pid, kit.child.pid]) pinTo(pid, '0-1');
   const [, small] = cases[0];
   const [d, k] = await sequentialP50([mock.url + small, kit.url + small]);
   console.log(`added latency on ${cases[0][0]} (sequential, interleaved, p50): direct ${d.toFixed(2)} ms, through the kit proxy ${k.toFixed(2)} ms, added ${(k - d).toFixed(2)} ms (target <= 0.3 ms)`);
