@@ -62,6 +62,10 @@ const PIN = process.env.BENCH_PIN !== '0' && CORES >= 2 && spawnSync('taskset', 
 function pinTo(pid, core) {
   if (PIN) spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
 }
+/** Lets the processes run on both cores again: the soak, the added latency and the RSS run are measured unpinned. */
+function unpin(...pids) {
+  for (const pid of pids) pinTo(pid, '0-1');
+}
 
 /** Spawns a process (a proxy: on core 1 when pinning) and resolves with it and the first stdout line matching `pattern`. */
 async function startChild(cmd, args, pattern, what) {
@@ -216,6 +220,7 @@ const cases = [
 const kit = await startChild(process.execPath, [KIT_BIN, 'proxy', '--upstream', mock.url, '--port', '0'], /^listening on (http:\/\/\S+)/, 'crosschain-conformance proxy');
 loopbackOnly(mock.url, kit.url);
 if (SOAK > 0) {
+  unpin(process.pid, mock.child.pid, kit.child.pid);
   try {
     await soak(kit, [cases[0][1], cases[1][1], ...distinct]);
   } finally {
@@ -251,8 +256,8 @@ try {
     const cpuRatio = viaPrism?.cpuUs && viaKit.cpuUs ? `; CPU per exchange ${(viaPrism.cpuUs / viaKit.cpuUs).toFixed(1)}x less than Prism's` : '';
     console.log(`${label}: direct ${rate(direct)} req/s; kit proxy ${rate(viaKit)} req/s (non-2xx+errors ${bad(viaKit)}${cpu(viaKit)})${viaPrism ? `; Prism proxy ${rate(viaPrism)} req/s (non-2xx+errors ${bad(viaPrism)}${cpu(viaPrism)})` : ''}${ratio}${cpuRatio}; load generator ${Math.round(viaKit.cpuUsPerRequest ?? 0)} µs CPU/request`);
   }
-  // The added latency and the RSS run as before, unpinned: one request at a time crosses the cores at every hop when pinned.
-  for (const pid of [process.pid, mock.child.pid, kit.child.pid]) pinTo(pid, '0-1');
+  // As before, unpinned: one request at a time would cross the cores at every hop when pinned.
+  unpin(process.pid, mock.child.pid, kit.child.pid);
   const [, small] = cases[0];
   const [d, k] = await sequentialP50([mock.url + small, kit.url + small]);
   console.log(`added latency on ${cases[0][0]} (sequential, interleaved, p50): direct ${d.toFixed(2)} ms, through the kit proxy ${k.toFixed(2)} ms, added ${(k - d).toFixed(2)} ms (target <= 0.3 ms)`);
