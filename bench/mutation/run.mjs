@@ -19,7 +19,8 @@
  * Flags: --sample N (default 200) or --all; --seed S (sampling seed, default 1); --concurrency N
  * (Stryker's, default 2); --judge embedded|handler (default embedded, see lib/judge.mjs); --now
  * ISO (the server's clock, default 2026-10-15T00:00:00Z, before the v2 sunset); --kit-seed N
- * (default 1234); --timeout-ms N and --timeout-factor F (Stryker's per-mutant timeout: the dry
+ * (default 1234); --advance-every MS (the embedded server moves a request every MS ms, as the live
+ * service moves them; default 500, 0 for still data: embedded judge only); --timeout-ms N and --timeout-factor F (Stryker's per-mutant timeout: the dry
  * run's time x F + N; defaults 30000 and 3, generous because the load of a shared machine moves); --files glob[,glob] (mutate only these, paths
  * relative to packages/mock-server); --out DIR (default bench/mutation/out); --nice N (default 19,
  * 0 for none); --tool-dir DIR. Build first: `pnpm build` (the kit's dist is what judges).
@@ -48,6 +49,7 @@ const FLAGS = {
   judge: 'embedded',
   now: '2026-10-15T00:00:00Z',
   'kit-seed': '1234',
+  'advance-every': '500',
   'timeout-ms': '30000',
   'timeout-factor': '3',
   files: undefined,
@@ -86,6 +88,7 @@ try {
   flags.seedN = positiveInt('seed', flags.seed, 0);
   flags.concurrencyN = positiveInt('concurrency', flags.concurrency);
   flags.kitSeedN = positiveInt('kit-seed', flags['kit-seed'], 0);
+  flags.advanceEveryN = positiveInt('advance-every', flags['advance-every'], 0);
   flags.timeoutMs = positiveInt('timeout-ms', flags['timeout-ms'], 0);
   flags.timeoutFactor = Number(flags['timeout-factor']);
   if (!(flags.timeoutFactor >= 1)) throw new Error(`--timeout-factor must be a number >= 1, got ${JSON.stringify(flags['timeout-factor'])}`);
@@ -153,7 +156,7 @@ if (installedVersion() !== STRYKER_VERSION) {
 
 // ---------------------------------------------------------------------------------------------- enumerate + sample
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`# mutation bench: Stryker ${STRYKER_VERSION}, judge ${flags.judge}, clock ${flags.now}, kit seed ${flags.kitSeedN}, ${availableParallelism()} cores, load average ${load()} (a shared machine: times are noisy)`);
+console.log(`# mutation bench: Stryker ${STRYKER_VERSION}, judge ${flags.judge}, clock ${flags.now}, kit seed ${flags.kitSeedN}, ${flags.advanceEveryN ? `data moving (a request advanced every ${flags.advanceEveryN} ms)` : 'data still'}, ${availableParallelism()} cores, load average ${load()} (a shared machine: times are noisy)`);
 const t0 = Date.now();
 const { Instrumenter } = await import(pathToFileURL(join(toolDir, 'node_modules/@stryker-mutator/instrumenter/dist/src/index.js')).href);
 const quietLog = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => true, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn: (...a) => console.warn(...a), error: (...a) => console.error(...a), fatal: (...a) => console.error(...a) };
@@ -235,6 +238,7 @@ const env = {
   CROSSCHAIN_MUTATION_JUDGE: flags.judge,
   CROSSCHAIN_MUTATION_NOW: flags.now,
   CROSSCHAIN_MUTATION_KIT_SEED: String(flags.kitSeedN),
+  CROSSCHAIN_MUTATION_ADVANCE_EVERY: String(flags.advanceEveryN),
 };
 const tRun = Date.now();
 const code = await new Promise((res) => {
@@ -326,6 +330,7 @@ const figures = {
   judge: flags.judge,
   now: flags.now,
   kitSeed: flags.kitSeedN,
+  advanceEveryMs: flags.advanceEveryN,
   sampleSeed: flags.seedN,
   files: files.length,
   mutants: all.length,

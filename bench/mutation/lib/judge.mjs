@@ -86,14 +86,33 @@ process.on('unhandledRejection', (err) => crashed('unhandled rejection', err));
 let dry;
 if (MUTANT !== undefined) {
   dry = JSON.parse(readFileSync(join(OUT, 'dry-run.json'), 'utf8'));
-  if (!dry.covered.includes(MUTANT)) {
+  // The constants pass (constants.mjs) builds each mutant on its own, with no coverage to read.
+  if (process.env.CROSSCHAIN_MUTATION_COVERAGE !== 'off' && !dry.covered.includes(MUTANT)) {
     write({ verdict: 'no-coverage' });
     process.exit(0);
   }
 }
 
 const serverEntry = pathToFileURL(join(SANDBOX, 'dist/index.js')).href;
-if (MODE === 'embedded') register(pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'resolve-hook.mjs')).href, { data: { target: serverEntry } });
+/**
+ * With CROSSCHAIN_MUTATION_ADVANCE_EVERY (ms), the embedded server moves requests on its own, as
+ * the live service does (`--advance-every`): a shim in front of the mutated build starts it with
+ * that interval, so a mutant that only breaks what changes during the run can be seen.
+ */
+const ADVANCE_EVERY = Number(process.env.CROSSCHAIN_MUTATION_ADVANCE_EVERY ?? 0);
+let embeddedEntry = serverEntry;
+if (MODE === 'embedded' && ADVANCE_EVERY > 0) {
+  const shim = join(OUT, `moving-${process.pid}.mjs`);
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(shim, [
+    `import * as real from ${JSON.stringify(serverEntry)};`,
+    `export * from ${JSON.stringify(serverEntry)};`,
+    `export const startMockServer = (options) => real.startMockServer({ advanceEveryMs: ${ADVANCE_EVERY}, ...options });`,
+    '',
+  ].join('\n'));
+  embeddedEntry = pathToFileURL(shim).href;
+}
+if (MODE === 'embedded') register(pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'resolve-hook.mjs')).href, { data: { target: embeddedEntry } });
 const { runConformance } = await import(pathToFileURL(join(ROOT, 'packages/conformance/dist/index.js')).href);
 
 /** One run of the kit against the mutated server. */
