@@ -26,7 +26,7 @@ export interface ContractViolation {
   /** The check id, e.g. `intents-status-v3.response.schema`. */
   check: string;
   level: Level;
-  /** The JSON pointer of the field in the body (`/txHashes/0`), or the check's own place when it has none. */
+  /** The JSON pointer of the field in the body (`/txHashes/0`), `(the body)` for the whole body, `(the response)` for a header. */
   path: string;
   message: string;
   expected: string;
@@ -73,11 +73,13 @@ function violationOf(o: CheckOutcome, name: string, json: unknown): ContractViol
   const v = o.violation!;
   const message = v.message.startsWith(`${name}: `) ? v.message.slice(name.length + 2) : v.message;
   // A schema error reads `/txHashes/0 must be string {...}`: its instance path names the field.
-  const instance = /^(\/\S*|) must |^(\/\S*) /.exec(v.received);
-  const path = instance ? (instance[1] ?? instance[2] ?? '') : (v.where ?? '');
-  const value = instance && json !== undefined ? at(json, path) : undefined;
-  const received = value !== undefined && path !== '' ? `${short(value)} (${v.received})` : v.received;
-  return { check: o.id, level: o.level, path: path === '' && instance ? '(the body)' : path || '(the exchange)', message, expected: v.expected, received, ...(v.divergence ? { divergence: v.divergence } : {}) };
+  // (ajv's root is `/` there.)
+  const instance = /^(\/\S*) /.exec(v.received);
+  const pointer = instance ? (instance[1] === '/' ? '' : instance[1]!) : undefined;
+  const value = pointer && json !== undefined ? at(json, pointer) : undefined;
+  const received = value !== undefined ? `${short(value)} (${v.received})` : v.received;
+  const path = pointer === undefined ? (v.where ?? '(the response)') : pointer === '' ? '(the body)' : pointer;
+  return { check: o.id, level: o.level, path, message, expected: v.expected, received, ...(v.divergence ? { divergence: v.divergence } : {}) };
 }
 
 /**
@@ -104,7 +106,7 @@ export function judgeApiContract(body: unknown, operation: string, options: ApiC
   }
   const judged = audit.result.outcomes.filter((o) => o.status !== 'skip' && o.status !== 'disabled');
   if (judged.length === 0) {
-    const judging = [...new Set(audit.result.outcomes.map((o) => o.operation.replace(/ \(final\)$/, '')))].sort().join(', ');
+    const judging = [...new Set(audit.result.outcomes.map((o) => o.operation.replace(/ \(final\)$/, '')))].filter((x) => x.includes(' /')).sort().join(', ');
     throw new RecordingError(`no check of the kit judges a ${interaction.exchange!.status} of ${op.operation}, so the body cannot be told right or wrong; the checks judge ${judging}`);
   }
   const failures = judged.filter((o) => o.status === 'fail' || o.status === 'error').filter((o) => o.violation).map((o) => violationOf(o, name, json));
