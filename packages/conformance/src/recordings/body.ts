@@ -69,8 +69,8 @@ export function bodyTextOf(body: unknown): string {
   return text;
 }
 
-/** The interaction of a body served for `op`; `name` is how reports name it. */
-export function bodyInteraction(name: string, bodyText: string, op: NamedOperation, response: BodyResponse = {}): Interaction {
+/** The interaction of a body served for `op`; `name` is how reports name it, `format` what it came from (a matcher's value, a fixture file). */
+export function bodyInteraction(name: string, bodyText: string, op: NamedOperation, response: BodyResponse = {}, format: 'recorder' | 'fixture' = 'recorder'): Interaction {
   const status = response.status ?? 200;
   if (!Number.isInteger(status) || status < 100 || status > 599) throw new RecordingError(`${name}: status ${JSON.stringify(response.status)} is not an HTTP status (100-599)`);
   const exchange: ObservedExchange = {
@@ -82,5 +82,5 @@ export function bodyInteraction(name: string, bodyText: string, op: NamedOperati
     bodyText,
     durationMs: 0,
   };
-  return { name, format: 'recorder', exchange };
+  return { name, format, exchange };
 }

@@ -181,7 +181,7 @@ export async function readFixtures(mappings: readonly FixtureMapping[], cwd: str
       const info = await stat(path);
       if (info.size > MAX_FIXTURE_BYTES) throw new RecordingError(`${file} is larger than ${MAX_FIXTURE_BYTES} bytes`);
       const text = await readFile(path, 'utf8');
-      const interaction: Interaction = bodyInteraction(`${file} (${op.method} ${op.path}${op.search})`, text.replace(/^\uFEFF/, ''), op, m);
+      const interaction: Interaction = bodyInteraction(`${file} (${op.method} ${op.path}${op.search})`, text.replace(/^\uFEFF/, ''), op, m, 'fixture');
       const entry: RecordingFile = { file, format: 'fixture', label: `fixture body of ${op.operation}`, interactions: 1 };
       out.files.push(entry);
       out.interactions.push(interaction);
