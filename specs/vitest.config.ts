@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // src/package-dir.cts is TypeScript too (CommonJS in both builds): transform it as the .ts files are.
+  oxc: { include: /\.(m?ts|cts|[jt]sx)$/ },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { packageDir } from './package-dir.cjs';
 
 /** One entry of the clause catalogue (`specs/clauses.yaml`; see architecture.md, "The clause catalogue"). */
 export type Clause = {
@@ -27,7 +27,7 @@ export type Clause = {
 /** A JSON object as parsed from a generated file. */
 export type JsonObject = { [key: string]: unknown };
 
-const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const specsDir = packageDir;
 
 /** Absolute paths of the contract's source and generated files. */
 export const specFiles = {

@@ -1,23 +1,26 @@
 /**
- * `crosschain-conformance audit <file-or-folder>... [--report-dir <dir>] [--strict]`: the passive
- * oracles over recorded traffic and integrators' mocks (recordings/: HAR, Polly.js, Pact, WireMock,
- * VCR; the format told from the content), the same reports and exit codes as a run, each violation
- * named by its interaction. A file that cannot be read or is none of these formats is a usage
- * error (exit 2).
+ * `crosschain-conformance audit <file-or-folder>... [--fixtures <glob=operation|manifest>]
+ * [--report-dir <dir>] [--strict]`: the passive oracles over recorded traffic and integrators'
+ * mocks (recordings/: HAR, Polly.js, Pact, WireMock, VCR; the format told from the content) and
+ * JSON fixture bodies mapped to their operation (recordings/fixtures.ts), the same reports and
+ * exit codes as a run, each violation named by its interaction. A file that cannot be read or is
+ * none of these formats, a glob that matches nothing: a usage error (exit 2).
  */
 import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
 import { commandLine } from './parse-args.js';
 import { finishPassive } from '../passive/report.js';
 import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
+import { fixtureMappings, readFixtures } from '../recordings/fixtures.js';
 import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const line = commandLine('audit', argv, io);
   if (typeof line === 'number') return line;
   const files = line.args;
-  if (files.length === 0) {
-    io.stderr('error: audit needs at least one recording, e.g. crosschain-conformance audit traffic.har or audit pacts/\n');
+  const fixtures = (line.values.fixtures as string[] | undefined) ?? [];
+  if (files.length === 0 && fixtures.length === 0) {
+    io.stderr("error: audit needs at least one recording or --fixtures, e.g. crosschain-conformance audit traffic.har, audit pacts/ or audit --fixtures 'test/fixtures/status-v3/*.json=GET /intents/status/v3'\n");
     return EXIT.config;
   }
   const reportDir = line.values.reportDir as string | undefined;
@@ -28,13 +31,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const validator = apiValidator();
   let recordings: Recordings;
   try {
-    recordings = await readRecordings(files, io.cwd, apiOperations(validator));
+    recordings = files.length > 0 ? await readRecordings(files, io.cwd, apiOperations(validator)) : { files: [], interactions: [], skipped: [] };
+    if (fixtures.length > 0) {
+      const bodies = await readFixtures(await fixtureMappings(fixtures, io.cwd), io.cwd, validator);
+      recordings = { files: [...recordings.files, ...bodies.files], interactions: [...recordings.interactions, ...bodies.interactions], skipped: recordings.skipped };
+    }
   } catch (err) {
     if (!(err instanceof RecordingError)) throw err;
     io.stderr(`error: ${err.message}\n`);
     return EXIT.config;
   }
-  const audit = auditRecordings(recordings, { startedAt, files, strict, acceptDivergences, validator });
+  const audit = auditRecordings(recordings, { startedAt, files, fixtures, strict, acceptDivergences, validator });
   io.stdout(judgedNote(audit, recordings));
   return finishPassive(audit.result, io, reportDir, { verbose });
 }

@@ -262,8 +262,18 @@ export const COMMAND_LINES = {
       'HAR 1.2 (browser exports, --record, proxy logs), Polly.js recordings (recording.har),',
       'Pact files (specification v1-v4), WireMock mappings (a mapping file, or a folder with mappings/',
       'and __files/), VCR cassettes (vcrpy and Ruby VCR, YAML or JSON). A folder is read recursively.',
+      'Bare JSON response bodies (fixtures) are judged with --fixtures, which maps files to the operation they answer.',
     ].join(' '),
-    options: [REPORT_DIR, STRICT, { ...ACCEPT_DIVERGENCES, help: 'catalogued divergences of the live service (specs/clauses.yaml) report as known instead of failing, e.g. to audit recordings of the live service' }, runOption('verbose', '', 'name every check of a group of skips sharing one reason')],
+    options: [
+      {
+        flag: '--fixtures',
+        env: 'CONFORMANCE_FIXTURES',
+        value: '<glob=operation|manifest>',
+        help: "JSON response bodies to judge as answers of an operation: '<glob>=<METHOD /path>' (e.g. 'test/fixtures/status-v3/*.json=GET /intents/status/v3'), or a manifest file {\"fixtures\":[{\"files\",\"operation\",\"status\",\"headers\"}]} (globs relative to it); repeatable",
+        repeatable: true,
+      },
+      REPORT_DIR,
+      STRICT, { ...ACCEPT_DIVERGENCES, help: 'catalogued divergences of the live service (specs/clauses.yaml) report as known instead of failing, e.g. to audit recordings of the live service' }, runOption('verbose', '', 'name every check of a group of skips sharing one reason')],
   },
   'merge-reports': {
     args: '[report-dir...]',

@@ -5,7 +5,8 @@
  * redaction in redact.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { packageDir } from '../package-dir.cjs';
 import { parse as parseYaml } from 'yaml';
 import { withDefaults } from './defaults.js';
 import { CONFIG_OPTION, ConfigError, FIELDS } from './fields.js';
@@ -70,7 +71,7 @@ let cachedVersion: string | undefined;
 export function kitVersion(): string {
   if (cachedVersion) return cachedVersion;
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version?: string };
     cachedVersion = pkg.version ?? '0.0.0';
   } catch {
     cachedVersion = '0.0.0';

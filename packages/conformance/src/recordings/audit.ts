@@ -11,6 +11,7 @@ import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../e
 import { PassiveAuditor } from '../passive/auditor.js';
 import { operationOf, parseUrl } from '../passive/observed.js';
 import { ORACLES, type Oracle } from '../oracles/index.js';
+import { BODY_ORIGIN } from './body.js';
 import { UNSTATED_KEY, type Interaction } from './interaction.js';
 import type { Recordings } from './index.js';
 import type { OperationKey } from './wiremock.js';
@@ -51,6 +52,13 @@ function offApi(i: Interaction, validator: ResponseValidator): string | undefine
   return operationOf(validator, e.method, url.pathname).operation ? undefined : `${e.method} ${url.pathname} is not an operation of the API`;
 }
 
+/** A violation of a bare body (recordings/body.ts) has no request to reproduce with curl: none is shown. */
+function withoutBodyCurl(o: CheckOutcome): CheckOutcome {
+  const v = o.violation;
+  if (!v?.curl || !v.request?.url.startsWith(`${BODY_ORIGIN}/`)) return o;
+  return { ...o, violation: { ...v, curl: '' } };
+}
+
 function withNames(o: CheckOutcome, names: readonly string[] | undefined): CheckOutcome {
   if (!names || names.length === 0 || !o.violation) return o;
   const more = names.length > NAMES_IN_REASON ? ` and ${names.length - NAMES_IN_REASON} more` : '';
@@ -62,7 +70,7 @@ function withNames(o: CheckOutcome, names: readonly string[] | undefined): Check
 }
 
 /** Judges `recordings`; `meta` as {@link PassiveAuditor.result} takes it. */
-export function auditRecordings(recordings: Recordings, meta: { startedAt: Date; files: readonly string[]; strict: boolean; acceptDivergences?: boolean; validator?: ResponseValidator }): RecordingAudit {
+export function auditRecordings(recordings: Recordings, meta: { startedAt: Date; files: readonly string[]; fixtures?: readonly string[]; strict: boolean; acceptDivergences?: boolean; validator?: ResponseValidator }): RecordingAudit {
   const validator = meta.validator ?? apiValidator();
   let current: Interaction | undefined;
   const rules = ORACLES.map((r): Oracle => (schemaOnly(r) ? r : { ...r, applies: (s) => current?.partial === undefined && r.applies(s) }));
@@ -80,7 +88,8 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
     }
     if (i.partial !== undefined) partial.push({ interaction: i.name, why: i.partial });
     origins.add(parseUrl(i.exchange.url)?.origin ?? '?');
-    if (i.exchange.requestHeaders['x-api-key'] === UNSTATED_KEY) keyAssumed += 1;
+    // A fixture is a bare body: no request was recorded at all, so no key is said to be assumed.
+    if (i.exchange.requestHeaders['x-api-key'] === UNSTATED_KEY && i.format !== 'fixture') keyAssumed += 1;
     current = i;
     for (const f of auditor.observe(i.exchange)) {
       const list = names.get(f.check) ?? [];
@@ -96,6 +105,7 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
     config: {
       command: 'audit',
       files: [...meta.files],
+      ...(meta.fixtures && meta.fixtures.length > 0 ? { fixtures: [...meta.fixtures] } : {}),
       strict: meta.strict,
       ...(meta.acceptDivergences ? { acceptDivergences: true } : {}),
       recordings: files,
@@ -105,10 +115,10 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
       ...(notJudged.length > 0 ? { notJudged: notJudged.slice(0, NOT_JUDGED_KEPT), ...(notJudged.length > NOT_JUDGED_KEPT ? { notJudgedMore: notJudged.length - NOT_JUDGED_KEPT } : {}) } : {}),
       ...(recordings.skipped.length > 0 ? { skippedFiles: recordings.skipped } : {}),
     },
-    replay: `crosschain-conformance audit ${meta.files.join(' ')}${meta.acceptDivergences ? ' --accept-divergences' : ''}`,
+    replay: `crosschain-conformance audit ${[...meta.files, ...(meta.fixtures ?? []).map((f) => `--fixtures '${f.replace(/'/g, `'\\''`)}'`)].join(' ')}${meta.acceptDivergences ? ' --accept-divergences' : ''}`,
     strict: meta.strict,
   });
-  return { result: { ...result, outcomes: result.outcomes.map((o) => withNames(o, names.get(o.id))) }, notJudged, partial, keyAssumed };
+  return { result: { ...result, outcomes: result.outcomes.map((o) => withoutBodyCurl(withNames(o, names.get(o.id)))) }, notJudged, partial, keyAssumed };
 }
 
 /**

@@ -6,7 +6,7 @@ import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import type { ObservedExchange } from '../passive/observed.js';
 
 /** The formats `audit` reads. */
-export type RecordingFormat = 'har' | 'polly' | 'pact' | 'wiremock' | 'vcr' | 'nock' | 'recorder';
+export type RecordingFormat = 'har' | 'polly' | 'pact' | 'wiremock' | 'vcr' | 'nock' | 'recorder' | 'fixture';
 
 /** One interaction of a recording. */
 export interface Interaction {
