@@ -44,6 +44,7 @@ const RUNNERS = {
   vitest3: { type: 'module', deps: ['vitest@3.2.7', ...HTTP] },
   vitest4: { type: 'module', deps: ['vitest@4.1.12', ...HTTP] },
 };
+const JOBS = process.env.SETUPS_JOBS === undefined ? 2 : Number(process.env.SETUPS_JOBS);
 const INSTALL_TIMEOUT_MS = 300_000;
 const RUN_TIMEOUT_MS = 120_000;
 const started = Date.now();
@@ -117,12 +118,13 @@ const EXPECTED = {
   },
 };
 
-const SCENARIOS = [
+const ALL = [
   ...['jest29', 'jest30'].map((runner) => ({ runner, name: 'module-mock-jest', source: 'jest' })),
   ...['vitest3', 'vitest4'].flatMap((runner) =>
     ['axios-spy', 'module-mock', 'fixture-replay', 'fake-fetch', 'mockttp'].map((name) => ({ runner, name, source: `vitest/${name}` })),
   ),
-].filter((s) => !process.env.SETUPS_ONLY || `${s.runner} ${s.name}`.includes(process.env.SETUPS_ONLY));
+];
+const SCENARIOS = ALL.filter((s) => !process.env.SETUPS_ONLY || `${s.runner} ${s.name}`.includes(process.env.SETUPS_ONLY));
 
 function tail(text, lines = 40) {
   return text.trim().split('\n').slice(-lines).join('\n');
@@ -195,7 +197,8 @@ function report(ok, line, detail = '') {
 async function main(scratch) {
   const unbuilt = PACKAGES.filter((dir) => !existsSync(join(root, dir, 'dist')));
   if (unbuilt.length > 0) return report(false, 'packages are built', `no dist/ in ${unbuilt.join(', ')}: run 'pnpm build' first`);
-  if (SCENARIOS.length === 0) return report(false, `SETUPS_ONLY=${process.env.SETUPS_ONLY} selects a scenario`);
+  if (!Number.isInteger(JOBS) || JOBS < 1) return report(false, `SETUPS_JOBS must be a positive integer, got ${JSON.stringify(process.env.SETUPS_JOBS)}. Example: SETUPS_JOBS=2`);
+  if (SCENARIOS.length === 0) return report(false, `SETUPS_ONLY=${JSON.stringify(process.env.SETUPS_ONLY)} selects no scenario; names: ${ALL.map((s) => `${s.runner} ${s.name}`).join(', ')}`);
 
   const tarballs = join(scratch, 'tarballs');
   for (const dir of PACKAGES) {
@@ -215,7 +218,7 @@ async function main(scratch) {
       const ok = report(install.code === 0, `${name}: npm install of the tarballs and ${RUNNERS[name].deps.join(' ')} (${((Date.now() - t) / 1000).toFixed(0)} s)`, tail(install.out));
       return [name, ok];
     }),
-    Number(process.env.SETUPS_JOBS ?? 2),
+    JOBS,
   );
   const ready = new Set(installed.filter(([, ok]) => ok).map(([name]) => name));
 
@@ -232,7 +235,7 @@ async function main(scratch) {
       const missed = [...expected.check({ runner: s.runner, ...result }), !testsPassed(s.runner, result.out) && "the scenario's own tests did not all pass"].filter(Boolean);
       return { s, result, expected, missed, seconds: ((Date.now() - t) / 1000).toFixed(0) };
     }),
-    Number(process.env.SETUPS_JOBS ?? 2),
+    JOBS,
   );
   for (const { s, result, expected, missed, seconds } of verdicts) {
     report(missed.length === 0, `${s.runner} ${s.name}: ${expected.verdict} (exit ${result.code}, ${seconds} s)`, missed.length ? `${missed.map((m) => `- ${m}`).join('\n')}\n--- output (tail) ---\n${tail(result.out)}` : '');
