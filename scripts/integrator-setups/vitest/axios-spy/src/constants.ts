@@ -1,0 +1,1 @@
+export const MAINNET_RELAY_API = 'https://api.relay.link';
