@@ -103,8 +103,11 @@ function mockLabel(mock: MockLike): string {
   } catch {
     name = undefined;
   }
-  if (typeof name !== 'string' || name === '' || name === 'vi.fn()' || name === 'jest.fn()' || name === 'spy' || name === 'mockConstructor') return 'mock';
-  return `mock ${name}()`;
+  const plain = (n: unknown): n is string => typeof n === 'string' && n !== '' && !['vi.fn()', 'jest.fn()', 'spy', 'Mock', 'mockConstructor', 'bound mockConstructor', 'fn'].includes(n);
+  // jest's automocks keep the mocked function's name as their own (`successfulFetch`); vitest's spies as their mock name.
+  const own = (mock as { name?: unknown }).name;
+  if (plain(name)) return `mock ${name}()`;
+  return plain(own) ? `mock ${own}()` : 'mock';
 }
 
 /** Mock functions whose `mockClear` first tells the recorders (a clear replaces or empties their calls). */
