@@ -994,7 +994,7 @@ export class ApiRecorder {
    * result wrapper, a mock that returned nothing, a body read before it could note it): how many,
    * which operations, through what, and the one line that gets them judged; undefined when none.
    */
-  unreadNotice(): string | undefined {
+  unreadNotice(nothingJudged = false): string | undefined {
     const unread = this.recorded.filter((r) => r.unread !== undefined);
     if (unread.length === 0) return undefined;
     const groups = new Map<string, { operation: string; via: string; why: string; count: number }>();
@@ -1007,12 +1007,17 @@ export class ApiRecorder {
     const lines = [...groups.values()].map((g) => `  - ${g.operation} (${g.count} call${g.count === 1 ? '' : 's'}), through ${g.via}: ${g.why}`);
     const operations = [...new Set(unread.map((r) => r.unread!.operation))];
     return [
-      `the recorder could not read ${unread.length} call${unread.length === 1 ? '' : 's'} to the API in ${this.fileLabel}: ${unread.length === 1 ? 'it is' : 'they are'} not judged.`,
+      `the recorder could not read ${unread.length} call${unread.length === 1 ? '' : 's'} to the API in ${this.fileLabel}: ${unread.length === 1 ? 'it is' : 'they are'} not judged${nothingJudged ? ', and nothing else of the API was judged in this file' : ''}.`,
       ...lines,
       `To have ${unread.length === 1 ? 'it' : 'them'} judged, check the body where the test has it, one line:`,
       ...operations.map((op) => `    ${matcherLine(op)}`),
       "  or let the mock resolve what a client reads: Response.json(body), { json: async () => body }, or axios' { data: body, status: 200 }.",
     ].join('\n');
+  }
+
+  /** The names of the recorded calls whose answer could not be read (they are in {@link unreadNotice}). */
+  unreadNames(): Set<string> {
+    return new Set(this.recorded.filter((r) => r.unread !== undefined).map((r) => r.name));
   }
 
   /** Writes the recorded exchanges as a HAR 1.2 file that `crosschain-conformance audit` reads (credentials redacted); returns the entries written. */
@@ -1214,8 +1219,13 @@ export function installWith(hooks: Hooks, options: InstallOptions = {}): ApiReco
       if (options.judge === false) return;
       const failure = await recorder.failure();
       const file = options.testFile?.();
-      const unread = recorder.unreadNotice();
-      const nothing = nothingJudged(await recorder.audit(), recorder.size, file === undefined ? undefined : displayPath(file));
+      const audit = await recorder.audit();
+      const judgedNone = recorder.size > 0 && !audit.result.outcomes.some((o) => o.status !== 'skip' && o.status !== 'disabled');
+      const unread = recorder.unreadNotice(judgedNone);
+      // The calls the notice lists are not listed again; what else no check could judge (a path off the API) is.
+      const unreadNames = recorder.unreadNames();
+      const others = audit.notJudged.filter((n) => !unreadNames.has(n.interaction));
+      const nothing = unread !== undefined && others.length === 0 ? undefined : nothingJudged({ ...audit, notJudged: others }, recorder.size, file === undefined ? undefined : displayPath(file));
       const unjudged = [unread, nothing].filter((t): t is string => t !== undefined);
       const say = options.warn ?? console.warn;
       const should = await recorder.warnings();
