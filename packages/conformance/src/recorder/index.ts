@@ -555,6 +555,8 @@ export class ApiRecorder {
   /** jest's mock states ({@link noteMockState}): each state object a mock had, read from where it was left. */
   private readonly states: Array<{ mock: MockLike; state: { calls: unknown[][]; results: MockResult[] }; index: number }> = [];
   private readonly stateMocks = new WeakSet<object>();
+  /** Calls to operations of the API on hosts outside `baseUrl` (not recorded), by origin and operation. */
+  private readonly elsewhere = new Map<string, { origin: string; operation: string; count: number }>();
   private validatorCache: ResponseValidator | undefined;
   private readonly startedAt = new Date();
 
@@ -574,6 +576,36 @@ export class ApiRecorder {
 
   private get validator(): ResponseValidator {
     return (this.validatorCache ??= apiValidator());
+  }
+
+  /** Counts a call to an operation of the API on a host outside `baseUrl` (for {@link elsewhereNotice}). */
+  private noteElsewhere(method: string, url: string): void {
+    if (!this.bases) return;
+    const parsed = parseUrl(url);
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) return;
+    const operation = operationOf(this.validator, method, parsed.pathname).operation;
+    if (operation === undefined) return;
+    const key = `${parsed.origin} ${operation}`;
+    const seen = this.elsewhere.get(key);
+    if (seen) seen.count += 1;
+    else this.elsewhere.set(key, { origin: parsed.origin, operation, count: 1 });
+  }
+
+  /**
+   * What to say when the code called operations of the API on hosts outside `baseUrl` (a mock
+   * server on localhost, mockttp): not recorded, so not judged; the line that records them.
+   */
+  elsewhereNotice(): string | undefined {
+    if (this.elsewhere.size === 0) return undefined;
+    const all = [...this.elsewhere.values()];
+    const total = all.reduce((n, e) => n + e.count, 0);
+    const origins = [...new Set(all.map((e) => e.origin))];
+    const bases = [...(this.bases ?? []), ...origins].map((b) => `'${b}'`).join(', ');
+    return [
+      `the code in ${this.fileLabel} called ${total === 1 ? 'an operation' : 'operations'} of the API on ${origins.length === 1 ? 'a host' : 'hosts'} outside baseUrl, not recorded and not judged:`,
+      ...all.map((e) => `  - ${e.operation} on ${e.origin} (${e.count} call${e.count === 1 ? '' : 's'})`),
+      `To have ${total === 1 ? 'it' : 'them'} judged, add the host to baseUrl (a mock server's URL as the test starts it): installApiRecorder({ baseUrl: [${bases}] })`,
+    ].join('\n');
   }
 
   /** Whether an URL is the API's (see {@link RecorderOptions.baseUrl}). */
@@ -642,7 +674,10 @@ export class ApiRecorder {
     url = parsed.href;
     method ??= typeof cfg?.method === 'string' ? cfg.method.toUpperCase() : fetchLike ? 'GET' : this.methodOfPath(parsed.pathname);
     // A bare path is the API's only when it is the path of one of its operations (not any string argument).
-    if (relative ? operationOf(this.validator, method, parsed.pathname).operation === undefined : !this.matches(method, url)) return undefined;
+    if (relative ? operationOf(this.validator, method, parsed.pathname).operation === undefined : !this.matches(method, url)) {
+      if (!relative) this.noteElsewhere(method, url);
+      return undefined;
+    }
     const headers = lowerHeaders(isPlainObject(cfg?.headers) ? Object.fromEntries(Object.entries(cfg.headers).filter(([, v]) => typeof v !== 'object' || v === null || Array.isArray(v))) : cfg?.headers);
     const body = bodyTextOf(cfg && 'data' in cfg ? cfg.data : cfg && 'body' in cfg ? cfg.body : method === 'GET' || method === 'HEAD' ? undefined : data);
     return { method, url, headers, ...(body !== undefined ? { body } : {}) };
@@ -651,7 +686,8 @@ export class ApiRecorder {
   /** Records one exchange read from a fetch call and what it returned (asynchronously; {@link settle} waits for it). */
   private observe(source: RecorderSource, input: unknown, init: unknown, res: unknown): void {
     const req = requestOf(input, init);
-    if (!req || !this.matches(req.method, req.url)) return;
+    if (!req) return;
+    if (!this.matches(req.method, req.url)) return this.noteElsewhere(req.method, req.url);
     this.observeRequest(source, req, res, source);
   }
 
@@ -1226,7 +1262,7 @@ export function installWith(hooks: Hooks, options: InstallOptions = {}): ApiReco
       const unreadNames = recorder.unreadNames();
       const others = audit.notJudged.filter((n) => !unreadNames.has(n.interaction));
       const nothing = unread !== undefined && others.length === 0 ? undefined : nothingJudged({ ...audit, notJudged: others }, recorder.size, file === undefined ? undefined : displayPath(file));
-      const unjudged = [unread, nothing].filter((t): t is string => t !== undefined);
+      const unjudged = [unread, nothing, recorder.elsewhereNotice()].filter((t): t is string => t !== undefined);
       const say = options.warn ?? console.warn;
       const should = await recorder.warnings();
       if (should !== undefined) say(should);

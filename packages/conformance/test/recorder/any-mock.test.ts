@@ -194,13 +194,31 @@ describe('what is not a call to the API, and calls a clear would take away', () 
     const { recorder, warnings, end } = installed();
     const log = vi.fn();
     log('/intents/status/v2 is slow');
-    log({ url: 'https://example.test/intents/status' });
+    log({ url: 'https://example.test/search' });
     log('/not/an/operation');
+    log('intents');
     const other = vi.fn(async () => ({ ok: true }));
-    await other('https://example.test/intents/status?requestId=1');
+    await other('https://example.test/users?id=1');
     expect(await end()).toBeUndefined();
     expect(recorder.size).toBe(0);
     expect(warnings).toEqual([]);
+  });
+
+  it('calls to operations of the API on a host outside baseUrl (a mock server on localhost) are said, with the baseUrl that records them', async () => {
+    const { recorder, warnings, end } = installed();
+    const fetchFn = vi.fn(async () => Response.json(BROKEN));
+    await fetchFn('http://127.0.0.1:4010/intents/status?requestId=0x1');
+    await fetchFn('http://127.0.0.1:4010/intents/status?requestId=0x2');
+    await fetchFn('http://127.0.0.1:4010/health');
+    expect(await end()).toBeUndefined();
+    expect(recorder.size).toBe(0);
+    expect(warnings).toEqual([
+      [
+        'the code in /work/project/test/status.test.ts called operations of the API on a host outside baseUrl, not recorded and not judged:',
+        '  - GET /intents/status on http://127.0.0.1:4010 (2 calls)',
+        "To have them judged, add the host to baseUrl (a mock server's URL as the test starts it): installApiRecorder({ baseUrl: ['https://api.relay.link', 'http://127.0.0.1:4010'] })",
+      ].join('\n'),
+    ]);
   });
 
   it.each([
