@@ -1,22 +1,29 @@
 /**
- * The recorder of integrators' mocks (`@crosschain/conformance/recorder`, issue 26 point 2): it
- * observes what the code under test receives for the API's paths in a vitest or jest run, whatever
- * stands in for the API — a `fetch` stub (`vi.fn`/`jest.fn` assigned to `globalThis.fetch`,
- * `vi.spyOn(globalThis, 'fetch')`, `vi.stubGlobal`), MSW, undici's `MockAgent`, nock, mockttp or a
- * real server — and judges those exchanges with the passive oracles `audit` uses
- * (recordings/audit.ts over passive/auditor.ts), or writes them as a HAR 1.2 file for `audit`.
+ * The recorder of integrators' mocks (`@crosschain/conformance/recorder`): it observes what the
+ * code under test receives for the API's paths in a vitest or jest run, whatever stands in for the
+ * API — any mock function standing for a call to it (`vi.fn`, `vi.spyOn`, `vi.mock` factories,
+ * `jest.fn`, `jest.spyOn`, jest automocks; called fetch-style, axios-style or with an API path), a
+ * `fetch` stub, MSW, undici's `MockAgent`, nock, mockttp or a real server — and judges those
+ * exchanges with the passive oracles `audit` uses (recordings/audit.ts over passive/auditor.ts),
+ * or writes them as a HAR 1.2 file for `audit`.
  *
  * It never changes what the code under test gets:
  * - the real `fetch` (and whatever MSW or nock put in its place) is wrapped by a function that
  *   returns the very response the wrapped one returned, having read a `clone()` of it;
- * - a mock function standing for `fetch` is not wrapped (its `mock.calls`, identity and
- *   assertions stay the user's): its calls and results are read from `mock.calls`/`mock.results`
- *   ({@link ApiRecorder.harvest}); a body the code already read is known because the body readers
- *   of `Response.prototype` note, before reading, the text of a clone of any response whose body
- *   is still unread (they then read the original as before);
+ * - mock functions are not wrapped nor called (their `mock.calls`, identity and assertions stay
+ *   the user's): their calls and results are read from `mock.calls`/`mock.results`
+ *   ({@link ApiRecorder.harvest}), found through the runner's own set of mocks (vitest) or the
+ *   states jest-mock makes (jest); a clear only hands the calls not read yet to the recorder first;
+ *   a body the code already read is known because the body readers of `Response.prototype` note,
+ *   before reading, the text of a clone of any response whose body is still unread;
  * - a response stub that is a plain object (`{ ok, status, json: async () => body }`) is read
  *   through its own `text()`/`json()` when they are plain functions, and through their
- *   `mock.results` when they are mock functions (never called again).
+ *   `mock.results` when they are mock functions (never called again); axios' `{ data, status }`
+ *   and the operation's body itself are read as they are.
+ *
+ * Never silent: a call to an operation whose answer it cannot read (a result wrapper, `undefined`)
+ * and a call to an operation on a host outside `baseUrl` are said at the end of the file, with the
+ * one line that gets them judged; SHOULD violations are printed (and fail with `strict`).
  *
  * MSW's lifecycle event `response:mocked` ({@link ApiRecorder.msw}) records what a `node:http`
  * client (axios) got from MSW; an exchange that the `fetch` wrapper saw too is kept once.
