@@ -168,11 +168,14 @@ export function mockRegistryOf(clearAll: () => unknown): Set<unknown> | undefine
   const forEach = proto.forEach;
   const iterator = proto[Symbol.iterator];
   let found: Set<unknown> | undefined;
+  const take = (set: Set<unknown>): void => {
+    found ??= set;
+  };
   proto.forEach = function (this: Set<unknown>) {
-    found ??= this;
+    take(this);
   };
   proto[Symbol.iterator] = function (this: Set<unknown>) {
-    found ??= this;
+    take(this);
     return [][Symbol.iterator]();
   };
   try {
