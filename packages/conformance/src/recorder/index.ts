@@ -1175,7 +1175,9 @@ function onePerField(received: string): string {
   if (parts.length < 2 || !parts.every((p) => p.startsWith('/'))) return received;
   const seen = new Set<string>();
   return parts.filter((p) => {
-    const field = p.split(' ')[0]!;
+    // A missing or an extra property is an error of that property, not of the object holding it.
+    const named = /"(?:missingProperty|additionalProperty)":"([^"]*)"/.exec(p)?.[1];
+    const field = `${p.split(' ')[0]!}${named !== undefined ? `/${named}` : ''}`;
     if (seen.has(field)) return false;
     seen.add(field);
     return true;

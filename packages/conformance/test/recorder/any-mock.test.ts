@@ -269,6 +269,14 @@ describe('messages that fit a mock', () => {
     const status = received.find((l) => l.includes('/status'))!;
     expect(status.match(/\/status /g)).toHaveLength(1);
   });
+
+  it('errors of different properties of one object are all kept', async () => {
+    const { end } = installed();
+    const fetchFn = vi.fn(async () => Response.json({ status: 'success' }));
+    await fetchFn(`${BASE}/intents/status?requestId=0x1`);
+    const received = (await end())!.message.split('\n').find((l) => l.startsWith('  Received:'))!;
+    expect(received.match(/must have required property/g)!.length).toBeGreaterThan(1);
+  });
 });
 
 describe('apiRecorder(): the installed recorder, from any test file', () => {
