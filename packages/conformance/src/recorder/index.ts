@@ -831,7 +831,13 @@ export class ApiRecorder {
       }
       upTo = i + 1;
       if (result.type !== 'return') continue;
-      const req = this.requestOfCall(Array.isArray(calls[i]) ? calls[i]! : [], fetchLike);
+      let req: ReturnType<ApiRecorder['requestOfCall']>;
+      try {
+        req = this.requestOfCall(Array.isArray(calls[i]) ? calls[i]! : [], fetchLike);
+      } catch {
+        // Arguments that throw when looked at (a revoked proxy, a getter that throws): no call the recorder can read.
+        req = undefined;
+      }
       if (!req) continue;
       const done = await outcomeOf(result.value);
       if (!done) {

@@ -204,6 +204,19 @@ describe('what is not a call to the API, and calls a clear would take away', () 
     expect(warnings).toEqual([]);
   });
 
+  it('arguments that throw when looked at, and results that reject, are passed over without breaking the harvest', async () => {
+    const { recorder, end } = installed();
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const f = vi.fn(async () => Response.json(GOOD));
+    await f(proxy);
+    const failing = vi.fn(async () => Promise.reject(new Error('network down')));
+    await failing(`${BASE}/intents/status?requestId=0x1`).catch(() => undefined);
+    await f(`${BASE}/intents/status?requestId=0x2`);
+    expect(await end()).toBeUndefined();
+    expect(recorder.size).toBe(1);
+  });
+
   it('calls to operations of the API on a host outside baseUrl (a mock server on localhost) are said, with the baseUrl that records them', async () => {
     const { recorder, warnings, end } = installed();
     const fetchFn = vi.fn(async () => Response.json(BROKEN));
