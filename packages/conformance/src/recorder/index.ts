@@ -1,22 +1,29 @@
 /**
- * The recorder of integrators' mocks (`@crosschain/conformance/recorder`, issue 26 point 2): it
- * observes what the code under test receives for the API's paths in a vitest or jest run, whatever
- * stands in for the API — a `fetch` stub (`vi.fn`/`jest.fn` assigned to `globalThis.fetch`,
- * `vi.spyOn(globalThis, 'fetch')`, `vi.stubGlobal`), MSW, undici's `MockAgent`, nock, mockttp or a
- * real server — and judges those exchanges with the passive oracles `audit` uses
- * (recordings/audit.ts over passive/auditor.ts), or writes them as a HAR 1.2 file for `audit`.
+ * The recorder of integrators' mocks (`@crosschain/conformance/recorder`): it observes what the
+ * code under test receives for the API's paths in a vitest or jest run, whatever stands in for the
+ * API — any mock function standing for a call to it (`vi.fn`, `vi.spyOn`, `vi.mock` factories,
+ * `jest.fn`, `jest.spyOn`, jest automocks; called fetch-style, axios-style or with an API path), a
+ * `fetch` stub, MSW, undici's `MockAgent`, nock, mockttp or a real server — and judges those
+ * exchanges with the passive oracles `audit` uses (recordings/audit.ts over passive/auditor.ts),
+ * or writes them as a HAR 1.2 file for `audit`.
  *
  * It never changes what the code under test gets:
  * - the real `fetch` (and whatever MSW or nock put in its place) is wrapped by a function that
  *   returns the very response the wrapped one returned, having read a `clone()` of it;
- * - a mock function standing for `fetch` is not wrapped (its `mock.calls`, identity and
- *   assertions stay the user's): its calls and results are read from `mock.calls`/`mock.results`
- *   ({@link ApiRecorder.harvest}); a body the code already read is known because the body readers
- *   of `Response.prototype` note, before reading, the text of a clone of any response whose body
- *   is still unread (they then read the original as before);
+ * - mock functions are not wrapped nor called (their `mock.calls`, identity and assertions stay
+ *   the user's): their calls and results are read from `mock.calls`/`mock.results`
+ *   ({@link ApiRecorder.harvest}), found through the runner's own set of mocks (vitest) or the
+ *   states jest-mock makes (jest); a clear only hands the calls not read yet to the recorder first;
+ *   a body the code already read is known because the body readers of `Response.prototype` note,
+ *   before reading, the text of a clone of any response whose body is still unread;
  * - a response stub that is a plain object (`{ ok, status, json: async () => body }`) is read
  *   through its own `text()`/`json()` when they are plain functions, and through their
- *   `mock.results` when they are mock functions (never called again).
+ *   `mock.results` when they are mock functions (never called again); axios' `{ data, status }`
+ *   and the operation's body itself are read as they are.
+ *
+ * Never silent: a call to an operation whose answer it cannot read (a result wrapper, `undefined`)
+ * and a call to an operation on a host outside `baseUrl` are said at the end of the file, with the
+ * one line that gets them judged; SHOULD violations are printed (and fail with `strict`).
  *
  * MSW's lifecycle event `response:mocked` ({@link ApiRecorder.msw}) records what a `node:http`
  * client (axios) got from MSW; an exchange that the `fetch` wrapper saw too is kept once.
@@ -103,8 +110,11 @@ function mockLabel(mock: MockLike): string {
   } catch {
     name = undefined;
   }
-  if (typeof name !== 'string' || name === '' || name === 'vi.fn()' || name === 'jest.fn()' || name === 'spy' || name === 'mockConstructor') return 'mock';
-  return `mock ${name}()`;
+  const plain = (n: unknown): n is string => typeof n === 'string' && n !== '' && !['vi.fn()', 'jest.fn()', 'spy', 'Mock', 'mockConstructor', 'bound mockConstructor', 'fn'].includes(n);
+  // jest's automocks keep the mocked function's name as their own (`successfulFetch`); vitest's spies as their mock name.
+  const own = (mock as { name?: unknown }).name;
+  if (plain(name)) return `mock ${name}()`;
+  return plain(own) ? `mock ${own}()` : 'mock';
 }
 
 /** Mock functions whose `mockClear` first tells the recorders (a clear replaces or empties their calls). */
@@ -158,11 +168,14 @@ export function mockRegistryOf(clearAll: () => unknown): Set<unknown> | undefine
   const forEach = proto.forEach;
   const iterator = proto[Symbol.iterator];
   let found: Set<unknown> | undefined;
+  const take = (set: Set<unknown>): void => {
+    found ??= set;
+  };
   proto.forEach = function (this: Set<unknown>) {
-    found ??= this;
+    take(this);
   };
   proto[Symbol.iterator] = function (this: Set<unknown>) {
-    found ??= this;
+    take(this);
     return [][Symbol.iterator]();
   };
   try {
@@ -552,6 +565,8 @@ export class ApiRecorder {
   /** jest's mock states ({@link noteMockState}): each state object a mock had, read from where it was left. */
   private readonly states: Array<{ mock: MockLike; state: { calls: unknown[][]; results: MockResult[] }; index: number }> = [];
   private readonly stateMocks = new WeakSet<object>();
+  /** Calls to operations of the API on hosts outside `baseUrl` (not recorded), by origin and operation. */
+  private readonly elsewhere = new Map<string, { origin: string; operation: string; count: number }>();
   private validatorCache: ResponseValidator | undefined;
   private readonly startedAt = new Date();
 
@@ -571,6 +586,36 @@ export class ApiRecorder {
 
   private get validator(): ResponseValidator {
     return (this.validatorCache ??= apiValidator());
+  }
+
+  /** Counts a call to an operation of the API on a host outside `baseUrl` (for {@link elsewhereNotice}). */
+  private noteElsewhere(method: string, url: string): void {
+    if (!this.bases) return;
+    const parsed = parseUrl(url);
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) return;
+    const operation = operationOf(this.validator, method, parsed.pathname).operation;
+    if (operation === undefined) return;
+    const key = `${parsed.origin} ${operation}`;
+    const seen = this.elsewhere.get(key);
+    if (seen) seen.count += 1;
+    else this.elsewhere.set(key, { origin: parsed.origin, operation, count: 1 });
+  }
+
+  /**
+   * What to say when the code called operations of the API on hosts outside `baseUrl` (a mock
+   * server on localhost, mockttp): not recorded, so not judged; the line that records them.
+   */
+  elsewhereNotice(): string | undefined {
+    if (this.elsewhere.size === 0) return undefined;
+    const all = [...this.elsewhere.values()];
+    const total = all.reduce((n, e) => n + e.count, 0);
+    const origins = [...new Set(all.map((e) => e.origin))];
+    const bases = [...(this.bases ?? []), ...origins].map((b) => `'${b}'`).join(', ');
+    return [
+      `the code in ${this.fileLabel} called ${total === 1 ? 'an operation' : 'operations'} of the API on ${origins.length === 1 ? 'a host' : 'hosts'} outside baseUrl, not recorded and not judged:`,
+      ...all.map((e) => `  - ${e.operation} on ${e.origin} (${e.count} call${e.count === 1 ? '' : 's'})`),
+      `To have ${total === 1 ? 'it' : 'them'} judged, add the host to baseUrl (a mock server's URL as the test starts it): installApiRecorder({ baseUrl: [${bases}] })`,
+    ].join('\n');
   }
 
   /** Whether an URL is the API's (see {@link RecorderOptions.baseUrl}). */
@@ -639,7 +684,10 @@ export class ApiRecorder {
     url = parsed.href;
     method ??= typeof cfg?.method === 'string' ? cfg.method.toUpperCase() : fetchLike ? 'GET' : this.methodOfPath(parsed.pathname);
     // A bare path is the API's only when it is the path of one of its operations (not any string argument).
-    if (relative ? operationOf(this.validator, method, parsed.pathname).operation === undefined : !this.matches(method, url)) return undefined;
+    if (relative ? operationOf(this.validator, method, parsed.pathname).operation === undefined : !this.matches(method, url)) {
+      if (!relative) this.noteElsewhere(method, url);
+      return undefined;
+    }
     const headers = lowerHeaders(isPlainObject(cfg?.headers) ? Object.fromEntries(Object.entries(cfg.headers).filter(([, v]) => typeof v !== 'object' || v === null || Array.isArray(v))) : cfg?.headers);
     const body = bodyTextOf(cfg && 'data' in cfg ? cfg.data : cfg && 'body' in cfg ? cfg.body : method === 'GET' || method === 'HEAD' ? undefined : data);
     return { method, url, headers, ...(body !== undefined ? { body } : {}) };
@@ -648,7 +696,8 @@ export class ApiRecorder {
   /** Records one exchange read from a fetch call and what it returned (asynchronously; {@link settle} waits for it). */
   private observe(source: RecorderSource, input: unknown, init: unknown, res: unknown): void {
     const req = requestOf(input, init);
-    if (!req || !this.matches(req.method, req.url)) return;
+    if (!req) return;
+    if (!this.matches(req.method, req.url)) return this.noteElsewhere(req.method, req.url);
     this.observeRequest(source, req, res, source);
   }
 
@@ -782,7 +831,13 @@ export class ApiRecorder {
       }
       upTo = i + 1;
       if (result.type !== 'return') continue;
-      const req = this.requestOfCall(Array.isArray(calls[i]) ? calls[i]! : [], fetchLike);
+      let req: ReturnType<ApiRecorder['requestOfCall']>;
+      try {
+        req = this.requestOfCall(Array.isArray(calls[i]) ? calls[i]! : [], fetchLike);
+      } catch {
+        // Arguments that throw when looked at (a revoked proxy, a getter that throws): no call the recorder can read.
+        req = undefined;
+      }
       if (!req) continue;
       const done = await outcomeOf(result.value);
       if (!done) {
@@ -991,7 +1046,7 @@ export class ApiRecorder {
    * result wrapper, a mock that returned nothing, a body read before it could note it): how many,
    * which operations, through what, and the one line that gets them judged; undefined when none.
    */
-  unreadNotice(): string | undefined {
+  unreadNotice(nothingJudged = false): string | undefined {
     const unread = this.recorded.filter((r) => r.unread !== undefined);
     if (unread.length === 0) return undefined;
     const groups = new Map<string, { operation: string; via: string; why: string; count: number }>();
@@ -1004,12 +1059,17 @@ export class ApiRecorder {
     const lines = [...groups.values()].map((g) => `  - ${g.operation} (${g.count} call${g.count === 1 ? '' : 's'}), through ${g.via}: ${g.why}`);
     const operations = [...new Set(unread.map((r) => r.unread!.operation))];
     return [
-      `the recorder could not read ${unread.length} call${unread.length === 1 ? '' : 's'} to the API in ${this.fileLabel}: ${unread.length === 1 ? 'it is' : 'they are'} not judged.`,
+      `the recorder could not read ${unread.length} call${unread.length === 1 ? '' : 's'} to the API in ${this.fileLabel}: ${unread.length === 1 ? 'it is' : 'they are'} not judged${nothingJudged ? ', and nothing else of the API was judged in this file' : ''}.`,
       ...lines,
       `To have ${unread.length === 1 ? 'it' : 'them'} judged, check the body where the test has it, one line:`,
       ...operations.map((op) => `    ${matcherLine(op)}`),
       "  or let the mock resolve what a client reads: Response.json(body), { json: async () => body }, or axios' { data: body, status: 200 }.",
     ].join('\n');
+  }
+
+  /** The names of the recorded calls whose answer could not be read (they are in {@link unreadNotice}). */
+  unreadNames(): Set<string> {
+    return new Set(this.recorded.filter((r) => r.unread !== undefined).map((r) => r.name));
   }
 
   /** Writes the recorded exchanges as a HAR 1.2 file that `crosschain-conformance audit` reads (credentials redacted); returns the entries written. */
@@ -1121,7 +1181,9 @@ function onePerField(received: string): string {
   if (parts.length < 2 || !parts.every((p) => p.startsWith('/'))) return received;
   const seen = new Set<string>();
   return parts.filter((p) => {
-    const field = p.split(' ')[0]!;
+    // A missing or an extra property is an error of that property, not of the object holding it.
+    const named = /"(?:missingProperty|additionalProperty)":"([^"]*)"/.exec(p)?.[1];
+    const field = `${p.split(' ')[0]!}${named !== undefined ? `/${named}` : ''}`;
     if (seen.has(field)) return false;
     seen.add(field);
     return true;
@@ -1211,9 +1273,14 @@ export function installWith(hooks: Hooks, options: InstallOptions = {}): ApiReco
       if (options.judge === false) return;
       const failure = await recorder.failure();
       const file = options.testFile?.();
-      const unread = recorder.unreadNotice();
-      const nothing = nothingJudged(await recorder.audit(), recorder.size, file === undefined ? undefined : displayPath(file));
-      const unjudged = [unread, nothing].filter((t): t is string => t !== undefined);
+      const audit = await recorder.audit();
+      const judgedNone = recorder.size > 0 && !audit.result.outcomes.some((o) => o.status !== 'skip' && o.status !== 'disabled');
+      const unread = recorder.unreadNotice(judgedNone);
+      // The calls the notice lists are not listed again; what else no check could judge (a path off the API) is.
+      const unreadNames = recorder.unreadNames();
+      const others = audit.notJudged.filter((n) => !unreadNames.has(n.interaction));
+      const nothing = unread !== undefined && others.length === 0 ? undefined : nothingJudged({ ...audit, notJudged: others }, recorder.size, file === undefined ? undefined : displayPath(file));
+      const unjudged = [unread, nothing, recorder.elsewhereNotice()].filter((t): t is string => t !== undefined);
       const say = options.warn ?? console.warn;
       const should = await recorder.warnings();
       if (should !== undefined) say(should);

@@ -27,10 +27,10 @@ const JEST_GLOBALS = '@jest/globals';
 /** The `jest` object: from `@jest/globals` where `require` is jest's (CommonJS), else a global one. */
 function jestObject(): { fn?: unknown } | undefined {
   try {
-    if (typeof require === 'function') {
-      const jest = (require(JEST_GLOBALS) as { jest?: { fn?: unknown } }).jest;
-      if (jest) return jest;
-    }
+    // The module wrapper's own `require` (jest's), when there is one: an import would be resolved by the bundler or by node instead.
+    const load: ((id: string) => unknown) | undefined = typeof require === 'function' ? require : undefined;
+    const jest = (load?.(JEST_GLOBALS) as { jest?: { fn?: unknown } } | undefined)?.jest;
+    if (jest) return jest;
   } catch {
     // Not under jest's runtime, or no CommonJS: the global, else the timers' realm below.
   }

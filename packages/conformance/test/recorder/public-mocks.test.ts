@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRecorder } from '../../src/recorder/index.js';
+import { ApiRecorder, mockRegistryOf } from '../../src/recorder/index.js';
 import { apiOperations, auditRecordings, type RecordingAudit } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';
 
@@ -112,8 +112,26 @@ describe('test-code mocks, through the recorder', () => {
     expect(await throughFetchStub('relay-mcp', asResponse)).toEqual(VERDICTS['relay-mcp']);
   });
 
-  it('relay-kit: axios.request spied (reproduced as a fetch stub, bodies written by hand)', async () => {
+  it('relay-kit: axios.request spied (bodies written by hand)', async () => {
     expect(await throughFetchStub('relay-kit', asResponse)).toEqual(VERDICTS['relay-kit']);
+  });
+
+  it('relay-kit: the same, as its source writes it: vi.spyOn(axios, "request").mockResolvedValueOnce({ data, status }), read from the spy', async () => {
+    const { stubs } = STUBS['relay-kit']!;
+    const axios = { request: async (config: { url: string }): Promise<unknown> => Promise.reject(new Error(`axios.request(${config.url}) reached the network`)) };
+    const recorder = new ApiRecorder({ now: NOW, baseUrl: BASE });
+    recorder.watchMockRegistry(mockRegistryOf(() => vi.clearAllMocks())!); // what the vitest installer does
+    const spy = vi.spyOn(axios, 'request');
+    for (const s of stubs) spy.mockResolvedValueOnce({ data: s.body, status: s.status, statusText: 'OK', headers: {}, config: {} });
+    for (const s of stubs) {
+      const u = new URL(s.url);
+      expect(((await axios.request({ url: `${u.pathname}${u.search}`, baseURL: BASE, method: s.method.toLowerCase() } as { url: string })) as { data: unknown }).data).toEqual(s.body);
+    }
+    await recorder.harvest(undefined, true);
+    recorder.uninstall();
+    spy.mockRestore();
+    expect(recorder.size).toBe(stubs.length);
+    expect(verdictOf(await recorder.audit())).toEqual(VERDICTS['relay-kit']);
   });
 
   it('hookemon-hkmn: an injected fetch returning plain objects with text()', async () => {
