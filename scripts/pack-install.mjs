@@ -9,7 +9,9 @@
  * (issue 21), each compiled and RUN against the installed reference server: a CommonJS project (what
  * `npm init -y` creates) compiled by tsc with `module: commonjs`/`moduleResolution: node10` and with
  * `module: node16`/`moduleResolution: node16`, and a bundler project (`moduleResolution: bundler`)
- * bundled by esbuild. Prints one line per step and a result;
+ * bundled by esbuild. In the node16 CommonJS project, the kit's jest entries are required too
+ * (`/recorder/jest`, `/matchers`, `/matchers/jest`), compiled by tsc and run with require(esm) off,
+ * as ts-jest or babel-jest in CommonJS mode would load them. Prints one line per step and a result;
  * exits 0 when every step passed, 1 otherwise. Needs the packages built (`pnpm build`) and the npm
  * registry for third-party dependencies. `KEEP_SCRATCH=1` keeps the scratch directory.
  */
@@ -126,6 +128,24 @@ main().catch((error: unknown) => {
 });
 `;
 
+/**
+ * The kit's jest entries from CommonJS (ts-jest and babel-jest in CommonJS mode compile a setup
+ * file to this): the recorder, the matchers and the jest matcher entry, required from the
+ * installed tarball and judged with. Compiled by tsc (the `require` conditions' types) and run
+ * with Node's require(esm) switched off, so an ES module anywhere in what they load fails.
+ */
+const CJS_KIT_CONSUMER = `import { installApiRecorder, installWith } from '@crosschain/conformance/recorder/jest';
+import { judgeApiContract, toSatisfyApiContract, type ApiContractVerdict } from '@crosschain/conformance/matchers';
+
+const extended: Record<string, unknown> = {};
+(globalThis as { expect?: unknown }).expect = { extend: (m: Record<string, unknown>) => Object.assign(extended, m) };
+require('@crosschain/conformance/matchers/jest');
+const warned: string[] = [];
+const verdict: ApiContractVerdict = judgeApiContract({ status: 'success', txHashes: [{ txHash: '0xhash', chainId: 1 }] }, 'GET /intents/status/v3', { warn: (m) => warned.push(m) });
+const failed = toSatisfyApiContract({ status: 'success', txHashes: ['0xabc'] }, 'GET /intents/status', {});
+console.log(\`cjs kit ok: \${typeof installApiRecorder} \${typeof installWith} \${extended.toSatisfyApiContract === toSatisfyApiContract} \${verdict.pass} \${verdict.warnings[0]?.check} \${verdict.warnings[0]?.path} \${failed.pass}\`);
+`;
+
 /** The CommonJS and bundler consumers: name, directory, package.json, tsconfig, build command, file to run. */
 const CONSUMERS = [
   {
@@ -143,6 +163,7 @@ const CONSUMERS = [
     tsconfig: { compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, outDir: 'out', types: ['node'], skipLibCheck: false }, files: ['index.ts'] },
     build: ['tsc', '-p', 'tsconfig.json'],
     run: 'out/index.js',
+    kit: true,
   },
   {
     name: 'bundler consumer, tsc moduleResolution bundler + esbuild bundle',
@@ -175,7 +196,26 @@ function runConsumers(files, url) {
     const ran = spawnSync('node', [c.run], { cwd: dir, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, env: { ...process.env, SETTLEMENT_BASE_URL: url } });
     const output = `${ran.stdout ?? ''}${ran.stderr ?? ''}`;
     step(`${c.name}: runs (node ${c.run})`, ran.status === 0 && /consumer ok: 200 success function/.test(ran.stdout ?? '') && !/ExperimentalWarning|ERR_/.test(output), `exit ${ran.status}\n${output}`);
+    if (c.kit) runCjsKit(c, dir);
   }
+}
+
+/** {@link CJS_KIT_CONSUMER} in a CommonJS consumer's project: compiled with its tsconfig, run without require(esm). */
+function runCjsKit(c, dir) {
+  writeFileSync(join(dir, 'kit.ts'), CJS_KIT_CONSUMER);
+  writeFileSync(join(dir, 'tsconfig.kit.json'), `${JSON.stringify({ ...c.tsconfig, compilerOptions: { ...c.tsconfig.compilerOptions, outDir: 'out-kit' }, files: ['kit.ts'] }, null, 2)}\n`);
+  const name = `${c.name}: require('@crosschain/conformance/recorder/jest'), /matchers and /matchers/jest`;
+  const built = run('npx', ['tsc', '-p', 'tsconfig.kit.json'], dir);
+  if (!step(`${name}: tsc --strict compiles against the require types`, built.status === 0, built.output)) return;
+  const emitted = run('node', ['-e', "process.stdout.write(require('fs').readFileSync('out-kit/kit.js', 'utf8'))"], dir).output;
+  step(`${name}: emitted as CommonJS (require, no import)`, /require\("@crosschain\/conformance\/recorder\/jest"\)/.test(emitted) && !/^import /m.test(emitted), emitted);
+  const ran = spawnSync('node', ['--no-experimental-require-module', 'out-kit/kit.js'], { cwd: dir, encoding: 'utf8', timeout: STEP_TIMEOUT_MS });
+  const output = `${ran.stdout ?? ''}${ran.stderr ?? ''}`;
+  step(
+    `${name}: runs with require(esm) off, judging a SHOULD violation and a MUST one`,
+    ran.status === 0 && /cjs kit ok: function function true true intents-status-v3\.response\.schema \/txHashes\/0 false/.test(ran.stdout ?? '') && !/ExperimentalWarning|ERR_/.test(output),
+    `exit ${ran.status}\n${output}`,
+  );
 }
 
 async function main() {

@@ -15,12 +15,36 @@ export type CurrenciesV2Body = Schemas['CurrenciesV2Body'];
 /** 200 body of `POST /currencies/v2`: an array of currencies. */
 export type CurrenciesV2Response = Schemas['CurrenciesV2Response'];
 
-/** Intent status record of the deprecated `GET /intents/status`. */
+/** Intent status record of the deprecated `GET /intents/status` (its 200 body). */
 export type IntentStatus = Schemas['IntentStatus'];
 /** `failure | fallback | pending | received | success` (States and transitions). */
 export type IntentStatusValue = Schemas['IntentStatusValue'];
 /** Query of `GET /intents/status`. */
 export type IntentStatusQuery = NonNullable<operations['getIntentStatus']['parameters']['query']>;
+
+/**
+ * 200 body of `GET /intents/status/v2`: the status record of the live service's published
+ * OpenAPI (SHOULD; every field optional there).
+ */
+export type IntentStatusV2 = Schemas['IntentStatusV2'];
+/**
+ * 200 body of `GET /intents/status/v3`: as v2, `updatedAt` (epoch ms) in place of `time`;
+ * `txHashes` and `inTxHashes` are arrays of hash strings.
+ */
+export type IntentStatusV3 = Schemas['IntentStatusV3'];
+/** The status values of `GET /intents/status/v3` (`refund | waiting | depositing | failure | pending | submitted | success`). */
+export type IntentStatusV3Value = NonNullable<IntentStatusV3['status']>;
+
+/**
+ * The JSON body of an operation's response, by operationId and status (default 200), e.g.
+ * `ResponseBody<'getIntentStatusV3'>` (= {@link IntentStatusV3}) or `ResponseBody<'getRequestsV3', 400>`.
+ * `never` where the contract gives that response no JSON body.
+ */
+export type ResponseBody<K extends keyof operations, S extends keyof operations[K]['responses'] = 200 & keyof operations[K]['responses']> = operations[K]['responses'][S] extends {
+  content: { 'application/json': infer B };
+}
+  ? B
+  : never;
 
 /** Request record of `GET /requests/v3`. */
 export type RequestV3 = Schemas['RequestV3'];

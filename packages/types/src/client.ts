@@ -3,6 +3,7 @@ import type { components, operations, paths } from './generated/api.js';
 import { contractOperations } from './generated/operations.js';
 import { hasDeprecationSignals, readDeprecationSignals, type DeprecationSignals } from './deprecation.js';
 import { MissingApiKeyError, SettlementResponseError } from './errors.js';
+import { encodeRequestsV3Filters, type RequestsV3FilterGroupInput } from './filters.js';
 
 /** The four operations whose contract the API document states in full. */
 export type SettlementOperationId = 'postCurrenciesV2' | 'getIntentStatus' | 'getRequestsV3' | 'getRequestsV2';
@@ -15,6 +16,15 @@ export type OperationResult<K extends SettlementOperationId> = FetchResponse<ope
 
 /** The query of an operation, typed from the contract. */
 export type OperationQuery<K extends SettlementOperationId> = NonNullable<operations[K]['parameters']['query']>;
+
+/**
+ * The query of `requestsV3`: the contract's query, with `filters` given as its groups (OR-ed, each
+ * an AND of fields; encoded with {@link encodeRequestsV3Filters}, which refuses what the API
+ * rejects), or as the JSON text the API takes.
+ */
+export type RequestsV3ClientQuery = Omit<OperationQuery<'getRequestsV3'>, 'filters'> & {
+  filters?: readonly RequestsV3FilterGroupInput[] | string;
+};
 
 /**
  * What a client method resolves to: the openapi-fetch result plus the parsed deprecation signals
@@ -75,7 +85,7 @@ interface SettlementClientBase {
 export interface AuthenticatedSettlementClient extends SettlementClientBase {
   readonly authenticated: true;
   /** `GET /requests/v3`: list requests (`x-api-key` required). */
-  requestsV3(query?: OperationQuery<'getRequestsV3'>, options?: CallOptions): Promise<SettlementResult<'getRequestsV3'>>;
+  requestsV3(query?: RequestsV3ClientQuery, options?: CallOptions): Promise<SettlementResult<'getRequestsV3'>>;
 }
 
 /**
@@ -108,7 +118,7 @@ export interface OptionalKeySettlementClient extends SettlementClientBase {
    *
    * @throws {MissingApiKeyError} when the client was created without a key
    */
-  requestsV3(query?: OperationQuery<'getRequestsV3'>, options?: CallOptions): Promise<SettlementResult<'getRequestsV3'>>;
+  requestsV3(query?: RequestsV3ClientQuery, options?: CallOptions): Promise<SettlementResult<'getRequestsV3'>>;
 }
 
 export type SettlementClient = AuthenticatedSettlementClient | PublicSettlementClient | OptionalKeySettlementClient;
@@ -281,11 +291,16 @@ export function createSettlementClient(options: SettlementClientOptions): Settle
     },
   };
 
-  async function requestsV3(query?: OperationQuery<'getRequestsV3'>, callOptions?: CallOptions): Promise<SettlementResult<'getRequestsV3'>> {
+  async function requestsV3(query?: RequestsV3ClientQuery, callOptions?: CallOptions): Promise<SettlementResult<'getRequestsV3'>> {
     if (apiKey === undefined) throw new MissingApiKeyError('GET /requests/v3');
     checkObject('requestsV3 query', query);
+    const filters = query?.filters;
+    // Groups are encoded (and refused where the API would answer 400) here; a string is sent as given.
+    const encoded: OperationQuery<'getRequestsV3'> | undefined =
+      query === undefined ? undefined : { ...query, filters: filters === undefined || typeof filters === 'string' ? filters : encodeRequestsV3Filters(filters) };
+    if (encoded && encoded.filters === undefined) delete encoded.filters;
     return run('GET', '/requests/v3', (middleware) =>
-      raw.GET('/requests/v3', { params: { query }, signal: callOptions?.signal, middleware }),
+      raw.GET('/requests/v3', { params: { query: encoded }, signal: callOptions?.signal, middleware }),
     );
   }
 

@@ -14,6 +14,7 @@ export {
   type OperationResult,
   type OptionalKeySettlementClient,
   type PublicSettlementClient,
+  type RequestsV3ClientQuery,
   type RequestsV3NeedsAnApiKey,
   type SettlementClient,
   type SettlementClientOptions,

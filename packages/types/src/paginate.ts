@@ -1,4 +1,4 @@
-import type { AuthenticatedSettlementClient, CallOptions, OperationQuery, OptionalKeySettlementClient } from './client.js';
+import type { AuthenticatedSettlementClient, CallOptions, OptionalKeySettlementClient, RequestsV3ClientQuery } from './client.js';
 import { MissingApiKeyError, SettlementApiError, SettlementResponseError, truncate } from './errors.js';
 import type { components } from './generated/api.js';
 
@@ -66,7 +66,7 @@ function checkMaxPages(maxPages: unknown): number {
  */
 export async function* paginateRequestsV3(
   client: AuthenticatedSettlementClient | OptionalKeySettlementClient,
-  query: OperationQuery<'getRequestsV3'> = {},
+  query: RequestsV3ClientQuery = {},
   options: PaginateOptions = {},
 ): AsyncGenerator<RequestsV3Page, PaginationSummary, undefined> {
   if (typeof client !== 'object' || client === null || typeof client.requestsV3 !== 'function') {
@@ -119,7 +119,7 @@ export async function* paginateRequestsV3(
  */
 export async function* iterateRequestsV3(
   client: AuthenticatedSettlementClient | OptionalKeySettlementClient,
-  query: OperationQuery<'getRequestsV3'> = {},
+  query: RequestsV3ClientQuery = {},
   options: PaginateOptions = {},
 ): AsyncGenerator<RequestV3Record, PaginationSummary, undefined> {
   const pages = paginateRequestsV3(client, query, options);

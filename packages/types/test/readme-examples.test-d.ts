@@ -51,3 +51,21 @@ it('example 4: events', async () => {
   if (!verdict.valid) expectTypeOf(verdict.message).toEqualTypeOf<string>();
   else expectTypeOf(verdict.timestampMs).toEqualTypeOf<number>();
 });
+
+it('example 5: typed mocks', async () => {
+  const { createOpenApiHttp } = await import('openapi-msw');
+  const { setupServer } = await import('msw/node');
+  type V3 = import('../src/index.js').IntentStatusV3;
+  type Page = import('../src/index.js').RequestsV3Response;
+  const settled = { status: 'success', txHashes: ['0x6f…'], updatedAt: 1784891000000 } satisfies V3;
+  const empty = { requests: [] } satisfies Page;
+  // @ts-expect-error txHashes of GET /intents/status/v3 are hash strings, not { txHash, chainId } objects
+  const wrong = { status: 'success', txHashes: [{ txHash: '0x6f…', chainId: 1 }] } satisfies V3;
+  const http = createOpenApiHttp<paths>({ baseUrl: 'https://api.example.com' });
+  const server = setupServer(
+    http.get('/intents/status/v3', ({ query, response }) => response(200).json({ status: 'success', txHashes: ['0x6f…'], details: query.get('requestId') ?? undefined })),
+  );
+  const client = createSettlementClient({ baseUrl: 'https://api.example.com', apiKey: 'k' });
+  void client.requestsV3({ filters: [{ status: 'refund' }, { 'not:depositAddress': null }] });
+  void [settled, empty, wrong, server];
+});

@@ -26,6 +26,7 @@ import type {
   RequestStatusV3,
   RequestsV2Response,
   RequestsV3Filters,
+  RequestsV3ClientQuery,
   RequestsV3Query,
   RequestsV3Response,
   RequestTypeV3,
@@ -249,12 +250,12 @@ describe('createSettlementClient', () => {
   it('a key typed string | undefined gives a requestsV3 that checks the key at run time', () => {
     expectTypeOf(maybeKey).toEqualTypeOf<OptionalKeySettlementClient>();
     expectTypeOf(maybeKey.authenticated).toEqualTypeOf<boolean>();
-    expectTypeOf(maybeKey.requestsV3).parameter(0).toEqualTypeOf<RequestsV3Query | undefined>();
+    expectTypeOf(maybeKey.requestsV3).parameter(0).toEqualTypeOf<RequestsV3ClientQuery | undefined>();
     expectTypeOf(paginateRequestsV3(maybeKey)).toEqualTypeOf<AsyncGenerator<RequestsV3Response, PaginationSummary, undefined>>();
   });
 
   it('types the v3 query, and the response', async () => {
-    expectTypeOf(withKey.requestsV3).parameter(0).toEqualTypeOf<RequestsV3Query | undefined>();
+    expectTypeOf(withKey.requestsV3).parameter(0).toEqualTypeOf<RequestsV3ClientQuery | undefined>();
     // @ts-expect-error sortBy is a closed union
     void withKey.requestsV3({ sortBy: 'id' });
     // @ts-expect-error limit is a number

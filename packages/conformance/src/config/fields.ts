@@ -269,7 +269,7 @@ export const COMMAND_LINES = {
         flag: '--fixtures',
         env: 'CONFORMANCE_FIXTURES',
         value: '<glob=operation|manifest>',
-        help: "JSON response bodies to judge as answers of an operation: '<glob>=<METHOD /path>' (e.g. 'test/fixtures/status-v3/*.json=GET /intents/status/v3'), or a manifest file {\"fixtures\":[{\"files\",\"operation\",\"status\",\"headers\"}]} (globs relative to it); repeatable",
+        help: "JSON response bodies to judge as answers of an operation: '<glob>=<METHOD /path>' (e.g. 'test/fixtures/status-v3/*.json=GET /intents/status/v3'), or a JSON manifest file listing fixtures: [{files, operation, status?, headers?}] (globs relative to it); repeatable",
         repeatable: true,
       },
       REPORT_DIR,

@@ -10,7 +10,7 @@ import { toSatisfyApiContract, type ApiContractOptions } from './contract.js';
 export { judgeApiContract, toSatisfyApiContract, type ApiContractOptions, type ApiContractVerdict, type ContractViolation, type MatcherResult } from './contract.js';
 
 declare module 'vitest' {
-  interface Matchers<T = any> {
+  interface Matchers<T> {
     /** Judges the received body as the response of `operation` (`'GET /intents/status/v3'`) by the contract's oracles. */
     toSatisfyApiContract(operation: string, options?: ApiContractOptions): T;
   }
