@@ -39,7 +39,9 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * acknowledged, nothing to compare (exit 5); `not-json`: the target does not speak JSON (exit 2);
  * `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
- * reached; `discovery-failed`: discovery broke (the kit's error, exit 3).
+ * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `static-data`: the
+ * target's data did not move while the run watched, so a check about a request that changed had
+ * nothing to judge (no exit of its own: the coverage says it, and what would judge it).
  */
 export const OUTCOME_CAUSES = [
   'stalled',
@@ -51,6 +53,7 @@ export const OUTCOME_CAUSES = [
   'missing-key',
   'max-failures',
   'discovery-failed',
+  'static-data',
 ] as const;
 export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
 
@@ -511,6 +514,7 @@ export type CoverageReason =
   | 'disabled'
   | 'needs-strict'
   | 'deselected'
+  | 'static-data'
   | 'no-data'
   | 'not-in-run';
 
