@@ -74,21 +74,19 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'max-failures': 'max-failures',
   'discovery-failed': 'error',
   'static-data': 'static-data',
+  'v2-retired': 'retired',
+  'strict-only': 'needs-strict',
 };
 
 /**
- * Why an outcome that judged nothing (skip, disabled, error) did not: from its typed cause; the
- * two reasons that are not causes of the run (v2 retired by the target's clock, a SHOULD judged
- * only under --strict) from the check's own words.
+ * Why an outcome that judged nothing (skip, disabled, error) did not: from its typed cause, never
+ * from its words (a skip without a cause had nothing to judge in the target's data).
  */
 export function reasonOfOutcome(o: { status: OutcomeStatus; cause?: OutcomeCause; reason?: string; needs?: readonly string[] }): CoverageReason {
   if (o.status === 'disabled') return 'disabled';
   if (o.status === 'error') return 'error';
   if ((o.needs?.length ?? 0) > 0) return 'needs-key';
   if (o.cause !== undefined) return REASON_OF_CAUSE[o.cause];
-  const r = o.reason ?? '';
-  if (r.startsWith('v2 retired')) return 'retired';
-  if (r.startsWith('reported only under --strict')) return 'needs-strict';
   return 'no-data';
 }
 

@@ -41,7 +41,9 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
  * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `static-data`: the
  * target's data did not move while the run watched, so a check about a request that changed had
- * nothing to judge (no exit of its own: the coverage says it, and what would judge it).
+ * nothing to judge (no exit of its own: the coverage says it, and what would judge it);
+ * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `strict-only`: a
+ * check that judges only under --strict (neither has an exit of its own; the coverage reads them).
  */
 export const OUTCOME_CAUSES = [
   'stalled',
@@ -54,6 +56,8 @@ export const OUTCOME_CAUSES = [
   'max-failures',
   'discovery-failed',
   'static-data',
+  'v2-retired',
+  'strict-only',
 ] as const;
 export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
 

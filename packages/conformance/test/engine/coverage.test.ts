@@ -16,8 +16,11 @@ describe('reasonOfOutcome', () => {
     expect(reasonOfOutcome({ status: 'skip', cause: 'max-failures', reason: 'max failures reached (--max-failures 1)' })).toBe('max-failures');
     // Words that look like a cause, without the typed cause, are only words.
     expect(reasonOfOutcome({ status: 'skip', reason: causeText('budget', 'the check said so') })).toBe('no-data');
-    expect(reasonOfOutcome({ status: 'skip', reason: 'v2 retired on 2026-11-24T00:00:00Z (target clock 2026-11-26T00:00:00.000Z)' })).toBe('retired');
-    expect(reasonOfOutcome({ status: 'skip', reason: 'reported only under --strict (servers add fields)' })).toBe('needs-strict');
+    expect(reasonOfOutcome({ status: 'skip', reason: 'v2 retired on 2026-11-24T00:00:00Z (target clock 2026-11-26T00:00:00.000Z)' })).toBe('no-data');
+    expect(reasonOfOutcome({ status: 'skip', reason: 'reported only under --strict (servers add fields)' })).toBe('no-data');
+    expect(reasonOfOutcome({ status: 'skip', cause: 'v2-retired', reason: 'v2 retired on 2026-11-24T00:00:00Z (target clock 2026-11-26T00:00:00.000Z)' })).toBe('retired');
+    expect(reasonOfOutcome({ status: 'skip', cause: 'strict-only', reason: 'reported only under --strict (servers add fields)' })).toBe('needs-strict');
+    expect(reasonOfOutcome({ status: 'skip', cause: 'static-data', reason: 'no request changed during the run' })).toBe('static-data');
     expect(reasonOfOutcome({ status: 'skip', reason: 'the target holds 12 records, fewer than 51: a cap of 50 cannot be observed' })).toBe('no-data');
   });
   it('has words for every reason', () => {
