@@ -57,7 +57,7 @@ async function kit(options) {
 /** The reference server in a child process; resolves to `{ url, close }`. */
 function startMock() {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [mockBin, '--port', '0', '--records', String(RECORDS), '--seed', String(SEED), '--now', MOCK_NOW], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [mockBin, '--port', '0', '--records', String(RECORDS), '--seed', String(SEED), '--now', MOCK_NOW, '--advance-every', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`crosschain-mock exited ${code} before listening`)));

@@ -50,7 +50,7 @@ async function getJson(url) {
 
 async function run(records) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--records', String(records), '--seed', '1', '--now', '2026-08-15T12:00:00Z', '--v2-rate-limit', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--records', String(records), '--seed', '1', '--now', '2026-08-15T12:00:00Z', '--v2-rate-limit', '0', '--advance-every', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((res) => child.once('exit', (code, signal) => res({ code, signal })));
   try {
     const url = await new Promise((res, rej) => {

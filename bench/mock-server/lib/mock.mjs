@@ -29,7 +29,7 @@ export function rssMb(pid) {
 /** Starts crosschain-mock with `records` records; resolves once it prints its URL. */
 export async function startMock(records) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--records', String(records), '--seed', '1', '--now', '2026-08-15T12:00:00Z', '--v2-rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--records', String(records), '--seed', '1', '--now', '2026-08-15T12:00:00Z', '--v2-rate-limit', '0', '--advance-every', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((res, rej) => {
     createInterface({ input: child.stdout }).once('line', res);
     child.once('exit', (code) => rej(new Error(`mock exited with ${code}`)));

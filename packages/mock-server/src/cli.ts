@@ -1,11 +1,13 @@
 /**
- * `crosschain-mock` command line. Prints `listening on <url>` as its first line, then serves until
- * SIGINT/SIGTERM. Usage errors print one line (what is wrong, the value, the fix) and exit 2.
+ * `crosschain-mock` command line. Prints `listening on <url>` as its first line, then the clock it
+ * serves and what that date means for v2, and how its data moves; serves until SIGINT/SIGTERM.
+ * Usage errors print one line (what is wrong, the value, the fix) and exit 2.
  */
 import { DataFileError } from './data/ndjson.js';
 import { checkWebhookTargets } from './events/webhooks.js';
 import { faultCatalogue } from './faults.js';
-import { MAX_RECORDS, startMockServer, type MockServerOptions } from './mock-server.js';
+import { v2PhaseText } from './deprecation.js';
+import { LIVE_TRAFFIC, MAX_RECORDS, startMockServer, type MockServerOptions } from './mock-server.js';
 import { Variants, variantCatalogue } from './variants/catalogue.js';
 
 const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [--seed <n>] [--now <ISO time>]
@@ -28,7 +30,8 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
                    (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
   --advance-every  move requests one lifecycle step every <ms> (the subscribed ones, up to 16,
-                   and one at random); default off: the data stays as generated
+                   and one at random), as the live service's move on their own (default 1000;
+                   0 freezes the data as generated; the variant live-traffic: 100)
   --arrive-every   insert one request created now every <ms>; default off
   --webhook        POST every status change of <key>'s requests to <url>, signed with the key
                    (repeatable, one URL per key)
@@ -38,6 +41,15 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
   --list-variants  print the variant catalogue (name, profile, group, what allows it, description) and exit`;
 
 class UsageError extends Error {}
+
+/**
+ * The standalone server moves its requests by default, as the live service's move on their own: a
+ * run against it then judges the clauses about a request that changed during the run (the
+ * conformance kit's after-change checks), which a frozen data set leaves unjudged.
+ * `--advance-every 0` freezes the data; the library (`startMockServer`) stays frozen unless asked,
+ * since its callers drive `advance()` themselves.
+ */
+export const DEFAULT_ADVANCE_EVERY_MS = 1000;
 
 function intArg(flag: string, raw: string | undefined, min: number, max: number, example: string): number {
   if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -83,7 +95,7 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
         options.v2RateLimit = intArg('--v2-rate-limit', value(), 0, 1_000_000, '60');
         break;
       case '--advance-every':
-        options.advanceEveryMs = intArg('--advance-every', value(), 1, 86_400_000, '1000');
+        options.advanceEveryMs = intArg('--advance-every', value(), 0, 86_400_000, '1000');
         break;
       case '--arrive-every':
         options.arriveEveryMs = intArg('--arrive-every', value(), 1, 86_400_000, '1000');
@@ -163,7 +175,25 @@ export function parseArgs(argv: readonly string[]): { action: 'serve'; options: 
     }
     options.variants = variants;
   }
+  // The variant live-traffic sets its own rhythm (mock-server.ts) unless --advance-every is given.
+  if (options.advanceEveryMs === undefined && !variants.includes('live-traffic')) options.advanceEveryMs = DEFAULT_ADVANCE_EVERY_MS;
   return { action: 'serve', options };
+}
+
+/**
+ * What the server serves, after its `listening on` line: the clock (and whether it is the real
+ * time) with what that date means for GET /requests/v2, then how its requests move.
+ */
+export function startLines(options: MockServerOptions, now: number): string {
+  const clock = `clock ${new Date(now).toISOString().slice(0, 19)}Z (${options.now !== undefined ? 'from --now, then running' : 'real time; --now pins it'})`;
+  const live = options.variants?.includes('live-traffic') === true;
+  const advance = options.advanceEveryMs ?? (live ? LIVE_TRAFFIC.advanceEveryMs : 0);
+  const arrive = options.arriveEveryMs ?? (live && !options.data ? LIVE_TRAFFIC.arriveEveryMs : 0);
+  const moves = [
+    advance > 0 ? `requests move one lifecycle step every ${advance} ms, as live ones do (--advance-every 0 freezes them)` : 'requests frozen as generated (--advance-every 0): no request changes during a run',
+    ...(arrive > 0 ? [`a new request arrives every ${arrive} ms`] : []),
+  ];
+  return `${clock}: ${v2PhaseText(now, options.v2RateLimit)}\n${moves.join('; ')}\n`;
 }
 
 /** Entry point of the bin: resolves to the exit code once the server has stopped. */
@@ -217,7 +247,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw err;
   }
-  process.stdout.write(`listening on ${server.url}\n`);
+  process.stdout.write(`listening on ${server.url}\n${startLines(options, server.now())}`);
   const s = server;
   return new Promise<number>((resolve) => {
     const stop = (): void => {

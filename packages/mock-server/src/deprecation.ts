@@ -22,6 +22,20 @@ export function defaultV2RateLimit(now: number): number | null {
   return 150;
 }
 
+const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * What GET /requests/v2 does at server time `now`, in words (the start line of `crosschain-mock`):
+ * past its sunset it answers 410 Gone; before, it answers with the deprecation signals, throttled
+ * per key from Sep 1 2026 (`v2RateLimit`: an explicit limit, 0 = none; undefined = the dated default).
+ */
+export function v2PhaseText(now: number, v2RateLimit?: number): string {
+  if (now >= SUNSET_AT) return `GET /requests/v2 is past its sunset (${day(SUNSET_AT)}) and answers 410 Gone with the deprecation headers (a conformance run reports the v2 checks as retired)`;
+  const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(now);
+  const throttle = limit === null ? `not throttled${v2RateLimit === 0 ? ' (--v2-rate-limit 0)' : ` before ${day(THROTTLED_FROM)}`}` : `throttled to ${limit} requests a minute per key (429 above it${v2RateLimit === undefined ? ', stepping down monthly' : ''})`;
+  return `GET /requests/v2 answers, deprecated (${now >= DEPRECATED_AT ? 'since' : 'from'} ${day(DEPRECATED_AT)}), ${throttle}, until its sunset ${day(SUNSET_AT)} (410 Gone from then)`;
+}
+
 /** The deprecation headers (`Deprecation`, `Sunset`, `Link`, `Access-Control-Expose-Headers`). */
 export function deprecationHeaders(baseUrl: string, faults: Faults): Record<string, string> {
   const links = [`<${MIGRATION_GUIDE}>; rel="deprecation"`];

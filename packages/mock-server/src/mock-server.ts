@@ -148,7 +148,7 @@ function withStatusChanges(file: Dataset, changed: WeakSet<Row>): Dataset {
 }
 
 /** The rhythm of the `live-traffic` variant (src/variants/catalogue.ts). */
-const LIVE_TRAFFIC = { advanceEveryMs: 100, arriveEveryMs: 250 } as const;
+export const LIVE_TRAFFIC = { advanceEveryMs: 100, arriveEveryMs: 250 } as const;
 
 /** The reference server without its socket: the core app, its store, lifecycle, events and timers. */
 export interface BuiltMock {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../src/cli.js';
+import { DEFAULT_ADVANCE_EVERY_MS, parseArgs, startLines } from '../src/cli.js';
 import { faultCatalogue } from '../src/index.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/crosschain-mock.js');
@@ -12,7 +12,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], {
 
 describe('crosschain-mock CLI', () => {
   it('prints "listening on <url>" first, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, '--port', '0', '--records', '50', '--seed', '3', '--now', '2026-08-15T12:00:00Z']);
+    const child = spawn(process.execPath, [BIN, '--port', '0', '--records', '50', '--seed', '3', '--now', '2026-08-15T12:00:00Z', '--advance-every', '0']);
     const first = await new Promise<string>((res) => createInterface({ input: child.stdout }).once('line', res));
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = first.slice('listening on '.length);
@@ -71,7 +71,7 @@ describe('event flags (issue 9)', () => {
     });
   });
   it.each([
-    [['--advance-every', '0'], /--advance-every must be an integer from 1/],
+    [['--advance-every', '-1'], /--advance-every must be an integer from 0 to 86400000, got "-1"/],
     [['--webhook', 'http://x'], /--webhook must be <key>=<http\(s\) URL>/],
     [['--webhook', 'sk-live-secret=http://127.0.0.1:1/'], /is not an active API key/],
     [['--arrive-every', '100', '--data', 'x.ndjson'], /--arrive-every needs generated data/],
@@ -108,5 +108,95 @@ describe('event flags (issue 9)', () => {
       receiver.closeAllConnections();
       receiver.close();
     }
+  });
+});
+
+/** Starts the bin with `args`, returns its first three stdout lines and a way to stop it. */
+async function start(args: string[]): Promise<{ lines: string[]; url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--quiet', ...args]);
+  const lines: string[] = [];
+  const rl = createInterface({ input: child.stdout });
+  await new Promise<void>((res, rej) => {
+    rl.on('line', (l) => {
+      lines.push(l);
+      if (lines.length === 3) res();
+    });
+    child.once('exit', (code) => rej(new Error(`crosschain-mock exited ${code} before its start lines: ${lines.join(' | ')}`)));
+  });
+  const url = lines[0]!.slice('listening on '.length);
+  const stop = () => new Promise<void>((res) => {
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
+  return { lines, url, stop };
+}
+
+const listing = async (url: string): Promise<string> => {
+  const r = await fetch(`${url}/requests/v3?limit=50`, { headers: { 'x-api-key': 'demo-key' } });
+  expect(r.status).toBe(200);
+  const body = (await r.json()) as { requests: Array<{ id: string; status: string; updatedAt: string }> };
+  return JSON.stringify(body.requests.map((x) => [x.id, x.status, x.updatedAt]));
+};
+
+describe('moving data by default, as the live service (the standalone server)', () => {
+  it('defaults --advance-every to 1000 ms; 0 freezes the data; live-traffic keeps its own rhythm unless the flag is given', () => {
+    expect(DEFAULT_ADVANCE_EVERY_MS).toBe(1000);
+    expect(parseArgs([])).toEqual({ action: 'serve', options: { advanceEveryMs: 1000 } });
+    expect(parseArgs(['--advance-every', '0'])).toEqual({ action: 'serve', options: { advanceEveryMs: 0 } });
+    expect(parseArgs(['--advance-every=250'])).toEqual({ action: 'serve', options: { advanceEveryMs: 250 } });
+    expect(parseArgs(['--variant', 'live-traffic'])).toEqual({ action: 'serve', options: { variants: ['live-traffic'] } });
+    expect(parseArgs(['--variant', 'live-traffic', '--advance-every', '0'])).toEqual({ action: 'serve', options: { variants: ['live-traffic'], advanceEveryMs: 0 } });
+  });
+
+  it('started without the flag, its requests change while it serves; with --advance-every 0 they stay as generated', async () => {
+    const moving = await start(['--records', '50', '--seed', '3', '--now', '2026-08-15T12:00:00Z']);
+    const frozen = await start(['--records', '50', '--seed', '3', '--now', '2026-08-15T12:00:00Z', '--advance-every', '0']);
+    try {
+      expect(moving.lines[2]).toBe('requests move one lifecycle step every 1000 ms, as live ones do (--advance-every 0 freezes them)');
+      expect(frozen.lines[2]).toBe('requests frozen as generated (--advance-every 0): no request changes during a run');
+      const before = [await listing(moving.url), await listing(frozen.url)];
+      await new Promise((r) => setTimeout(r, 2600));
+      expect(await listing(moving.url)).not.toBe(before[0]);
+      expect(await listing(frozen.url)).toBe(before[1]);
+    } finally {
+      await moving.stop();
+      await frozen.stop();
+    }
+  }, 30_000);
+});
+
+describe('the start line: the date served and what it means for v2', () => {
+  it.each([
+    ['2026-08-15T12:00:00Z', 200, /^clock 2026-08-15T12:00:0\dZ \(from --now, then running\): GET \/requests\/v2 answers, deprecated \(since 2026-07-22\), not throttled before 2026-09-01, until its sunset 2026-11-24 \(410 Gone from then\)$/],
+    ['2026-10-15T12:00:00Z', 200, /^clock 2026-10-15T12:00:0\dZ \(from --now, then running\): GET \/requests\/v2 answers, deprecated \(since 2026-07-22\), throttled to 300 requests a minute per key \(429 above it, stepping down monthly\), until its sunset 2026-11-24/],
+    ['2026-12-01T00:00:00Z', 410, /^clock 2026-12-01T00:00:0\dZ \(from --now, then running\): GET \/requests\/v2 is past its sunset \(2026-11-24\) and answers 410 Gone with the deprecation headers \(a conformance run reports the v2 checks as retired\)$/],
+  ])('--now %s: the line says it, and GET /requests/v2 does it (%i)', async (now, status, line) => {
+    const s = await start(['--records', '50', '--now', now, '--advance-every', '0']);
+    try {
+      expect(s.lines[1]).toMatch(line);
+      expect((await fetch(`${s.url}/requests/v2?limit=1`)).status).toBe(status);
+    } finally {
+      await s.stop();
+    }
+  }, 20_000);
+
+  it('on the real clock it says so, and what it says of v2 is what v2 answers (whatever the date)', async () => {
+    const s = await start(['--records', '50', '--advance-every', '0']);
+    try {
+      expect(s.lines[1]).toMatch(/^clock \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(real time; --now pins it\): GET \/requests\/v2 /);
+      const v2 = (await fetch(`${s.url}/requests/v2?limit=1`)).status;
+      expect(v2 === 410).toBe(s.lines[1]!.includes('is past its sunset (2026-11-24) and answers 410 Gone'));
+    } finally {
+      await s.stop();
+    }
+  }, 20_000);
+
+  it('names an explicit --v2-rate-limit, and the arrivals', () => {
+    const t = Date.parse('2026-10-15T12:00:00Z');
+    expect(startLines({ now: '2026-10-15T12:00:00Z', v2RateLimit: 0, advanceEveryMs: 0 }, t)).toBe(
+      'clock 2026-10-15T12:00:00Z (from --now, then running): GET /requests/v2 answers, deprecated (since 2026-07-22), not throttled (--v2-rate-limit 0), until its sunset 2026-11-24 (410 Gone from then)\nrequests frozen as generated (--advance-every 0): no request changes during a run\n',
+    );
+    expect(startLines({ v2RateLimit: 60, advanceEveryMs: 500, arriveEveryMs: 2000 }, t)).toMatch(/\(real time; --now pins it\): .*throttled to 60 requests a minute per key \(429 above it\), .*\nrequests move one lifecycle step every 500 ms, .*; a new request arrives every 2000 ms\n$/);
+    expect(startLines({ variants: ['live-traffic'] }, t)).toMatch(/every 100 ms, .*; a new request arrives every 250 ms\n$/);
   });
 });

@@ -100,12 +100,21 @@ export function pushes(obs: WsObservation): WsMessage[] {
 }
 
 /**
+ * The skip of a push check when no push arrived: against a URL whose followed requests did not
+ * move, typed `static-data` so that the coverage says what would judge it (a target whose requests
+ * move); driven by the kit, a plain skip (the server did not push the changes the kit made).
+ */
+export function noPushSkip(obs: WsObservation): CheckResult {
+  return skip(noPushReason(obs), obs.driven ? undefined : 'static-data');
+}
+
+/**
  * The reason push checks skip when no push arrived, naming the likelier cause (issue 20: "raise
  * --events-wait-ms" where the server's statuses did not move): driven by the kit, the server did
  * not push its changes; against a URL, the followed requests did not change status in the wait,
  * which a longer wait cures only on a server whose requests move.
  */
-export function noPushReason(obs: WsObservation): string {
+function noPushReason(obs: WsObservation): string {
   if (obs.driven) return `no push arrived within ${obs.waitMs} ms although the kit changed the subscribed requests: the server did not push their changes`;
   return `no push arrived within ${obs.waitMs} ms: the followed requests did not change status meanwhile, as far as events.ws.pushes-changes could verify with GET /requests/v3 (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)`;
 }

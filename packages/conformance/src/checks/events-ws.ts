@@ -13,7 +13,7 @@ import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../events/types.js';
 import { EVENT, requestIdOf } from '../events/ws-session.js';
 import { recordsOfBody } from '../engine/list-wrapper.js';
-import { noPushReason, pushes, shown, unverified, wsCheck } from './events-support.js';
+import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
@@ -116,14 +116,14 @@ export const checks: CheckDefinition[] = withFamilies([
   }),
   wsCheck('events.ws.event-name', 'Every push names the event request.status.updated', async (obs) => {
     const all = pushes(obs);
-    if (all.length === 0) return skip(noPushReason(obs));
+    if (all.length === 0) return noPushSkip(obs);
     const wrong = all.find((m) => field(m, 'event') !== EVENT);
     ensure(wrong === undefined, `A status push must name the event ${EVENT}, the only event kind`, `"event": "${EVENT}"`, () => shown(wrong));
     return pass(`${all.length} pushes`);
   }),
   wsCheck('events.ws.only-subscribed', 'Pushes concern only the request ids the client subscribed to', async (obs) => {
     const all = pushes(obs);
-    if (all.length === 0) return skip(noPushReason(obs));
+    if (all.length === 0) return noPushSkip(obs);
     const subscribed = new Set(obs.subscriptions.map((s) => s.id));
     const foreign = all.find((m) => {
       const id = requestIdOf(m);
@@ -155,7 +155,7 @@ export const checks: CheckDefinition[] = withFamilies([
       const id = requestIdOf(m);
       if (id !== undefined && followed.has(id) && typeof field(m, 'data', 'status') === 'string') last.set(id, m);
     }
-    if (last.size === 0) return skip(noPushReason(obs));
+    if (last.size === 0) return noPushSkip(obs);
     const movedOn: string[] = [];
     for (const [id, push] of last) {
       const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } });
@@ -202,7 +202,7 @@ export const checks: CheckDefinition[] = withFamilies([
   }),
   wsCheck('events.ws.no-foreign-authenticated-fields', "A push carries no authenticated field of a request the socket's key does not own", async (obs, ctx) => {
     const all = pushes(obs);
-    if (all.length === 0) return skip(noPushReason(obs));
+    if (all.length === 0) return noPushSkip(obs);
     /** The first push of each request that carries an authenticated field. */
     const carrying = new Map<string, WsMessage>();
     for (const m of all) {
@@ -260,7 +260,7 @@ export const checks: CheckDefinition[] = withFamilies([
       );
     }
     const later = moved.length > 0 ? `; ${moved.length} changed after the session (updatedAt past its end)` : '';
-    return skip(`no push arrived within ${obs.waitMs} ms, and GET /requests/v3 shows that none of the ${read} followed request(s) read back changed status during the session${later}`);
+    return skip(`no push arrived within ${obs.waitMs} ms, and GET /requests/v3 shows that none of the ${read} followed request(s) read back changed status during the session${later}`, obs.driven ? undefined : 'static-data');
   }),
 ]);
 

@@ -26,7 +26,7 @@ const limitMax: CheckSpec = {
   async run(outer) {
     const ctx = await datedContext(outer, 'v2-window');
     const retired = retiredReason(ctx);
-    if (retired) return skip(retired);
+    if (retired) return skip(retired, 'v2-retired');
     const tried: number[] = [];
     // The five boundaries are independent: asked at once (issue 13), judged in order.
     const limits = integerBoundaries(1, V2_MAX_LIMIT);

@@ -125,7 +125,7 @@ function v2Check(def: Omit<CheckSpec, 'operation'>): CheckSpec {
     async run(ctx) {
       const v2 = await datedContext(ctx, 'v2-window');
       const retired = retiredReason(v2);
-      return retired ? skip(retired) : def.run(v2);
+      return retired ? skip(retired, 'v2-retired') : def.run(v2);
     },
   };
 }
@@ -255,7 +255,7 @@ const rootReferrer: CheckSpec = {
   async run(ctx) {
     const v2 = await datedContext(ctx, 'v2-window');
     const retired = retiredReason(v2);
-    if (retired) return skip(retired);
+    if (retired) return skip(retired, 'v2-retired');
     const w = await sharedWalk(ctx, { ...windowQuery(ctx), limit: 50, includeAuthenticatedData: true }, { maxPages: 1 });
     const owned = w.records.find((r) => recordId(r) !== undefined && typeof get(r, 'data', 'referrer') === 'string' && get(r, 'data', 'referrer') !== '');
     if (!owned) return skip(`none of the ${w.records.length} requests of the window's first page (includeAuthenticatedData=true) shows the key a data.referrer: no referrer to look for on v2`);

@@ -198,7 +198,8 @@ const afterChange: CheckSpec = {
     const all = await candidates(ctx);
     if (all.length === 0) {
       const session = ctx.events ? (await ctx.events.websocket()).problem : 'the run has no events probe';
-      return skip(`no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one${session ? ` (no session: ${session})` : ''}`);
+      // Typed, so that every report says what would judge the clauses (a target whose requests move).
+      return skip(`no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one${session ? ` (no session: ${session})` : ''}`, 'static-data');
     }
     const judged: Array<{ id: string; now: RecordJson }> = [];
     /** Requests the stream announced in another status while a read by id still shows the first one. */
@@ -261,7 +262,7 @@ const afterChange: CheckSpec = {
       }
     }
     if (judged.length === 0 && reasonOnly.length === 0) {
-      return skip(`no request changed during the run: the ${reads} request(s) read again by id (${sample(all.slice(0, reads).map((c) => c.id))}) show their first status and updatedAt${notes.length ? `; ${notes.join('; ')}` : ''}`);
+      return skip(`no request changed during the run: the ${reads} request(s) read again by id (${sample(all.slice(0, reads).map((c) => c.id))}) show their first status and updatedAt${notes.length ? `; ${notes.join('; ')}` : ''}`, 'static-data');
     }
 
     /** After a miss: whether the request still reads as it did (else the miss is the data moving, withheld). */

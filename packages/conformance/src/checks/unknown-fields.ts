@@ -46,7 +46,7 @@ export const checks: CheckDefinition[] = withFamilies([
     operation: '*',
     exclusive: (config) => config.strict, // under --strict it reads every exchange of the four operations recorded so far
     async run(ctx) {
-      if (!ctx.config.strict) return skip('reported only under --strict (servers add fields over time; unknown fields pass by default)');
+      if (!ctx.config.strict) return skip('reported only under --strict (servers add fields over time; unknown fields pass by default)', 'strict-only');
       for (const req of freshRequests(ctx)) await ctx.http.send(req);
       /** Unknown path -> how often and where first seen. */
       const found = new Map<string, { count: number; exchange?: Exchange }>();

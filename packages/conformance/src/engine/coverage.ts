@@ -22,6 +22,7 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
   'disabled',
   'needs-strict',
   'deselected',
+  'static-data',
   'no-data',
   'not-in-run',
   'retired',
@@ -44,6 +45,7 @@ export const REASON_TEXT: Readonly<Record<CoverageReason, string>> = {
   disabled: 'disabled by configuration (--disable)',
   'needs-strict': 'judged only under --strict',
   deselected: 'deselected by --only/--skip',
+  'static-data': "the target's data did not move during the run (no request changed while the kit watched): judge it against a target whose requests move, as the live service's do (crosschain-mock moves them unless started with --advance-every 0)",
   'no-data': "the target's data did not exercise it",
   'not-in-run': 'no check of this run tests it',
 };
@@ -71,21 +73,20 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'missing-key': 'needs-key',
   'max-failures': 'max-failures',
   'discovery-failed': 'error',
+  'static-data': 'static-data',
+  'v2-retired': 'retired',
+  'strict-only': 'needs-strict',
 };
 
 /**
- * Why an outcome that judged nothing (skip, disabled, error) did not: from its typed cause; the
- * two reasons that are not causes of the run (v2 retired by the target's clock, a SHOULD judged
- * only under --strict) from the check's own words.
+ * Why an outcome that judged nothing (skip, disabled, error) did not: from its typed cause, never
+ * from its words (a skip without a cause had nothing to judge in the target's data).
  */
 export function reasonOfOutcome(o: { status: OutcomeStatus; cause?: OutcomeCause; reason?: string; needs?: readonly string[] }): CoverageReason {
   if (o.status === 'disabled') return 'disabled';
   if (o.status === 'error') return 'error';
   if ((o.needs?.length ?? 0) > 0) return 'needs-key';
   if (o.cause !== undefined) return REASON_OF_CAUSE[o.cause];
-  const r = o.reason ?? '';
-  if (r.startsWith('v2 retired')) return 'retired';
-  if (r.startsWith('reported only under --strict')) return 'needs-strict';
   return 'no-data';
 }
 
@@ -155,8 +156,17 @@ export function levelLine(level: Level, c: LevelCoverage): string {
   return `${level} ${c.pass + c.fail}/${c.clauses} judged (${c.pass} pass, ${c.fail} fail), ${c.unjudged} not judged, ${c.untestable} untestable`;
 }
 
-/** `a (deselected by --only/--skip), b (…), … 3 more`: at most `max` clauses named. */
+/**
+ * `a (deselected by --only/--skip), b, c (the target's data did not move …), … 3 more`: at most
+ * `max` clauses named, those sharing a reason named together before it, so a reason that says what
+ * would judge them is written once.
+ */
 export function unjudgedList(rows: readonly CoverageRow[], max = 5): string {
-  const shown = rows.slice(0, max).map((r) => `${r.id} (${REASON_TEXT[r.coverage?.reason ?? 'not-in-run']})`);
+  const groups = new Map<CoverageReason, string[]>();
+  for (const r of rows.slice(0, max)) {
+    const reason = r.coverage?.reason ?? 'not-in-run';
+    groups.set(reason, [...(groups.get(reason) ?? []), r.id]);
+  }
+  const shown = [...groups].map(([reason, ids]) => `${ids.join(', ')} (${REASON_TEXT[reason]})`);
   return `${shown.join(', ')}${rows.length > max ? `, … ${rows.length - max} more` : ''}`;
 }

@@ -39,7 +39,11 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * acknowledged, nothing to compare (exit 5); `not-json`: the target does not speak JSON (exit 2);
  * `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
- * reached; `discovery-failed`: discovery broke (the kit's error, exit 3).
+ * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `static-data`: the
+ * target's data did not move while the run watched, so a check about a request that changed had
+ * nothing to judge (no exit of its own: the coverage says it, and what would judge it);
+ * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `strict-only`: a
+ * check that judges only under --strict (neither has an exit of its own; the coverage reads them).
  */
 export const OUTCOME_CAUSES = [
   'stalled',
@@ -51,6 +55,9 @@ export const OUTCOME_CAUSES = [
   'missing-key',
   'max-failures',
   'discovery-failed',
+  'static-data',
+  'v2-retired',
+  'strict-only',
 ] as const;
 export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
 
@@ -511,6 +518,7 @@ export type CoverageReason =
   | 'disabled'
   | 'needs-strict'
   | 'deselected'
+  | 'static-data'
   | 'no-data'
   | 'not-in-run';
 

@@ -28,6 +28,15 @@ export const MAX_FOLDER_FILES = 10_000;
 const EXPECTED = 'expected a HAR 1.2 file, a Polly.js recording, a Pact file (v1-v4), a WireMock mapping or mappings/ folder, a VCR cassette (vcrpy or Ruby VCR), or nock definitions (nock.back, nock.recorder)';
 const RECORDING_EXTENSIONS = new Set(['.json', '.har', '.yaml', '.yml']);
 
+/**
+ * A file's recording extension, looking through a trailing `.gz` (`run.har.gz`: `.har`), since the
+ * kit writes compressed records (`--record run.har.gz`) and a folder of them is audited as one.
+ */
+function recordingExt(file: string): string {
+  const name = file.toLowerCase();
+  return extname(name.endsWith('.gz') ? name.slice(0, -3) : name);
+}
+
 /** One file read, and the format it was found to be. */
 export interface RecordingFile {
   file: string;
@@ -51,7 +60,7 @@ interface Context {
 }
 
 function parse(text: string, file: string): unknown {
-  const ext = extname(file).toLowerCase();
+  const ext = recordingExt(file);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
@@ -147,7 +156,7 @@ async function readFolder(path: string, ctx: Context, count: { files: number }):
     if (entry.isDirectory()) {
       if (entry.name === '__files' || entry.name === 'mappings' || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       await readFolder(full, ctx, count);
-    } else if (entry.isFile() && RECORDING_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+    } else if (entry.isFile() && RECORDING_EXTENSIONS.has(recordingExt(entry.name))) {
       if (++count.files > MAX_FOLDER_FILES) throw new RecordingError(`${relative(ctx.cwd, path)} holds more than ${MAX_FOLDER_FILES} files; audit a smaller folder`);
       await readOne(full, ctx, true);
     }

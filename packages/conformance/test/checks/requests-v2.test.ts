@@ -166,7 +166,7 @@ describe('requests-v2 checks', () => {
     for (const check of checks.filter((c) => c.id !== 'requests-v2.retired')) {
       const ctx = ctxFor('gone', { now: '2026-11-24T00:00:01Z', probe: 3 });
       const result = await settle(check, ctx);
-      expect(result).toEqual({ status: 'skip', reason: 'v2 retired on 2026-11-24 (target clock 2026-11-24T00:00:01.000Z)' });
+      expect(result).toEqual({ status: 'skip', reason: 'v2 retired on 2026-11-24 (target clock 2026-11-24T00:00:01.000Z)', cause: 'v2-retired' });
       expect(ctx.http.requests).toHaveLength(0);
     }
   });

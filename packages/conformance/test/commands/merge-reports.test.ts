@@ -31,6 +31,29 @@ describe('merge-reports --require', () => {
     expect(merged.exitCode).toBe(5);
     expect(merged.completeness).toEqual({ unjudged: { require: 'must', clauses: ['c.b'] } });
   });
+  it("a clause left unjudged because the target's data did not move says what would judge it, from the outcome's typed cause (not its text)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-merge-static-'));
+    // Shard 1 ran the after-change check, which found no changed request; shard 2 ran the other check.
+    const changed = outcome({ id: 'f.changed', status: 'skip', cause: 'static-data', reason: 'nothing to compare', clauses: ['c.changed'] });
+    const other = outcome({ id: 'f.a', status: 'pass', clauses: ['c.a'] });
+    const clauses = (ran: 'f.changed' | 'f.a') => [
+      { id: 'c.a', level: 'MUST' as const, kind: 'clause', checks: [{ id: 'f.a', status: 'pass' as const }], coverage: ran === 'f.a' ? { state: 'pass' as const } : { state: 'unjudged' as const, reason: 'other-shard' as const, detail: 'f.a' } },
+      { id: 'c.changed', level: 'MUST' as const, kind: 'clause', checks: [{ id: 'f.changed', status: 'skip' as const }], coverage: ran === 'f.changed' ? { state: 'unjudged' as const, reason: 'static-data' as const, detail: 'f.changed: nothing to compare' } : { state: 'unjudged' as const, reason: 'other-shard' as const, detail: 'f.changed' } },
+    ];
+    for (const [i, o] of [[1, changed], [2, other]] as const) {
+      const result = runResult([o]);
+      result.config = { ...result.config, shard: `${i}/2` };
+      result.clauses = clauses(o.id as 'f.changed' | 'f.a');
+      mkdirSync(join(dir, `shard-${i}`), { recursive: true });
+      writeFileSync(join(dir, `shard-${i}`, 'results.json'), renderJson(result));
+    }
+    const t = cliIo({}, dir);
+    expect(await main(['merge-reports', 'shard-1', 'shard-2', '--report-dir', 'merged', '--require', 'must'], t.io)).toBe(5);
+    expect(t.text()).toMatch(/--require must: 1 MUST clause not judged: c\.changed \(the target's data did not move during the run \(no request changed while the kit watched\): judge it against a target whose requests move, as the live service's do \(crosschain-mock moves them unless started with --advance-every 0\)\)/);
+    const merged = JSON.parse(readFileSync(join(dir, 'merged', 'results.json'), 'utf8')) as { clauses: Array<{ id: string; coverage?: { reason?: string } }>; outcomes: Array<{ id: string; cause?: string }> };
+    expect(merged.clauses.find((c) => c.id === 'c.changed')?.coverage?.reason).toBe('static-data');
+    expect(merged.outcomes.find((o) => o.id === 'f.changed')?.cause).toBe('static-data');
+  });
   it('a bad value is a usage error naming it', async () => {
     const t = cliIo();
     expect(await main(['merge-reports', 'a', '--report-dir', 'out', '--require', 'all'], t.io)).toBe(2);

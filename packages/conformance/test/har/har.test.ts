@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,35 @@ describe('HAR 1.2', () => {
     const t = cliIo({}, dir);
     expect(await main(['audit', 'x.har.gz'], t.io)).not.toBe(2);
     expect(t.err.join('')).not.toMatch(/error: .*x\.har\.gz/);
+  });
+
+  it('a run recorded as .har.gz is audited as its plain .har is: the file, and the folder holding it (a CI artifact)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-har-gz-'));
+    const run = cliIo({}, dir);
+    expect(await main(['--only', 'currencies-v2.*', '--mock-records', '300', '--seed', '3', '--quiet', '--record', 'shard/run.har.gz', '--report-dir', 'shard'], run.io)).toBe(0);
+    const packed = readFileSync(join(dir, 'shard', 'run.har.gz'));
+    expect([packed[0], packed[1]]).toEqual([0x1f, 0x8b]);
+    const text = await readHarText(join(dir, 'shard', 'run.har.gz'), 64 * 1024 * 1024);
+    const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length;
+    expect(entries).toBe((JSON.parse(readFileSync(join(dir, 'shard', 'results.json'), 'utf8')) as { requests: number }).requests);
+    mkdirSync(join(dir, 'plain'));
+    writeFileSync(join(dir, 'plain', 'run.har'), text);
+    const audit = async (path: string) => {
+      const t = cliIo({}, dir);
+      const code = await main(['audit', path, '--report-dir', `audit-${path.replace(/\W/g, '-')}`], t.io);
+      const results = JSON.parse(readFileSync(join(dir, `audit-${path.replace(/\W/g, '-')}`, 'results.json'), 'utf8')) as { outcomes: Array<{ id: string; status: string }> };
+      return { code, text: t.text(), verdicts: results.outcomes.map((o) => `${o.id} ${o.status}`).sort() };
+    };
+    const plain = await audit('plain/run.har');
+    expect(plain.code).toBe(0);
+    expect(plain.verdicts.some((v) => v.endsWith(' pass'))).toBe(true);
+    expect(plain.text).toMatch(new RegExp(`^Requests: +${entries}$`, 'm'));
+    for (const path of ['shard/run.har.gz', 'shard']) {
+      const gz = await audit(path);
+      expect(gz.code, gz.text).toBe(plain.code);
+      expect(gz.verdicts, path).toEqual(plain.verdicts);
+      expect(gz.text, path).toMatch(new RegExp(`^Requests: +${entries}$`, 'm'));
+    }
   });
 
   it('end to end: --record writes every exchange of the run, keys redacted', async () => {

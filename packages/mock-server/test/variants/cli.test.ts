@@ -10,7 +10,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], {
 
 describe('crosschain-mock --variant', () => {
   it('collects repeated variants into the options', () => {
-    expect(parseArgs(['--variant', 'gzip', '--variant=chunked'])).toEqual({ action: 'serve', options: { variants: ['gzip', 'chunked'] } });
+    expect(parseArgs(['--variant', 'gzip', '--variant=chunked'])).toEqual({ action: 'serve', options: { variants: ['gzip', 'chunked'], advanceEveryMs: 1000 } });
   });
 
   it('lists every variant with its group and what allows it', () => {
@@ -23,8 +23,8 @@ describe('crosschain-mock --variant', () => {
   });
 
   it('takes --profile contract|live and refuses anything else', () => {
-    expect(parseArgs(['--profile', 'live'])).toEqual({ action: 'serve', options: { profile: 'live' } });
-    expect(parseArgs(['--profile=contract', '--variant', 'gzip'])).toEqual({ action: 'serve', options: { profile: 'contract', variants: ['gzip'] } });
+    expect(parseArgs(['--profile', 'live'])).toEqual({ action: 'serve', options: { profile: 'live', advanceEveryMs: 1000 } });
+    expect(parseArgs(['--profile=contract', '--variant', 'gzip'])).toEqual({ action: 'serve', options: { profile: 'contract', variants: ['gzip'], advanceEveryMs: 1000 } });
     const r = run('--profile', 'staging');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--profile must be contract or live, got "staging"\. Example: --profile live/);
