@@ -1067,6 +1067,26 @@ export class ApiRecorder {
     ].join('\n');
   }
 
+  /**
+   * One line saying what was judged, when something was and nothing failed or warned: the file,
+   * how many exchanges, and of which operations (so a pass is seen to be a judged pass, not a
+   * file whose mocks the recorder never saw).
+   */
+  judgedLine(audit: RecordingAudit, file?: string): string | undefined {
+    const skipped = new Set(audit.notJudged.map((n) => n.interaction));
+    const counts = new Map<string, number>();
+    for (const i of this.interactions()) {
+      if (i.exchange === undefined || skipped.has(i.name)) continue;
+      const parsed = parseUrl(i.exchange.url);
+      const op = parsed === undefined ? undefined : operationOf(this.validator, i.exchange.method, parsed.pathname).operation;
+      if (op !== undefined) counts.set(op, (counts.get(op) ?? 0) + 1);
+    }
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (total === 0) return undefined;
+    const ops = [...counts].map(([op, n]) => (n === 1 ? op : `${op} ×${n}`)).join(', ');
+    return `✓ API contract: ${total} exchange${total === 1 ? '' : 's'} of the test's mocks judged${file === undefined ? '' : ` in ${file}`} (${ops}): no violation`;
+  }
+
   /** The names of the recorded calls whose answer could not be read (they are in {@link unreadNotice}). */
   unreadNames(): Set<string> {
     return new Set(this.recorded.filter((r) => r.unread !== undefined).map((r) => r.name));
@@ -1154,6 +1174,13 @@ export interface InstallOptions extends RecorderOptions {
   requireJudged?: boolean;
   /** Where notices and SHOULD warnings are printed (default: console.warn; the jest installer writes to stderr, without a stack frame). */
   warn?: (text: string) => void;
+  /**
+   * At the end of a file whose judged exchanges all kept the contract, one line says how many
+   * were judged and of which operations (default true; false prints nothing on a pass).
+   */
+  summary?: boolean;
+  /** Where that line is printed (default: console.log). */
+  log?: (text: string) => void;
 }
 
 /** What to say when exchanges were recorded but no check judged any of them, or undefined when some were judged (or none recorded). */
@@ -1289,6 +1316,10 @@ export function installWith(hooks: Hooks, options: InstallOptions = {}): ApiReco
       }
       for (const text of unjudged) say(text);
       if (failure) throw conformanceError(failure.message);
+      if (should === undefined && options.summary !== false) {
+        const line = recorder.judgedLine(audit, file === undefined ? undefined : displayPath(file));
+        if (line !== undefined) (options.log ?? console.log)(line);
+      }
     } finally {
       recorder.uninstall();
       if ((globalThis as Record<symbol, unknown>)[INSTALLED] === recorder) delete (globalThis as Record<symbol, unknown>)[INSTALLED];

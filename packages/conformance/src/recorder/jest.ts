@@ -76,6 +76,7 @@ export function installApiRecorder(options: InstallOptions = {}): ApiRecorder {
       testFile: () => g.expect?.getState?.().testPath,
       rerun: (file) => `npx jest ${file}`,
       warn: toStderr,
+      log: toStderr,
       ...options,
     },
   );

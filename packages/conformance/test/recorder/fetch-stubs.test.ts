@@ -185,15 +185,32 @@ describe('installWith: the hooks a setup file registers', () => {
     }
   });
 
-  it('a file with conformant stubs, or no API call, passes', async () => {
+  it('a file with conformant stubs passes and says what was judged; one with no API call passes and says nothing', async () => {
     for (const body of [GOOD, undefined]) {
       const { hooks, fns } = fakeHooks();
-      installWith(hooks, { now: NOW });
+      const logged: string[] = [];
+      installWith(hooks, { now: NOW, testFile: () => `${process.cwd()}/test/status.test.ts`, log: (t) => logged.push(t) });
       for (const f of fns.beforeEach) await f();
       globalThis.fetch = vi.fn(async () => json(body ?? {})) as unknown as typeof fetch;
-      if (body) await getStatus('0x1');
+      if (body) {
+        await getStatus('0x1');
+        await getStatus('0x2');
+      }
       for (const f of fns.afterEach) await f();
       await expect(fns.afterAll[0]!()).resolves.toBeUndefined();
+      expect(logged).toEqual(body ? ['✓ API contract: 2 exchanges of the test\'s mocks judged in test/status.test.ts (GET /intents/status ×2): no violation'] : []);
     }
+  });
+
+  it('summary: false keeps a judged pass silent', async () => {
+    const { hooks, fns } = fakeHooks();
+    const logged: string[] = [];
+    installWith(hooks, { now: NOW, summary: false, log: (t) => logged.push(t) });
+    for (const f of fns.beforeEach) await f();
+    globalThis.fetch = vi.fn(async () => json(GOOD)) as unknown as typeof fetch;
+    await getStatus('0x1');
+    for (const f of fns.afterEach) await f();
+    await fns.afterAll[0]!();
+    expect(logged).toEqual([]);
   });
 });
