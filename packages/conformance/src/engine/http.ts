@@ -14,7 +14,7 @@
 import { ExchangeFactory } from './http/exchange-factory.js';
 import { ExchangeLog } from './http/exchange-log.js';
 import type { Ticket } from './http/exchange-log.js';
-import { Circuit, Pacer, RequestBudget, RetryPolicy, operationOf } from './http/policies.js';
+import { Circuit, Pacer, RequestBudget, RetryPolicy, isRead, operationOf } from './http/policies.js';
 import { BodyTooLargeError, RedirectError, TimeoutSignal, deliver, describeTransportError, interruption } from './http/transport.js';
 import type { FetchLike, TransportOptions } from './http/transport.js';
 import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
@@ -173,7 +173,7 @@ export class FetchHttpClient implements HttpClient {
     const startedAtMs = this.now();
     this.budget.sent += 1;
     try {
-      const delivery = await deliver(this.transport, url, { method: req.method, headers, body, signal: stop.signal }, stop.interrupted);
+      const delivery = await deliver(this.transport, url, { method: req.method, headers, body, signal: stop.signal, read: isRead(req) }, stop.interrupted);
       exchange.durationMs = performance.now() - started;
       if (delivery.credentialsDropped) exchange.credentialsDropped = true;
       const resp = this.factory.read(delivery.res, delivery.text);

@@ -17,6 +17,12 @@ export type FetchLike = (
     redirect?: 'manual';
     /** Cap on the body's bytes after decompression, enforced while streaming where the fetch can. */
     maxBodyBytes?: number;
+    /**
+     * The document defines the request as a read (every GET, and POST /currencies/v2): safe to send
+     * again on a fresh connection when its connection is reset before any answer. Unset: the fetch
+     * decides by the method.
+     */
+    read?: boolean;
   },
 ) => Promise<{
   status: number;
