@@ -195,7 +195,8 @@ function isResetRead(err: unknown, init: FetchInit): boolean {
 function expiringAgent<A extends typeof http.Agent | typeof https.Agent>(Base: A, hints: WeakMap<object, number | undefined>, options: KeepAliveOptions): InstanceType<A> {
   const Expiring = class extends (Base as typeof http.Agent) {
     override keepSocketAlive(socket: import('node:net').Socket): boolean {
-      if (!super.keepSocketAlive(socket)) return false;
+      // Node's own returns whether the socket may be kept (its types say void).
+      if ((super.keepSocketAlive(socket) as unknown) === false) return false;
       const idle = idleTimeoutMs(hints.get(socket), options);
       if (idle <= 0) return false;
       // A free socket that times out is destroyed by the agent (and leaves its pool).

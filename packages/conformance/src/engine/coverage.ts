@@ -71,6 +71,7 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'missing-key': 'needs-key',
   'max-failures': 'max-failures',
   'discovery-failed': 'error',
+  transport: 'error',
 };
 
 /**

@@ -39,7 +39,10 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * acknowledged, nothing to compare (exit 5); `not-json`: the target does not speak JSON (exit 2);
  * `unreachable`: the target answered nothing (exit 4); `refused-key`: a key
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
- * reached; `discovery-failed`: discovery broke (the kit's error, exit 3).
+ * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `transport`: a request's
+ * connection failed before any answer (reset, refused) while the target answers other requests, a
+ * read already sent again once on a fresh connection (an `error` outcome, never a failure nor a
+ * baseline entry; exit 5).
  */
 export const OUTCOME_CAUSES = [
   'stalled',
@@ -51,6 +54,7 @@ export const OUTCOME_CAUSES = [
   'missing-key',
   'max-failures',
   'discovery-failed',
+  'transport',
 ] as const;
 export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
 
@@ -168,10 +172,36 @@ export class TargetUnreachableError extends Error {
      * `stalled`: not sent, its operation stopped answering earlier in the run ({@link OperationStalledError}).
      */
     readonly reason: 'timeout' | 'network' | 'stalled' = 'network',
+    /** The system error code of a `network` failure (`ECONNRESET`, `ECONNREFUSED`…), when it has one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'TargetUnreachableError';
   }
+}
+
+/**
+ * Codes of a connection that failed or went away before any answer (node's system errors, and
+ * undici's when the fetch is node's own): the network's doing or the server's socket handling, not
+ * an answer to judge. A handler that threw or a malformed HTTP message (`HPE_*`) is not one of them.
+ */
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+
+/** Whether a request failed for its connection (reset, refused…) before any answer: a transport failure, never a verdict. */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof TargetUnreachableError && err.reason === 'network' && err.code !== undefined && CONNECTION_CODES.has(err.code);
 }
 
 /**

@@ -248,10 +248,17 @@ export function requireText(result: RunResult): string {
  */
 function untestedTail(result: RunResult): string {
   const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.cause === 'budget' || o.cause === 'inconclusive'));
-  if (untested.length === 0) return '';
   const families = [...new Set(untested.map((o) => o.family))];
   const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');
-  return `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})`;
+  return `${untested.length > 0 ? `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})` : ''}${transportTail(result)}`;
+}
+
+/** `; 1 check lost its connection before any answer (a.b): a transport failure, not a verdict`, or ''. */
+function transportTail(result: RunResult): string {
+  const lost = result.outcomes.filter((o) => o.status === 'error' && o.cause === 'transport');
+  if (lost.length === 0) return '';
+  const ids = `${lost.slice(0, 3).map((o) => o.id).join(', ')}${lost.length > 3 ? ', …' : ''}`;
+  return `; ${plural(lost.length, 'check')} lost ${lost.length === 1 ? 'its' : 'their'} connection before any answer (${ids}): a transport failure, not a verdict`;
 }
 
 /** `GET /requests/v3 stopped answering while other operations answered: 3 requests in a row without an answer (last: …)`. */

@@ -67,6 +67,15 @@ export function describeTransportError(err: unknown): string {
   return [err.message, code, causeMsg && causeMsg !== err.message ? causeMsg : undefined].filter(Boolean).join(': ');
 }
 
+/** The system error code of a transport failure (its cause's, else its own), if any. */
+export function transportCode(err: unknown): string | undefined {
+  for (const e of [(err as { cause?: unknown } | undefined)?.cause, err]) {
+    const code = e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 /** What the transport needs of its client: the fetch, the body cap, and which headers are credentials. */
 export interface TransportOptions {
   fetch: FetchLike;
