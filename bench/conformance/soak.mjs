@@ -86,7 +86,10 @@ function kitRun(url) {
         verdict = result.verdict ?? '';
         outcomes = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error' || (o.status === 'skip' && o.cause !== undefined));
       } catch {
-        outcomes = [{ status: 'no results.json', id: '-', reason: (stderr || stdout).trim().split('\n').slice(-3).join(' | ').slice(0, 400) }];
+        // No results.json: the kit crashed or refused to run; its first error line says why.
+        const lines = (stderr || stdout).trim().split('\n');
+        const why = lines.find((l) => /error/i.test(l)) ?? lines[0] ?? '';
+        outcomes = [{ status: 'no results.json', id: '-', reason: why.slice(0, 400) }];
       }
       resolve({ seed, exit: code ?? signal, seconds, verdict, outcomes, stderr: stderr.trim().split('\n').filter((l) => l.startsWith('error')).slice(0, 3) });
     });
