@@ -96,6 +96,8 @@ function kitRun(url) {
   });
 }
 
+/** The first `n` outcome lines of a run, and how many more (a stopped run skips every check with the same cause). */
+const outcomeLines = (outcomes, n) => [...outcomes.slice(0, n).map(outcomeLine), ...(outcomes.length > n ? [`… ${outcomes.length - n} more`] : [])];
 const outcomeLine = (o) => `${o.status} ${o.id}${o.cause ? ` [${o.cause}]` : ''}: ${(o.violation?.message ?? o.reason ?? '').replace(/\s+/g, ' ').slice(0, 300)}`;
 
 const loads = [];
@@ -124,7 +126,7 @@ try {
   for (let i = 1; i <= runs; i += 1) {
     const r = await kitRun(server.url);
     seconds.push(r.seconds);
-    console.log(`  run ${String(i).padStart(String(runs).length)}/${runs}: exit ${r.exit}  ${r.seconds.toFixed(1)} s  load ${loadavg()[0].toFixed(1)}${r.exit !== 0 ? `  seed ${r.seed}: ${r.outcomes.map(outcomeLine).join('; ')}` : ''}`);
+    console.log(`  run ${String(i).padStart(String(runs).length)}/${runs}: exit ${r.exit}  ${r.seconds.toFixed(1)} s  load ${loadavg()[0].toFixed(1)}${r.exit !== 0 ? `  seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}` : ''}`);
     if (r.exit !== 0) bad.push(r);
   }
 } finally {
@@ -141,11 +143,11 @@ console.log(`\nruns: ${runs} in ${(wall / 60).toFixed(1)} min (median ${median([
 console.log(`non-zero exits: ${bad.length} of ${runs}  (target 0: ${bad.length === 0 ? 'ok' : 'MISSED'})`);
 for (const r of bad) {
   console.log(`  exit ${r.exit} (${r.verdict || 'no verdict'}), seed ${r.seed}:`);
-  for (const o of r.outcomes) console.log(`    ${outcomeLine(o)}`);
+  for (const line of outcomeLines(r.outcomes, 5)) console.log(`    ${line}`);
   for (const line of r.stderr) console.log(`    stderr: ${line}`);
 }
 if (!args['no-load']) {
   console.log(`loader (the run beside): ${loader.runs} runs, ${loader.bad.length} non-zero exits`);
-  for (const r of loader.bad) console.log(`  exit ${r.exit}, seed ${r.seed}: ${r.outcomes.map(outcomeLine).join('; ')}`);
+  for (const r of loader.bad) console.log(`  exit ${r.exit}, seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}`);
 }
 console.log(`load average (1 min, every 5 s): min ${sorted[0].toFixed(1)}, median ${median(sorted).toFixed(1)}, max ${sorted.at(-1).toFixed(1)} on ${availableParallelism()} cores`);
