@@ -14,6 +14,8 @@ const root = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
 /** Areas that run alone (their own root script), not in `pnpm bench`, unless the filter names them. */
 const ALONE = new Set(['mutation']);
+/** Benchmarks that run alone too (hours long), unless the filter names them: run them directly. */
+const ALONE_FILES = new Set(['conformance/soak.mjs']);
 
 const files = readdirSync(root)
   .filter((area) => statSync(join(root, area)).isDirectory() && (!ALONE.has(area) || filter.startsWith(`${area}/`)))
@@ -24,7 +26,7 @@ const files = readdirSync(root)
       .sort()
       .map((f) => join(root, area, f)),
   )
-  .filter((f) => relative(root, f).includes(filter));
+  .filter((f) => relative(root, f).includes(filter) && (!ALONE_FILES.has(relative(root, f)) || filter.includes('soak')));
 
 if (files.length === 0) {
   console.error(`no benchmark matches ${JSON.stringify(filter)} under ${root} (expected bench/<area>/*.mjs)`);

@@ -22,6 +22,13 @@ args=(--report-dir "$report_dir")
 [ -n "${INPUT_BASE_URL:-}" ] && args+=(--base-url "$INPUT_BASE_URL")
 [ -n "${INPUT_SHARD:-}" ] && args+=(--shard "$INPUT_SHARD")
 [ -n "${INPUT_BASELINE:-}" ] && args+=(--baseline "$INPUT_BASELINE")
+# A usage error of the action's own inputs: the kit does not run, the step ends as the kit's would (exit 2).
+usage=''
+case "${INPUT_FAIL_ON_STALE_BASELINE:-false}" in
+  true) args+=(--fail-on-stale-baseline) ;;
+  false | '') ;;
+  *) usage="the fail-on-stale-baseline input must be true or false, got \"$INPUT_FAIL_ON_STALE_BASELINE\"" ;;
+esac
 [ -n "${INPUT_REQUIRE:-}" ] && args+=(--require "$INPUT_REQUIRE")
 if [ -n "${INPUT_RECORD:-}" ]; then
   mkdir -p "$(dirname "$INPUT_RECORD")"
@@ -38,8 +45,13 @@ else
   kit=(npx -y "@crosschain/conformance@${INPUT_VERSION:-latest}")
 fi
 
-"${kit[@]}" "${args[@]}"
-code=$?
+if [ -n "$usage" ]; then
+  printf 'error: %s\n' "$usage" >&2
+  code=2
+else
+  "${kit[@]}" "${args[@]}"
+  code=$?
+fi
 
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   if [ -f "$report_dir/summary.md" ]; then

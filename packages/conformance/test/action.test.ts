@@ -101,7 +101,7 @@ afterAll(async () => {
 describe('action.yml', () => {
   it('is a composite action whose steps run bash, declaring the README inputs; it uploads nothing itself', () => {
     expect(action.runs.using).toBe('composite');
-    for (const name of ['base-url', 'api-key', 'other-api-key', 'shard', 'baseline', 'report-dir', 'record', 'require', 'args', 'version']) expect(action.inputs[name], name).toBeDefined();
+    for (const name of ['base-url', 'api-key', 'other-api-key', 'shard', 'baseline', 'fail-on-stale-baseline', 'report-dir', 'record', 'require', 'args', 'version']) expect(action.inputs[name], name).toBeDefined();
     for (const step of action.runs.steps) {
       expect(step.shell).toBe('bash');
       expect(JSON.stringify(step)).not.toMatch(/upload-artifact|uses:/);
@@ -147,6 +147,25 @@ describe('action.yml', () => {
     expect(r.out).toMatch(/Result: +INCONCLUSIVE \(exit 5\): --require must: \d+ MUST clauses not judged/);
     expect(r.summary).toContain('### Coverage of the contract (--require must)');
     expect(r.summary).toContain('**(required)**');
+  });
+
+  it('fail-on-stale-baseline: true fails the step on a baseline entry whose check now passes, the job summary listing it; false passes', async () => {
+    const baseline = join(mkdtempSync(join(tmpdir(), 'conformance-action-baseline-')), 'conformance-baseline.yaml');
+    writeFileSync(baseline, 'version: 1\nentries:\n  - {check: requests-v3.pagination.no-gaps, operation: GET /requests/v3, reason: TICKET-1, expires: 2099-01-01}\n');
+    const args = `--only requests-v3.pagination.no-gaps --mock-now ${NOW} --seed 1 --quiet`;
+    const failing = await runAction({ command: KIT, baseline, 'fail-on-stale-baseline': 'true', args });
+    expect(failing.code, failing.out).toBe(1);
+    expect(failing.out).toMatch(/FAILED \(exit 1\): --fail-on-stale-baseline: 1 stale entry in .*conformance-baseline\.yaml \(requests-v3\.pagination\.no-gaps now passes: remove its entry\)/);
+    expect(failing.summary).toMatch(/^## ❌ Conformance FAILED/);
+    expect(failing.summary).toContain('### Stale baseline entries (1)');
+    expect(failing.outputs).toContain('exit-code=1\n');
+    const passing = await runAction({ command: KIT, baseline, 'fail-on-stale-baseline': 'false', args });
+    expect(passing.code, passing.out).toBe(0);
+    expect(passing.summary).toContain('### Stale baseline entries (1)');
+    const bad = await runAction({ command: KIT, baseline, 'fail-on-stale-baseline': 'yes', args });
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('error: the fail-on-stale-baseline input must be true or false, got "yes"');
+    expect(bad.summary).toMatch(/^## ❌ Conformance: exit 2, no summary\.md/);
   });
 
   it('a usage error (exit 2) still says so in the job summary', async () => {

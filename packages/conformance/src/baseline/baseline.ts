@@ -74,13 +74,22 @@ export function parseBaseline(data: unknown, file: string): Baseline {
   return { version: 1, entries };
 }
 
-/** Reads and validates a baseline file (YAML or JSON); a missing or invalid file is a {@link ConfigError}. */
+/**
+ * Reads and validates a baseline file (YAML or JSON); a missing or invalid file is a {@link ConfigError}.
+ * A missing one says how to write it (`--write-baseline`) or to drop the flag.
+ */
 export function readBaseline(path: string): Baseline {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    refuse(path, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new ConfigError(
+        `--baseline file ${JSON.stringify(path)} does not exist. Fix: write it with one run, \`crosschain-conformance … --write-baseline ${path}\` (this run's failures as known failures; then give each entry its reason), or drop --baseline`,
+      );
+    }
+    refuse(path, `cannot be read (${code ?? 'unreadable'})`);
   }
   let data: unknown;
   try {
@@ -227,6 +236,33 @@ export function baselineSummary(file: string, outcomes: readonly CheckOutcome[],
     fixed: outcomes.filter((o) => o.status === 'pass' && listed(o)).map((o) => o.id),
     expired: outcomes.filter((o) => (o.status === 'fail' || o.status === 'warn') && expired(o)).map((o) => o.id),
   };
+}
+
+/** A stale entry of a run's baseline: its check now passes (remove the entry) or the entry expired (the failure counts again). */
+export interface StaleEntry {
+  check: string;
+  why: 'fixed' | 'expired';
+}
+
+/** The stale entries of a run's baseline ({@link baselineSummary}): the fixed checks, then the expired ones. */
+export function staleEntries(summary: BaselineSummary | undefined): StaleEntry[] {
+  if (!summary) return [];
+  return [...summary.fixed.map((check) => ({ check, why: 'fixed' as const })), ...summary.expired.map((check) => ({ check, why: 'expired' as const }))];
+}
+
+/**
+ * The exit code of a run under `--fail-on-stale-baseline`: a stale entry fails it (1) as a failure
+ * would, so it wins over an internal error or an inconclusive end (3, 5) but not over a target
+ * that never answered (4) or a configuration the run could not use (2).
+ */
+export function withStaleBaseline<C extends number>(code: C, summary: BaselineSummary | undefined, failOnStale: boolean): C | 1 {
+  if (!failOnStale || code === 2 || code === 4 || staleEntries(summary).length === 0) return code;
+  return 1;
+}
+
+/** `requests-v3.limit.max now passes: remove its entry; currencies.x's entry expired`, the stale entries in words. */
+export function staleText(stale: readonly StaleEntry[]): string {
+  return stale.map((s) => (s.why === 'fixed' ? `${s.check} now passes: remove its entry` : `${s.check}'s entry expired: renew it or fix the failure`)).join('; ');
 }
 
 /**

@@ -113,6 +113,7 @@ export function withDefaults(raw: Raw): ConformanceConfig {
     listChecks: (raw.listChecks as boolean | undefined) ?? false,
     baseline: raw.baseline as string | undefined,
     writeBaseline: raw.writeBaseline as string | undefined,
+    failOnStaleBaseline: (raw.failOnStaleBaseline as boolean | undefined) ?? false,
     record: raw.record as string | undefined,
     shard: raw.shard as string | undefined,
     strict: (raw.strict as boolean | undefined) ?? false,

@@ -33,6 +33,8 @@ export interface ConformanceConfig {
   baseline?: string;
   /** Write the run's failures as a baseline file there. */
   writeBaseline?: string;
+  /** A stale entry of the --baseline file (its check now passes, or the entry expired) fails the run (exit 1). */
+  failOnStaleBaseline: boolean;
   /** Write every exchange as HAR 1.2 there. */
   record?: string;
   /** `i/n`: run only the i-th of n cost-balanced shards of the selected checks. */
@@ -159,6 +161,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'listChecks', flag: '--list-checks', env: 'CONFORMANCE_LIST_CHECKS', kind: 'bool', example: '--list-checks', help: 'print every selected check (id, family, level, clauses) and exit' },
   { key: 'baseline', flag: '--baseline', env: 'CONFORMANCE_BASELINE', kind: 'string', example: '--baseline conformance-baseline.yaml', help: 'YAML file of known failures: they report as known and do not fail the run' },
   { key: 'writeBaseline', flag: '--write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', kind: 'string', example: '--write-baseline conformance-baseline.yaml', help: "write this run's failures to a baseline file (reason TODO, expiry in 90 days)" },
+  { key: 'failOnStaleBaseline', flag: '--fail-on-stale-baseline', env: 'CONFORMANCE_FAIL_ON_STALE_BASELINE', kind: 'bool', example: '--fail-on-stale-baseline', help: 'a stale entry of the --baseline file (its check now passes, or the entry expired) fails the run (exit 1)' },
   { key: 'record', flag: '--record', env: 'CONFORMANCE_RECORD', kind: 'string', example: '--record run.har', help: 'write every exchange of the run as HAR 1.2 to this file (keys redacted)' },
   { key: 'shard', flag: '--shard', env: 'CONFORMANCE_SHARD', kind: 'shard', example: '--shard 1/4', help: 'i/n: run only shard i of n (deterministic, balanced by recorded cost)' },
   { key: 'strict', flag: '--strict', env: 'CONFORMANCE_STRICT', kind: 'bool', example: '--strict', help: 'SHOULD violations fail instead of warn' },

@@ -15,8 +15,16 @@
  * Beyond `fetch` (issue 10, "Bounded memory and time by construction"): `redirect: 'manual'` hands
  * the 3xx back (the client follows redirects itself, dropping secrets across origins); a body is
  * cut at `maxBodyBytes` counted after decompression, the socket destroyed, with a
- * {@link BodyTooLargeError}; an idempotent request whose reused keep-alive socket was reset by the
- * server (ECONNRESET/EPIPE) is sent once more on a fresh socket.
+ * {@link BodyTooLargeError}.
+ *
+ * It never sends on a socket the server may be closing. An idle keep-alive socket expires a margin
+ * before the server's advertised `Keep-Alive: timeout=N` (undici's way: N s less
+ * `keepAliveTimeoutThreshold`, 1 s; 4 s when the server advertises none; at most 10 minutes):
+ * node's own agent reads that hint only when the agent has a `timeout` of its own, so a socket
+ * would otherwise be reused as the server closes it, and the request lost with ECONNRESET. A read
+ * (`init.read`, or an idempotent method when the caller does not say) whose connection is reset
+ * (ECONNRESET, `socket hang up`, EPIPE) before any byte of the response is sent once more on a
+ * fresh socket of its own; a write is never sent twice.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -33,10 +41,39 @@ type FetchResult = Awaited<ReturnType<FetchLike>>;
 /** Redirects followed before failing, as undici's fetch. */
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/** Methods safe to send twice (RFC 9110, 9.2.2): the only ones retried on a reset keep-alive socket. */
+/** Methods safe to send twice (RFC 9110, 9.2.2): resent after a reset when the caller does not say whether the request is a read. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-/** Socket errors of a keep-alive connection the server closed while it sat idle. */
-const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/** Errors of a connection reset before the response (`socket hang up` is an ECONNRESET). */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/** How long an idle keep-alive socket is kept (undici's options, same names and defaults). */
+export interface KeepAliveOptions {
+  /** Idle time of a socket whose server advertises no `Keep-Alive: timeout` (ms; undici: 4 s). */
+  keepAliveTimeout?: number;
+  /** Margin taken off the server's advertised timeout (ms; undici: 1 s). */
+  keepAliveTimeoutThreshold?: number;
+  /** Longest idle time, whatever the server advertises (ms; undici: 10 minutes). */
+  keepAliveMaxTimeout?: number;
+}
+
+const KEEP_ALIVE_DEFAULTS: Required<KeepAliveOptions> = { keepAliveTimeout: 4_000, keepAliveTimeoutThreshold: 1_000, keepAliveMaxTimeout: 600_000 };
+
+/** The `timeout=N` of a `Keep-Alive` response header, in ms; undefined when absent or unreadable. */
+export function keepAliveHintMs(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const match = value === undefined ? null : /(?:^|[,;\s])timeout\s*=\s*"?(\d+)"?/i.exec(value);
+  return match ? Number(match[1]) * 1000 : undefined;
+}
+
+/**
+ * The idle time of a socket whose last response advertised `hintMs` (undefined: none): the hint
+ * less the threshold, capped; 0 when that leaves nothing (the socket is not kept).
+ */
+export function idleTimeoutMs(hintMs: number | undefined, options: KeepAliveOptions = {}): number {
+  const o = { ...KEEP_ALIVE_DEFAULTS, ...options };
+  const idle = hintMs === undefined ? o.keepAliveTimeout : Math.min(hintMs - o.keepAliveTimeoutThreshold, o.keepAliveMaxTimeout);
+  return Math.max(0, idle);
+}
 export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   accept: '*/*',
   'accept-encoding': 'gzip, deflate',
@@ -143,21 +180,43 @@ export function readText(res: Readable, body: Readable, signal: AbortSignal, max
   });
 }
 
-/** A transport failure on a reused socket the server had closed, for a method safe to resend. */
-function isStaleSocket(err: unknown, method: string): boolean {
-  if (!(err instanceof TypeError) || !(err as { reusedSocket?: boolean }).reusedSocket) return false;
+/** A connection reset before any byte of the response, of a request safe to send again. */
+function isResetRead(err: unknown, init: FetchInit): boolean {
+  if (!(err instanceof TypeError) || err.message !== 'fetch failed') return false;
   const code = (err.cause as { code?: unknown } | undefined)?.code;
-  return IDEMPOTENT.has(method.toUpperCase()) && typeof code === 'string' && STALE_SOCKET_CODES.has(code);
+  const read = init.read ?? IDEMPOTENT.has(init.method.toUpperCase());
+  return read && typeof code === 'string' && RESET_CODES.has(code);
+}
+
+/**
+ * A keep-alive agent whose idle sockets expire before the server's advertised timeout: `hints`
+ * holds, per socket, the `Keep-Alive` timeout of the last response read on it.
+ */
+function expiringAgent<A extends typeof http.Agent | typeof https.Agent>(Base: A, hints: WeakMap<object, number | undefined>, options: KeepAliveOptions): InstanceType<A> {
+  const Expiring = class extends (Base as typeof http.Agent) {
+    override keepSocketAlive(socket: import('node:net').Socket): boolean {
+      // Node's own returns whether the socket may be kept (its types say void).
+      if ((super.keepSocketAlive(socket) as unknown) === false) return false;
+      const idle = idleTimeoutMs(hints.get(socket), options);
+      if (idle <= 0) return false;
+      // A free socket that times out is destroyed by the agent (and leaves its pool).
+      socket.setTimeout(idle);
+      return true;
+    }
+  };
+  return new Expiring({ keepAlive: true }) as InstanceType<A>;
 }
 
 /** Creates the keep-alive fetch; one per run (its agents hold the connections). */
-export function createAgentFetch(): AgentFetch {
+export function createAgentFetch(keepAlive: KeepAliveOptions = {}): AgentFetch {
+  const hints = new WeakMap<object, number | undefined>();
   const agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
+    'http:': expiringAgent(http.Agent, hints, keepAlive),
+    'https:': expiringAgent(https.Agent, hints, keepAlive),
   };
 
-  const once = (url: URL, init: FetchInit): Promise<IncomingMessage> =>
+  /** Sends once: on a pooled keep-alive socket, or (`fresh`) on a new connection of its own. */
+  const once = (url: URL, init: FetchInit, fresh = false): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
       const headers: Record<string, string> = { ...DEFAULT_HEADERS };
@@ -165,24 +224,27 @@ export function createAgentFetch(): AgentFetch {
       if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
       let req: http.ClientRequest;
       try {
-        req = transport.request(url, { method: init.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal });
+        req = transport.request(url, { method: init.method, headers, agent: fresh ? false : agents[url.protocol as 'http:' | 'https:'], signal: init.signal });
       } catch (err) {
         // Invalid header names or values: fetch refuses them before sending, with a TypeError.
         reject(new TypeError(err instanceof Error ? err.message : String(err), { cause: err }));
         return;
       }
-      req.once('response', resolve);
-      req.on('error', (err) => reject(init.signal.aborted ? abortError() : Object.assign(fetchFailed(err), { reusedSocket: req.reusedSocket })));
+      req.once('response', (res: IncomingMessage) => {
+        hints.set(res.socket, keepAliveHintMs(res.headers['keep-alive']));
+        resolve(res);
+      });
+      req.on('error', (err) => reject(init.signal.aborted ? abortError() : fetchFailed(err)));
       req.end(init.body);
     });
 
-  /** {@link once}, sent again once when a reused keep-alive socket turns out to be reset. */
+  /** {@link once}, and a read sent again once on a fresh socket when its connection was reset before any answer. */
   const onceFresh = async (url: URL, init: FetchInit): Promise<IncomingMessage> => {
     try {
       return await once(url, init);
     } catch (err) {
-      if (!isStaleSocket(err, init.method) || init.signal.aborted) throw err;
-      return once(url, init);
+      if (!isResetRead(err, init) || init.signal.aborted) throw err;
+      return once(url, init, true);
     }
   };
 

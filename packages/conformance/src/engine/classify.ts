@@ -6,7 +6,7 @@
  */
 import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { boundedOutcome, causeText, errorReason, toOutcome } from './outcome.js';
-import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError, isConnectionFailure } from './types.js';
 import type { CheckOutcome, CheckResult, OutcomeCause } from './types.js';
 
 /** The fields of a check's outcome known before it runs (outcome.ts, `outcomeBase`). */
@@ -61,9 +61,20 @@ export interface CheckEnd {
 }
 
 /**
- * A check whose request got no answer (timeout, reset, refused) while the target answers other
- * requests: the operation misbehaves, a failure of the check naming the cause (issue 10: "one
- * operation that does not answer is an outcome of its checks", not exit 4).
+ * A check whose request's connection failed before any answer (reset, refused, `socket hang up`)
+ * while the target answers other requests: an `error` with cause `transport` naming it, never a
+ * failure (a read was already sent again once on a fresh connection, agent-fetch.ts; what is left
+ * says nothing of the contract, and a baseline never lists it).
+ */
+export function transportOutcome(base: OutcomeBase, error: TargetUnreachableError, durationMs: number, requests: number, redact: (text: string) => string): CheckOutcome {
+  return { ...base, status: 'error', cause: 'transport', reason: redact(causeText('transport', `${error.message} (no answer; a read is sent again once on a fresh connection before this)`)), durationMs, requests };
+}
+
+/**
+ * A check whose request got no answer (in time, or no valid HTTP message, or a `--target` handler
+ * that threw) while the target answers other requests: the operation misbehaves, a failure of the
+ * check naming the cause (issue 10: "one operation that does not answer is an outcome of its
+ * checks", not exit 4). A connection that failed before any answer is a {@link transportOutcome} instead.
  */
 export function unansweredOutcome(base: OutcomeBase, error: TargetUnreachableError, durationMs: number, requests: number, redact: (text: string) => string): CheckOutcome {
   const ex = error.exchange;
@@ -97,8 +108,9 @@ export function notRunOutcome(base: OutcomeBase, aborted: string, as: CheckOutco
 /**
  * How a check ended, from its result or error: a stalled operation skips it (the run's `stalled`
  * says the cause once); a body too large fails it, throttling throughout leaves it inconclusive, a
- * spent budget skips it and stops the run; no answer while others are in flight, or while the target
- * still answers the probe, fails it (and it runs again alone after a timeout); no answer from a
+ * spent budget skips it and stops the run; no answer in time while others are in flight, or while
+ * the target still answers the probe, fails it (and it runs again alone); a connection that failed
+ * before any answer while the target answers the probe is an `error` with cause `transport`; no answer from a
  * target that answers nothing any more stops the run (unreachable when it never answered);
  * anything else the check threw is an `error`.
  */
@@ -129,7 +141,10 @@ export function classifyCheckEnd(end: CheckEnd, facts: CheckFacts): CheckEnding 
     // probe. Probing now would meet the same load and stop the run for it.
     const besideOthers = error.reason === 'timeout' && facts.othersRunning;
     if (!besideOthers && facts.reachable === undefined) return { probe: true };
-    if (besideOthers || facts.reachable === true) return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), rateLimited: false, timedOut: error.reason === 'timeout' };
+    if (besideOthers || facts.reachable === true) {
+      if (isConnectionFailure(error)) return { outcome: transportOutcome(base, error, durationMs, requests, redact), rateLimited: false };
+      return { outcome: unansweredOutcome(base, error, durationMs, requests, redact), rateLimited: false, timedOut: error.reason === 'timeout' };
+    }
     const unreachable = !facts.answeredAnything;
     const cause = unreachable ? 'unreachable' : 'inconclusive';
     const why = unreachable ? `target unreachable: ${error.message}` : causeText('inconclusive', `the target stopped answering: ${error.message}`);

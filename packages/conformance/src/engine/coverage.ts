@@ -76,6 +76,7 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'static-data': 'static-data',
   'v2-retired': 'retired',
   'strict-only': 'needs-strict',
+  transport: 'error',
 };
 
 /**

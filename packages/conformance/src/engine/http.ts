@@ -14,8 +14,8 @@
 import { ExchangeFactory } from './http/exchange-factory.js';
 import { ExchangeLog } from './http/exchange-log.js';
 import type { Ticket } from './http/exchange-log.js';
-import { Circuit, Pacer, RequestBudget, RetryPolicy, operationOf } from './http/policies.js';
-import { BodyTooLargeError, RedirectError, TimeoutSignal, deliver, describeTransportError, interruption } from './http/transport.js';
+import { Circuit, Pacer, RequestBudget, RetryPolicy, isRead, operationOf } from './http/policies.js';
+import { BodyTooLargeError, RedirectError, TimeoutSignal, deliver, describeTransportError, interruption, transportCode } from './http/transport.js';
 import type { FetchLike, TransportOptions } from './http/transport.js';
 import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
 import type { Exchange, HttpClient, RequestSpec, StalledOperation } from './types.js';
@@ -173,7 +173,7 @@ export class FetchHttpClient implements HttpClient {
     const startedAtMs = this.now();
     this.budget.sent += 1;
     try {
-      const delivery = await deliver(this.transport, url, { method: req.method, headers, body, signal: stop.signal }, stop.interrupted);
+      const delivery = await deliver(this.transport, url, { method: req.method, headers, body, signal: stop.signal, read: isRead(req) }, stop.interrupted);
       exchange.durationMs = performance.now() - started;
       if (delivery.credentialsDropped) exchange.credentialsDropped = true;
       const resp = this.factory.read(delivery.res, delivery.text);
@@ -217,6 +217,6 @@ export class FetchHttpClient implements HttpClient {
     if (isTimeout) exchange.timedOut = true;
     this.log.record(exchange, at.owner);
     if (isTimeout) this.circuit.noteStall(at.operation, at.startedAtMs, message);
-    return this.circuit.refusal(at.operation) ?? new TargetUnreachableError(message, exchange, isTimeout ? 'timeout' : 'network');
+    return this.circuit.refusal(at.operation) ?? (isTimeout ? new TargetUnreachableError(message, exchange, 'timeout') : new TargetUnreachableError(message, exchange, 'network', transportCode(err)));
   }
 }

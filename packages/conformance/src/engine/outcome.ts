@@ -90,17 +90,19 @@ export function replayCommand(
  * inconclusive (5). Causes absent here (a missing or refused key, --max-failures, unreachable) are
  * weighed elsewhere (completeness.ts, the run's own unreachable flag, the failures themselves).
  */
-export const EXIT_OF_CAUSE: Partial<Record<OutcomeCause, RunResult['exitCode']>> = { stalled: 1, 'not-json': 2, budget: 5, inconclusive: 5 };
+export const EXIT_OF_CAUSE: Partial<Record<OutcomeCause, RunResult['exitCode']>> = { stalled: 1, 'not-json': 2, budget: 5, inconclusive: 5, transport: 5 };
 
 /**
  * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed (or an
  * operation stopped answering: checks skipped with cause `stalled`), 3 kit error, then 5 or 2 for a
- * run left incomplete ({@link incompleteExitCode}), 0 otherwise. Reads statuses and causes only.
+ * run left incomplete ({@link incompleteExitCode}: a transport failure, an `error` with cause
+ * `transport`, is one: the target's connection, not the kit, broke), 0 otherwise. Reads statuses
+ * and causes only.
  */
 export function exitCodeOf(outcomes: readonly CheckOutcome[], unreachable: boolean): RunResult['exitCode'] {
   if (unreachable) return 4;
   if (outcomes.some((o) => o.status === 'fail' || (o.status === 'skip' && o.cause !== undefined && EXIT_OF_CAUSE[o.cause] === 1))) return 1;
-  if (outcomes.some((o) => o.status === 'error')) return 3;
+  if (outcomes.some((o) => o.status === 'error' && o.cause !== 'transport')) return 3;
   return incompleteExitCode(outcomes) ?? 0;
 }
 
@@ -113,6 +115,7 @@ export const CAUSE_PREFIX: Partial<Record<OutcomeCause, string>> = {
   budget: 'budget: ',
   stalled: 'stalled: ',
   'not-json': 'not a JSON API: ',
+  transport: 'transport failure: ',
 };
 /** The text for people of a cause and its detail: `budget: time bound of the run reached`. */
 export function causeText(cause: OutcomeCause, detail: string): string {
@@ -123,10 +126,10 @@ export function causeText(cause: OutcomeCause, detail: string): string {
  * The exit code of a run that nothing failed but that could not complete (issue 10, "Rate limits
  * and budgets"): 5 (inconclusive) when a check was throttled throughout or a budget was spent, 2
  * when the target is not a JSON API (most likely a wrong --base-url); undefined when complete.
- * Read from the skipped outcomes' causes.
+ * Read from the causes of the skipped outcomes and of the transport failures.
  */
 export function incompleteExitCode(outcomes: readonly CheckOutcome[]): RunResult['exitCode'] | undefined {
-  const codes = outcomes.filter((o) => o.status === 'skip' && o.cause !== undefined).map((o) => EXIT_OF_CAUSE[o.cause!]);
+  const codes = outcomes.filter((o) => (o.status === 'skip' || (o.status === 'error' && o.cause === 'transport')) && o.cause !== undefined).map((o) => EXIT_OF_CAUSE[o.cause!]);
   if (codes.includes(2)) return 2;
   if (codes.includes(5)) return 5;
   return undefined;

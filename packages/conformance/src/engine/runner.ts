@@ -20,7 +20,7 @@ import { messageSchemas } from '../events/message-schemas.js';
 import { createEventsProbe } from '../events/probe.js';
 import { handlerFetch, handlerOf } from '../target/handler.js';
 import type { HandlerTarget } from '../target/handler.js';
-import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
+import { applyBaseline, baselineSummary, dayOf, readBaseline, withStaleBaseline } from '../baseline/baseline.js';
 import type { Baseline } from '../baseline/baseline.js';
 import { expectedMs, shardOf } from '../shard/shard.js';
 import { ActiveOracles } from './active-oracles.js';
@@ -180,6 +180,9 @@ interface ActiveRun {
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
   const config = normalizeOptions(options);
   const plan = planOf(options, config);
+  if (config.failOnStaleBaseline && config.baseline === undefined) {
+    throw new ConfigError('--fail-on-stale-baseline needs a --baseline file to find stale entries in. Fix: add --baseline conformance-baseline.yaml, or drop --fail-on-stale-baseline');
+  }
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined;
   const startedAt = new Date();
   const t0 = performance.now();
@@ -517,6 +520,7 @@ function resultOf(run: ActiveRun): RunResult {
   });
   const completeness = withRequired(completenessOf(outcomes, run.refused, config), clauses, config.require);
   const stop = ledger.state.stop;
+  const baselineEffect = run.baseline && config.baseline !== undefined ? baselineSummary(config.baseline, outcomes, run.baseline, run.today) : undefined;
   return buildRunResult({
     specHash: plan.spec.hash,
     startedAt: run.startedAt,
@@ -527,7 +531,7 @@ function resultOf(run: ActiveRun): RunResult {
     target: { ...run.targetInfo, ...(discovery && !run.targetInfo.now ? { now: discovery.targetNow.toISOString() } : {}) },
     outcomes,
     requests: http.requestCount,
-    exitCode: exitWithCompleteness(exitCodeOf(outcomes, ledger.state.unreachable), completeness),
+    exitCode: withStaleBaseline(exitWithCompleteness(exitCodeOf(outcomes, ledger.state.unreachable), completeness), baselineEffect, config.failOnStaleBaseline),
     ...(discovery
       ? {
           discovery: {
@@ -542,7 +546,7 @@ function resultOf(run: ActiveRun): RunResult {
       : {}),
     ...(stop ? { aborted: stop.reason, abortCause: stop.cause } : {}),
     stalled: http.stalled.map((s) => ({ ...s, cause: redact(s.cause) })),
-    ...(run.baseline && config.baseline !== undefined ? { baseline: baselineSummary(config.baseline, outcomes, run.baseline, run.today) } : {}),
+    ...(baselineEffect ? { baseline: baselineEffect } : {}),
     ...(completeness ? { completeness } : {}),
     clauses,
   });

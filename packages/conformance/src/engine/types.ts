@@ -43,7 +43,10 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * target's data did not move while the run watched, so a check about a request that changed had
  * nothing to judge (no exit of its own: the coverage says it, and what would judge it);
  * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `strict-only`: a
- * check that judges only under --strict (neither has an exit of its own; the coverage reads them).
+ * check that judges only under --strict (neither has an exit of its own; the coverage reads them);
+ * `transport`: a request's connection failed before any answer (reset, refused) while the target
+ * answers other requests, a read already sent again once on a fresh connection (an `error`
+ * outcome, never a failure nor a baseline entry; exit 5).
  */
 export const OUTCOME_CAUSES = [
   'stalled',
@@ -58,6 +61,7 @@ export const OUTCOME_CAUSES = [
   'static-data',
   'v2-retired',
   'strict-only',
+  'transport',
 ] as const;
 export type OutcomeCause = (typeof OUTCOME_CAUSES)[number];
 
@@ -175,10 +179,36 @@ export class TargetUnreachableError extends Error {
      * `stalled`: not sent, its operation stopped answering earlier in the run ({@link OperationStalledError}).
      */
     readonly reason: 'timeout' | 'network' | 'stalled' = 'network',
+    /** The system error code of a `network` failure (`ECONNRESET`, `ECONNREFUSED`…), when it has one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'TargetUnreachableError';
   }
+}
+
+/**
+ * Codes of a connection that failed or went away before any answer (node's system errors, and
+ * undici's when the fetch is node's own): the network's doing or the server's socket handling, not
+ * an answer to judge. A handler that threw or a malformed HTTP message (`HPE_*`) is not one of them.
+ */
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+
+/** Whether a request failed for its connection (reset, refused…) before any answer: a transport failure, never a verdict. */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof TargetUnreachableError && err.reason === 'network' && err.code !== undefined && CONNECTION_CODES.has(err.code);
 }
 
 /**

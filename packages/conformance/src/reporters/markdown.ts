@@ -4,6 +4,7 @@
  * received, the curl and the replay command in code blocks. Target data is escaped; long values are
  * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
  */
+import { staleEntries } from '../baseline/baseline.js';
 import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
@@ -110,6 +111,18 @@ function coverageSection(result: RunResult): string | undefined {
   return parts.join('\n\n');
 }
 
+/**
+ * The stale entries of the run's `--baseline` file (a listed check that now passes, an expired
+ * entry), as the console lists them: the job summary is where a CI reader sees them.
+ */
+function staleSection(result: RunResult): string | undefined {
+  const stale = staleEntries(result.baseline);
+  if (stale.length === 0 || !result.baseline) return undefined;
+  const gate = result.config?.failOnStaleBaseline === true ? 'They fail the run (`--fail-on-stale-baseline`).' : 'They do not fail the run; `--fail-on-stale-baseline` makes them fail it.';
+  const rows = stale.map((s) => `| ${mdCode(s.check)} | ${s.why === 'fixed' ? 'now passes: remove its entry' : 'entry expired: the failure counts again; renew the entry or fix the failure'} |`);
+  return `### Stale baseline entries (${stale.length})\n\nIn ${mdCode(result.baseline.file)}. ${gate}\n\n| Check | Entry |\n|---|---|\n${rows.join('\n')}`;
+}
+
 /** summary.md text. */
 export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): string {
   const result = sanitizeResult(raw);
@@ -160,6 +173,12 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
       out.push(section);
       used += size;
     }
+  }
+
+  const stale = staleSection(result);
+  if (stale) {
+    out.push(stale);
+    used += byteLength(stale) + 2;
   }
 
   const skipped = result.outcomes.filter((o) => o.status === 'skip' || o.status === 'disabled');

@@ -2,6 +2,8 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
+import { staleEntries, staleText } from '../baseline/baseline.js';
+import type { StaleEntry } from '../baseline/baseline.js';
 import { coverageCounts, levelLine, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
@@ -160,6 +162,11 @@ function configurationVerdict(result: RunResult): Verdict | undefined {
   return undefined;
 }
 
+/** The stale entries of the run's baseline when `--fail-on-stale-baseline` makes them fail it; else none. */
+export function failingStale(result: RunResult): StaleEntry[] {
+  return result.config?.failOnStaleBaseline === true ? staleEntries(result.baseline) : [];
+}
+
 /** The run's verdict, from its exit code, totals and completeness. */
 export function verdict(result: RunResult): Verdict {
   const t = result.totals;
@@ -177,7 +184,11 @@ export function verdict(result: RunResult): Verdict {
     }
     case 1: {
       const parts: string[] = [];
+      const stale = failingStale(result);
       const stalled = result.outcomes.filter((o) => o.status === 'skip' && o.cause === 'stalled').length;
+      if (stale.length > 0 && t.fail === 0 && !(strict && t.warn > 0) && stalled === 0) {
+        return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): --fail-on-stale-baseline: ${plural(stale.length, 'stale entry', 'stale entries')} in ${result.baseline!.file} (${staleText(stale)})` };
+      }
       if (stalled > 0) {
         const operations = (result.stalled ?? []).map((s) => s.operation);
         parts.push(`${operations.length > 0 ? operations.join(', ') : 'an operation'} stopped answering (${plural(stalled, 'check')} not run)`);
@@ -187,6 +198,7 @@ export function verdict(result: RunResult): Verdict {
         parts.push(strict ? `${plural(t.warn, 'warning')} counted as ${t.warn === 1 ? 'a failure' : 'failures'} under --strict` : plural(t.warn, 'warning'));
       }
       if (t.error > 0) parts.push(`${t.error} errored`);
+      if (stale.length > 0) parts.push(`${plural(stale.length, 'stale baseline entry', 'stale baseline entries')} (--fail-on-stale-baseline)`);
       const certify = result.completeness?.certifySkipped;
       if (certify?.length && t.fail === 0 && !(strict && t.warn > 0)) {
         return { word: 'FAILED', ok: false, sentence: `FAILED (exit 1): --certify: ${plural(certify.length, 'MUST check')} skipped (${certify.slice(0, 3).join(', ')}${certify.length > 3 ? ', …' : ''})` };
@@ -248,10 +260,17 @@ export function requireText(result: RunResult): string {
  */
 function untestedTail(result: RunResult): string {
   const untested = result.outcomes.filter((o) => o.status === 'skip' && (o.cause === 'budget' || o.cause === 'inconclusive'));
-  if (untested.length === 0) return '';
   const families = [...new Set(untested.map((o) => o.family))];
   const shown = families.length > 4 ? `${families.slice(0, 4).join(', ')}, … ${families.length - 4} more` : families.join(', ');
-  return `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})`;
+  return `${untested.length > 0 ? `; ${untested.length} of ${result.outcomes.length} checks not tested (${shown})` : ''}${transportTail(result)}`;
+}
+
+/** `; 1 check lost its connection before any answer (a.b): a transport failure, not a verdict`, or ''. */
+function transportTail(result: RunResult): string {
+  const lost = result.outcomes.filter((o) => o.status === 'error' && o.cause === 'transport');
+  if (lost.length === 0) return '';
+  const ids = `${lost.slice(0, 3).map((o) => o.id).join(', ')}${lost.length > 3 ? ', …' : ''}`;
+  return `; ${plural(lost.length, 'check')} lost ${lost.length === 1 ? 'its' : 'their'} connection before any answer (${ids}): a transport failure, not a verdict`;
 }
 
 /** `GET /requests/v3 stopped answering while other operations answered: 3 requests in a row without an answer (last: …)`. */

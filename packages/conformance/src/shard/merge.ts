@@ -4,6 +4,7 @@
  * each) keeps its worst outcome, with requests and time summed; the clause matrix is rebuilt from
  * the merged outcomes; the exit code follows the same rules as a single run.
  */
+import { withStaleBaseline } from '../baseline/baseline.js';
 import { ConfigError } from '../config/fields.js';
 import { withRequired } from '../engine/completeness.js';
 import { COVERAGE_REASONS, clauseCoverage } from '../engine/coverage.js';
@@ -202,8 +203,19 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
   // The merged stop's cause is that of a shard that ended with the merged exit code (typed, never read from the text).
   const abortCause = (shards.find((s) => s.abortCause !== undefined && s.exitCode === exitCode) ?? shards.find((s) => s.abortCause !== undefined))?.abortCause;
   const baselines = shards.map((s) => s.baseline).filter((b): b is BaselineSummary => b !== undefined);
+  const baseline: BaselineSummary | undefined =
+    baselines.length > 0
+      ? {
+          file: baselines[0]!.file,
+          known: outcomes.filter((o) => o.status === 'known').map((o) => o.id),
+          fixed: union(baselines.map((b) => b.fixed)).filter((id) => status.get(id) === 'pass'),
+          expired: union(baselines.map((b) => b.expired)).filter((id) => status.get(id) === 'fail' || status.get(id) === 'warn'),
+        }
+      : undefined;
   const { shard: _shard, ...config } = first.config;
   void _shard;
+  // A stale entry of the merged run fails it when the shards ran with --fail-on-stale-baseline.
+  const failOnStale = shards.some((s) => s.config.failOnStaleBaseline === true);
   return {
     kit: first.kit,
     spec: first.spec,
@@ -216,20 +228,11 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
     outcomes,
     totals: totalsOf(outcomes),
     requests: shards.reduce((n, s) => n + s.requests, 0),
-    exitCode: exitCode === 0 && completeness?.unjudged ? 5 : exitCode,
+    exitCode: withStaleBaseline(exitCode === 0 && completeness?.unjudged ? 5 : exitCode, baseline, failOnStale),
     ...(first.discovery ? { discovery: first.discovery } : {}),
     ...(aborted.length > 0 ? { aborted: aborted.join('; ') } : {}),
     ...(abortCause ? { abortCause } : {}),
-    ...(baselines.length > 0
-      ? {
-          baseline: {
-            file: baselines[0]!.file,
-            known: outcomes.filter((o) => o.status === 'known').map((o) => o.id),
-            fixed: union(baselines.map((b) => b.fixed)).filter((id) => status.get(id) === 'pass'),
-            expired: union(baselines.map((b) => b.expired)).filter((id) => status.get(id) === 'fail' || status.get(id) === 'warn'),
-          },
-        }
-      : {}),
+    ...(baseline ? { baseline } : {}),
     ...(completeness ? { completeness } : {}),
     clauses,
   };

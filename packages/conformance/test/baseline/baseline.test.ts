@@ -6,7 +6,8 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyBaseline, baselineOf, baselineSchema, baselineSummary, parseBaseline, renderBaseline } from '../../src/baseline/baseline.js';
 import { fingerprintOf, placeOf, schemaMark } from '../../src/baseline/fingerprint.js';
-import type { CheckOutcome } from '../../src/engine/types.js';
+import type { CheckOutcome, RunResult } from '../../src/engine/types.js';
+import { mergeResults } from '../../src/shard/merge.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
 import { cliIo } from '../cli-io.js';
@@ -138,10 +139,76 @@ describe('baseline', () => {
     expect(t.err.join('')).toMatch(/error: --write-baseline ".*b.yaml" not written: the run did not complete \(exit 4\)/);
   });
 
-  it('an unreadable baseline is a usage error (exit 2)', async () => {
-    const t = cliIo({}, mkdtempSync(join(tmpdir(), 'conformance-baseline-')));
+  it('a missing baseline is a usage error (exit 2) that says how to write one or to drop the flag; another unreadable one says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
+    const t = cliIo({}, dir);
     expect(await main(['--only', 'currencies-v2.limit.max', '--baseline', 'nope.yaml'], t.io)).toBe(2);
-    expect(t.err.join('')).toMatch(/^error: --baseline file ".*nope.yaml" cannot be read \(ENOENT\)/);
+    const err = t.err.join('');
+    expect(err).toMatch(/^error: --baseline file ".*nope.yaml" does not exist\. Fix: write it with one run, `crosschain-conformance … --write-baseline .*nope.yaml` .*, or drop --baseline\n$/);
+    expect(err).not.toMatch(/ENOENT/);
+    const dirAsFile = cliIo({}, dir);
+    expect(await main(['--only', 'currencies-v2.limit.max', '--baseline', '.'], dirAsFile.io)).toBe(2);
+    expect(dirAsFile.err.join('')).toMatch(/^error: --baseline file ".*" cannot be read \(EISDIR\)/);
+  });
+});
+
+describe('stale baseline entries', () => {
+  const args = ['--only', 'currencies-v2.limit.max', '--mock-records', '300', '--seed', '2', '--quiet', '--report-dir', 'r'];
+  const setup = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-stale-'));
+    // The check passes on the reference server without a fault: its entry is stale (fixed).
+    writeFileSync(join(dir, 'baseline.yaml'), 'version: 1\nentries:\n  - {check: currencies-v2.limit.max, operation: POST /currencies/v2, reason: TICKET-1, expires: 2099-01-01}\n');
+    return dir;
+  };
+
+  it('appear in summary.md (the job summary), and do not fail the run without --fail-on-stale-baseline', async () => {
+    const dir = setup();
+    const t = cliIo({}, dir);
+    expect(await main([...args, '--baseline', 'baseline.yaml'], t.io)).toBe(0);
+    const summary = readFileSync(join(dir, 'r', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/### Stale baseline entries \(1\)\n\nIn `.*baseline\.yaml`\. They do not fail the run; `--fail-on-stale-baseline` makes them fail it\./);
+    expect(summary).toContain('| `currencies-v2.limit.max` | now passes: remove its entry |');
+    expect(summary).toMatch(/^## ✅ Conformance PASSED/);
+  });
+
+  it('--fail-on-stale-baseline fails the run on them (exit 1), the verdict naming each and what to do', async () => {
+    const dir = setup();
+    const t = cliIo({}, dir);
+    expect(await main([...args, '--baseline', 'baseline.yaml', '--fail-on-stale-baseline'], t.io)).toBe(1);
+    expect(t.text()).toMatch(/FAILED \(exit 1\): --fail-on-stale-baseline: 1 stale entry in .*baseline\.yaml \(currencies-v2\.limit\.max now passes: remove its entry\)/);
+    const results = JSON.parse(readFileSync(join(dir, 'r', 'results.json'), 'utf8')) as { exitCode: number; config: Record<string, unknown> };
+    expect(results.exitCode).toBe(1);
+    expect(results.config.failOnStaleBaseline).toBe(true);
+    expect(new Ajv2020({ strict: false, allErrors: true }).validate(resultsSchema, results)).toBe(true);
+    const summary = readFileSync(join(dir, 'r', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## ❌ Conformance FAILED/);
+    expect(summary).toContain('They fail the run (`--fail-on-stale-baseline`).');
+    // An entry that still accepts a failure is not stale: the run passes with the flag.
+    const live = cliIo({}, dir);
+    writeFileSync(join(dir, 'live.yaml'), 'version: 1\nentries:\n  - {check: currencies-v2.limit.max, operation: POST /currencies/v2, reason: TICKET-1, expires: 2099-01-01}\n');
+    expect(await main([...args, '--mock-fault', 'currencies-limit-uncapped', '--baseline', 'live.yaml', '--fail-on-stale-baseline'], live.io)).toBe(0);
+  });
+
+  it('--fail-on-stale-baseline without --baseline is a usage error naming the fix', async () => {
+    const t = cliIo({}, mkdtempSync(join(tmpdir(), 'conformance-stale-')));
+    expect(await main(['--only', 'currencies-v2.limit.max', '--fail-on-stale-baseline'], t.io)).toBe(2);
+    expect(t.err.join('')).toMatch(/error: --fail-on-stale-baseline needs a --baseline file .*Fix: add --baseline conformance-baseline\.yaml, or drop --fail-on-stale-baseline/);
+  });
+
+  it('merge-reports keeps the gate: the merged run fails on a stale entry when its shards ran with the flag', async () => {
+    const dir = setup();
+    const shards = [1, 2].map((i) => `s${i}`);
+    for (const [i, s] of shards.entries()) {
+      const t = cliIo({}, dir);
+      const code = await main(['--only', 'currencies-v2', '--mock-records', '300', '--seed', '2', '--quiet', '--shard', `${i + 1}/2`, '--report-dir', s, '--baseline', 'baseline.yaml', '--fail-on-stale-baseline'], t.io);
+      expect([0, 1]).toContain(code);
+    }
+    const results = shards.map((s) => JSON.parse(readFileSync(join(dir, s, 'results.json'), 'utf8')) as RunResult);
+    const merged = mergeResults(results);
+    expect(merged.baseline?.fixed).toEqual(['currencies-v2.limit.max']);
+    expect(merged.exitCode).toBe(1);
+    const without = mergeResults(results.map((r) => ({ ...r, config: { ...r.config, failOnStaleBaseline: false } })));
+    expect(without.exitCode).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyCheckEnd, classifyDiscoveryError, needsProbe, notRunOutcome, unansweredOutcome } from '../../src/engine/classify.js';
+import { classifyCheckEnd, classifyDiscoveryError, needsProbe, notRunOutcome, transportOutcome, unansweredOutcome } from '../../src/engine/classify.js';
 import type { CheckEnd, CheckEnding, OutcomeBase } from '../../src/engine/classify.js';
 import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
 import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from '../../src/engine/types.js';
@@ -11,7 +11,9 @@ const redact = (text: string) => text.split(SECRET).join('<redacted>');
 const end = (over: Partial<CheckEnd>): CheckEnd => ({ base, durationMs: 12, requests: 3, strict: false, redact, ...over });
 const timedOutExchange = { seq: 1, request: { method: 'GET', url: 'http://t/x', headers: {} }, curl: 'curl http://t/x', durationMs: 1, startedAt: '', timedOut: true } as unknown as Exchange;
 const timeout = () => new TargetUnreachableError(`GET http://t/x?k=${SECRET} did not answer`, timedOutExchange, 'timeout');
-const reset = () => new TargetUnreachableError('GET http://t/x failed: ECONNRESET', undefined, 'network');
+const reset = () => new TargetUnreachableError('GET http://t/x failed: ECONNRESET', undefined, 'network', 'ECONNRESET');
+const malformed = () => new TargetUnreachableError('GET http://t/x failed: fetch failed: HPE_INVALID_CONSTANT: Expected HTTP/', undefined, 'network', 'HPE_INVALID_CONSTANT');
+const handlerThrew = () => new TargetUnreachableError('GET http://t/x failed: fetch failed: the handler threw: boom', undefined, 'network');
 const settled = (ending: CheckEnding | { probe: true }): CheckEnding => {
   if (needsProbe(ending)) throw new Error('expected a verdict, got a probe request');
   return ending;
@@ -59,7 +61,9 @@ describe('classifyCheckEnd: no answer', () => {
     ['a timeout beside other checks: fails, runs again alone, no probe', timeout, { othersRunning: true, answeredAnything: true }, { status: 'fail', timedOut: true }],
     ['a timeout alone: asks for the probe', timeout, { othersRunning: false, answeredAnything: true }, 'probe'],
     ['a reset beside other checks: asks for the probe (only timeouts may be the kit\'s load)', reset, { othersRunning: true, answeredAnything: true }, 'probe'],
-    ['the target still answers: the check fails', reset, { othersRunning: false, answeredAnything: true, reachable: true }, { status: 'fail', timedOut: false }],
+    ['a reset, the target still answers: an error with cause transport, not a failure', reset, { othersRunning: false, answeredAnything: true, reachable: true }, { status: 'error', cause: 'transport' }],
+    ['a malformed HTTP answer, the target still answers: the check fails (the server\'s answer, not the connection)', malformed, { othersRunning: false, answeredAnything: true, reachable: true }, { status: 'fail', timedOut: false }],
+    ['a --target handler that threw, the target still answers: the check fails', handlerThrew, { othersRunning: false, answeredAnything: true, reachable: true }, { status: 'fail', timedOut: false }],
     ['a timeout, the target still answers: fails and runs again', timeout, { othersRunning: false, answeredAnything: true, reachable: true }, { status: 'fail', timedOut: true }],
     ['the target stopped answering: inconclusive, the run stops', reset, { othersRunning: false, answeredAnything: true, reachable: false }, { status: 'skip', cause: 'inconclusive', stop: 'inconclusive', unreachable: false }],
     ['it never answered anything: unreachable (exit 4), the run stops', reset, { othersRunning: false, answeredAnything: false, reachable: false }, { status: 'error', cause: 'unreachable', stop: 'unreachable', unreachable: true }],
@@ -133,5 +137,13 @@ describe('notRunOutcome and unansweredOutcome', () => {
   it('unanswered: a failure naming no answer in time or a transport failure', () => {
     expect(unansweredOutcome(base, timeout(), 5, 1, redact).violation).toMatchObject({ received: 'no answer in time', expected: 'an HTTP response within --timeout-ms' });
     expect(unansweredOutcome(base, reset(), 5, 1, redact).violation?.received).toBe('a transport failure');
+  });
+
+  it('transport: an error with its cause and the failure it names, redacted, no violation', () => {
+    const lost = new TargetUnreachableError(`POST http://t/currencies/v2?k=${SECRET} failed: fetch failed: ECONNRESET: socket hang up`, undefined, 'network', 'ECONNRESET');
+    const outcome = transportOutcome(base, lost, 5, 2, redact);
+    expect(outcome).toMatchObject({ status: 'error', cause: 'transport', durationMs: 5, requests: 2 });
+    expect(outcome.reason).toMatch(/^transport failure: POST http:\/\/t\/currencies\/v2\?k=<redacted> failed: fetch failed: ECONNRESET: socket hang up/);
+    expect(outcome.violation).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, RequestSpec } from '../../engine/types.js';
-import { OperationStalledError, TargetUnreachableError } from '../../engine/types.js';
+import { TargetUnreachableError, isConnectionFailure } from '../../engine/types.js';
 
 /** `application/json`, with parameters, or a `+json` structured suffix (RFC 6839). */
 export function isJsonContentType(value: string | undefined): boolean {
@@ -14,16 +14,19 @@ export function isJsonContentType(value: string | undefined): boolean {
 }
 
 /**
- * Sends a request whose answer is part of the clause: a transport failure (no answer, timeout) is
- * reported as a violation with the request as the reproduction, not as an unreachable target. An
- * operation the run stopped sending (its circuit open: {@link OperationStalledError}) is the run's
- * finding, said once on its Stalled line: that error goes through unchanged.
+ * Sends a request whose answer is part of the clause: no answer (none in time, a malformed HTTP
+ * message, a handler that threw) is reported as a violation with the request as the reproduction,
+ * not as an unreachable target. A connection that failed before any answer (reset, refused) goes
+ * through unchanged: it says nothing of the contract, and
+ * the run makes it an `error` with cause `transport` (engine/classify.ts), never a failure. An
+ * operation the run stopped sending (its circuit open: an `OperationStalledError`) is the run's
+ * finding, said once on its Stalled line: that error goes through unchanged too.
  */
 export async function sendAnswered(ctx: CheckContext, req: RequestSpec, what: string): Promise<Exchange> {
   try {
     return await ctx.http.send(req);
   } catch (err) {
-    if (err instanceof TargetUnreachableError && !(err instanceof OperationStalledError)) {
+    if (err instanceof TargetUnreachableError && err.reason !== 'stalled' && !isConnectionFailure(err)) {
       violate(`${what}: the server gave no answer`, 'an HTTP response (a 4xx for bad input)', `${err.reason === 'timeout' ? 'timeout' : 'network error'}: ${err.message}`, err.exchange);
     }
     throw err;

@@ -194,6 +194,17 @@ export function operationOf(req: Pick<RequestSpec, 'method' | 'path'>): string {
   return `${req.method} ${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * The operations the document defines as reads besides every GET: `POST /currencies/v2` "returns
+ * currency metadata from a curated list" and changes nothing, so it is as safe to send twice.
+ */
+const READ_POSTS: ReadonlySet<string> = new Set(['POST /currencies/v2']);
+
+/** Whether the document defines a request as a read: the transport may send it again after a connection reset. */
+export function isRead(req: Pick<RequestSpec, 'method' | 'path'>): boolean {
+  return req.method === 'GET' || READ_POSTS.has(operationOf(req));
+}
+
 export class Circuit {
   /** Per operation: its unanswered requests in a row, since when, and the last cause. */
   private readonly streaks = new Map<string, { count: number; since: number; cause: string }>();

@@ -17,6 +17,12 @@ export type FetchLike = (
     redirect?: 'manual';
     /** Cap on the body's bytes after decompression, enforced while streaming where the fetch can. */
     maxBodyBytes?: number;
+    /**
+     * The document defines the request as a read (every GET, and POST /currencies/v2): safe to send
+     * again on a fresh connection when its connection is reset before any answer. Unset: the fetch
+     * decides by the method.
+     */
+    read?: boolean;
   },
 ) => Promise<{
   status: number;
@@ -59,6 +65,15 @@ export function describeTransportError(err: unknown): string {
   const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
   const causeMsg = cause instanceof Error ? cause.message : undefined;
   return [err.message, code, causeMsg && causeMsg !== err.message ? causeMsg : undefined].filter(Boolean).join(': ');
+}
+
+/** The system error code of a transport failure (its cause's, else its own), if any. */
+export function transportCode(err: unknown): string | undefined {
+  for (const e of [(err as { cause?: unknown } | undefined)?.cause, err]) {
+    const code = e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 /** What the transport needs of its client: the fetch, the body cap, and which headers are credentials. */

@@ -1,0 +1,153 @@
+/**
+ * Soak: is the gate ever red for nothing? `--runs` (default 300) default runs of the kit, each the
+ * real CLI in its own process (`bin/crosschain-conformance.js`, built), against ONE standalone
+ * reference server (`crosschain-mock`, its own process, clock pinned so the v2 checks run), while a
+ * second kit runs the same command in a loop beside them to load the machine (`--no-load`: alone).
+ * Every run gets a fresh random seed, as a default run does, printed with any non-zero exit.
+ *
+ * Prints each measured run (exit, seconds, load average), then: runs, non-zero exits with their
+ * failing outcomes (status, id, cause, reason or violation) and seed, the loader's runs and its own
+ * non-zero exits, and the load average (min, median, max, sampled every 5 s). Target: 0 non-zero
+ * exits. Not run by `pnpm bench` (it takes hours at 300 runs): `node bench/conformance/soak.mjs
+ * --runs 40`, or `pnpm bench:soak`. `--kit <bin>` soaks another build of the CLI (e.g. a checkout
+ * before a change), `--server-arg <arg>` (repeatable) adds an argument to the reference server.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { MOCK_NOW, performance } from './lib/support.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '300' },
+    'no-load': { type: 'boolean', default: false },
+    kit: { type: 'string', default: join(root, 'packages/conformance/bin/crosschain-conformance.js') },
+    'server-arg': { type: 'string', multiple: true, default: [] },
+  },
+});
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a whole number of at least 1, got ${JSON.stringify(args.runs)}`);
+  process.exit(2);
+}
+const mockBin = join(root, 'packages/mock-server/bin/crosschain-mock.js');
+for (const [bin, pkg] of [
+  [args.kit, 'packages/conformance'],
+  [mockBin, 'packages/mock-server'],
+]) {
+  if (!existsSync(bin) || !existsSync(join(dirname(bin), '..', 'dist'))) {
+    console.error(`${bin} or its dist/ is missing: build first (pnpm build, or pnpm --filter ./${pkg}... build)`);
+    process.exit(2);
+  }
+}
+
+/** Starts the reference server; resolves with its URL and a stop function. */
+function startServer() {
+  const child = spawn(process.execPath, [mockBin, '--port', '0', '--now', MOCK_NOW, '--quiet', ...args['server-arg']], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ url, pid: child.pid, stop: () => child.kill('SIGTERM') });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (c) => (out += c));
+    child.once('exit', (code) => reject(new Error(`the reference server exited (${code}) before listening: ${out.slice(0, 500)}`)));
+  });
+}
+
+const KEYS = ['--api-key', 'demo-key', '--other-api-key', 'other-key', '--inactive-api-key', 'revoked-key'];
+
+/** One default run of the CLI against `url` with a random seed: exit, seconds, failing outcomes. */
+function kitRun(url) {
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [args.kit, '--base-url', url, ...KEYS, '--seed', String(seed), '--format', 'json', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      const seconds = (performance.now() - t0) / 1000;
+      let outcomes = [];
+      let verdict = '';
+      try {
+        const result = JSON.parse(stdout);
+        verdict = result.verdict ?? '';
+        outcomes = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error' || (o.status === 'skip' && o.cause !== undefined));
+      } catch {
+        // No results.json: the kit crashed or refused to run; its first error line says why.
+        const lines = (stderr || stdout).trim().split('\n');
+        const why = lines.find((l) => /error/i.test(l)) ?? lines[0] ?? '';
+        outcomes = [{ status: 'no results.json', id: '-', reason: why.slice(0, 400) }];
+      }
+      resolve({ seed, exit: code ?? signal, seconds, verdict, outcomes, stderr: stderr.trim().split('\n').filter((l) => l.startsWith('error')).slice(0, 3) });
+    });
+  });
+}
+
+/** The first `n` outcome lines of a run, and how many more (a stopped run skips every check with the same cause). */
+const outcomeLines = (outcomes, n) => [...outcomes.slice(0, n).map(outcomeLine), ...(outcomes.length > n ? [`… ${outcomes.length - n} more`] : [])];
+const outcomeLine = (o) => `${o.status} ${o.id}${o.cause ? ` [${o.cause}]` : ''}: ${(o.violation?.message ?? o.reason ?? '').replace(/\s+/g, ' ').slice(0, 300)}`;
+
+const loads = [];
+const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
+loads.push(loadavg()[0]);
+const server = await startServer();
+console.log(
+  `soak: ${runs} default runs of ${args.kit === join(root, 'packages/conformance/bin/crosschain-conformance.js') ? 'the kit' : args.kit} against one reference server (${server.url}, clock ${MOCK_NOW}${args['server-arg'].length ? `, ${args['server-arg'].join(' ')}` : ''})${args['no-load'] ? '' : ', a second run in parallel throughout'}; ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
+);
+
+let measuring = true;
+const loader = { runs: 0, bad: [] };
+const loading = (async () => {
+  if (args['no-load']) return;
+  while (measuring) {
+    const r = await kitRun(server.url);
+    loader.runs += 1;
+    if (r.exit !== 0) loader.bad.push(r);
+  }
+})();
+
+const t0 = performance.now();
+const bad = [];
+const seconds = [];
+try {
+  for (let i = 1; i <= runs; i += 1) {
+    const r = await kitRun(server.url);
+    seconds.push(r.seconds);
+    console.log(`  run ${String(i).padStart(String(runs).length)}/${runs}: exit ${r.exit}  ${r.seconds.toFixed(1)} s  load ${loadavg()[0].toFixed(1)}${r.exit !== 0 ? `  seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}` : ''}`);
+    if (r.exit !== 0) bad.push(r);
+  }
+} finally {
+  measuring = false;
+  await loading;
+  clearInterval(sampler);
+  server.stop();
+}
+
+const sorted = [...loads].sort((a, b) => a - b);
+const median = (xs) => xs[Math.floor((xs.length - 1) / 2)];
+const wall = (performance.now() - t0) / 1000;
+console.log(`\nruns: ${runs} in ${(wall / 60).toFixed(1)} min (median ${median([...seconds].sort((a, b) => a - b)).toFixed(1)} s a run)`);
+console.log(`non-zero exits: ${bad.length} of ${runs}  (target 0: ${bad.length === 0 ? 'ok' : 'MISSED'})`);
+for (const r of bad) {
+  console.log(`  exit ${r.exit} (${r.verdict || 'no verdict'}), seed ${r.seed}:`);
+  for (const line of outcomeLines(r.outcomes, 5)) console.log(`    ${line}`);
+  for (const line of r.stderr) console.log(`    stderr: ${line}`);
+}
+if (!args['no-load']) {
+  console.log(`loader (the run beside): ${loader.runs} runs, ${loader.bad.length} non-zero exits`);
+  for (const r of loader.bad) console.log(`  exit ${r.exit}, seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}`);
+}
+console.log(`load average (1 min, every 5 s): min ${sorted[0].toFixed(1)}, median ${median(sorted).toFixed(1)}, max ${sorted.at(-1).toFixed(1)} on ${availableParallelism()} cores`);
