@@ -4,7 +4,7 @@
  * received, the curl and the replay command in code blocks. Target data is escaped; long values are
  * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
  */
-import { staleEntries } from '../baseline/baseline.js';
+import { staleEntries } from '../baseline/stale.js';
 import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';

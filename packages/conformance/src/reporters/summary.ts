@@ -2,8 +2,8 @@
  * Views of a {@link RunResult} shared by every reporter: per-family counts, the status of each
  * clause of the traceability matrix, and the verdict in words. All pure.
  */
-import { staleEntries, staleText } from '../baseline/baseline.js';
-import type { StaleEntry } from '../baseline/baseline.js';
+import { staleEntries, staleText } from '../baseline/stale.js';
+import type { StaleEntry } from '../baseline/stale.js';
 import { coverageCounts, levelLine, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 

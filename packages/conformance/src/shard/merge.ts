@@ -4,7 +4,7 @@
  * each) keeps its worst outcome, with requests and time summed; the clause matrix is rebuilt from
  * the merged outcomes; the exit code follows the same rules as a single run.
  */
-import { withStaleBaseline } from '../baseline/baseline.js';
+import { withStaleBaseline } from '../baseline/stale.js';
 import { ConfigError } from '../config/fields.js';
 import { withRequired } from '../engine/completeness.js';
 import { COVERAGE_REASONS, clauseCoverage } from '../engine/coverage.js';
