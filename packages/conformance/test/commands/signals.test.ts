@@ -4,7 +4,7 @@
  * its own copy, which used to kill the proxy half-way (no summary, no report folder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,8 @@ interface Started {
 }
 
 /** Starts `command` in a process group of its own; resolves once it printed `waitFor`. */
-async function startGroup(command: string, args: readonly string[], waitFor: RegExp): Promise<Started> {
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+async function startGroup(command: string, args: readonly string[], waitFor: RegExp, env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
   let text = '';
   let closed = 0;
   let onDrained: () => void = () => undefined;
@@ -61,9 +61,12 @@ afterAll(async () => {
 });
 
 describe('signals to the process group', () => {
-  it('`pnpm exec crosschain-conformance proxy`: SIGINT to the group writes the summary and the report folder', async () => {
+  it.each([
+    ['pnpm', 'exec'],
+    ['npx', '--no-install'],
+  ])('`%s %s crosschain-conformance proxy`: SIGINT to the group writes the summary and the report folder', async (runner, flag) => {
     const dir = join(mkdtempSync(join(tmpdir(), 'proxy-signal-')), 'reports');
-    const run = await startGroup('pnpm', ['exec', 'crosschain-conformance', 'proxy', '--upstream', upstream.url, '--report-dir', dir], /listening on http:\/\/127\.0\.0\.1:\d+/);
+    const run = await startGroup(runner, [flag, 'crosschain-conformance', 'proxy', '--upstream', upstream.url, '--report-dir', dir], /listening on http:\/\/127\.0\.0\.1:\d+/);
     const url = /listening on (\S+)/.exec(run.output())![1]!;
     for (let i = 0; i < 3; i += 1) {
       const res = await fetch(`${url}/requests/v3?limit=2`, { headers: { 'x-api-key': upstream.apiKeys.demo } });
@@ -120,6 +123,29 @@ describe('signals to the process group', () => {
       expect(results.exitCode).toBe(5);
       expect(results.outcomes.some((o) => o.status === 'skip' && o.reason?.includes(`interrupted by ${signal}`))).toBe(true);
       expect(existsSync(join(dir, 'summary.md'))).toBe(true);
+    }, 60_000);
+
+    it.each(['SIGINT', 'SIGTERM'] as const)('the GitHub Action (scripts/action-run.sh): a cancelled job (%s to the group) still gets the kit\'s reports, the job summary and the outputs', async (signal) => {
+      const work = mkdtempSync(join(tmpdir(), 'action-signal-'));
+      const [summaryFile, outputFile] = [join(work, 'summary.md'), join(work, 'output')];
+      writeFileSync(summaryFile, '');
+      writeFileSync(outputFile, '');
+      const env = {
+        INPUT_COMMAND: `${process.execPath} ${BIN}`,
+        INPUT_BASE_URL: slowUrl,
+        INPUT_REPORT_DIR: join(work, 'reports'),
+        CONFORMANCE_API_KEY: upstream.apiKeys.demo,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        GITHUB_OUTPUT: outputFile,
+      };
+      const run = await startGroup('bash', [join(ROOT, 'scripts', 'action-run.sh')], /^Seed: /m, env);
+      await new Promise((res) => setTimeout(res, 1_500));
+      process.kill(-run.child.pid!, signal);
+      expect(await run.exit).toEqual([5, null]);
+      expect(readFileSync(summaryFile, 'utf8')).toMatch(/^## .*Conformance INCONCLUSIVE/);
+      expect(readFileSync(summaryFile, 'utf8')).toContain(`interrupted by ${signal}`);
+      expect(readFileSync(outputFile, 'utf8')).toContain('exit-code=5\n');
+      expect(existsSync(join(work, 'reports', 'results.json'))).toBe(true);
     }, 60_000);
   });
 });
