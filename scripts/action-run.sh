@@ -45,13 +45,19 @@ else
   kit=(npx -y "@crosschain/conformance@${INPUT_VERSION:-latest}")
 fi
 
+# A cancelled job sends SIGINT/SIGTERM to the whole process tree: the kit stops its run and writes
+# its reports; this shell waits for it (a trap runs only after the foreground command ends, which
+# gets the default handling) and still appends the summary and sets the outputs.
+trap 'interrupted=1' INT TERM
 if [ -n "$usage" ]; then
-  printf 'error: %s\n' "$usage" >&2
+  printf 'error: %s
+' "$usage" >&2
   code=2
 else
   "${kit[@]}" "${args[@]}"
   code=$?
 fi
+trap - INT TERM
 
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   if [ -f "$report_dir/summary.md" ]; then

@@ -18,6 +18,7 @@ import { createProgressPrinter, renderConsole, renderJson, verdict, writeReports
 import { listChecks } from './reporters/list-checks.js';
 import { writeBaselineFile } from './baseline/write.js';
 import type { CliIo } from './cli-io.js';
+import { listenForStop } from './signals.js';
 
 export type { CliIo } from './cli-io.js';
 
@@ -101,6 +102,27 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   info(`Seed: ${config.seed} (replay with --seed ${config.seed})\n`);
 
   const progress = config.quiet ? undefined : createProgressPrinter(io.stderr, { color });
+  // SIGINT/SIGTERM end the traffic, not the process: the checks not finished are skipped and the
+  // reports written. The handlers stay until then, so a parent's forwarded copy is ignored (signals.ts).
+  const interrupted = new AbortController();
+  const stop = listenForStop((signal) => {
+    io.stderr(`\n${signal}: stopping the run; the checks not finished are skipped, the reports are written\n`);
+    interrupted.abort(`interrupted by ${signal}`);
+  });
+  try {
+    return await runAndReport(config, io, { startedAt, color, json, info, progress, signal: interrupted.signal });
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** The run of `main` after its configuration: the run, the console report, the baseline and the report files. */
+async function runAndReport(
+  config: ConformanceConfig,
+  io: CliIo,
+  at: { startedAt: number; color: boolean; json: boolean; info: (text: string) => void; progress: ReturnType<typeof createProgressPrinter> | undefined; signal: AbortSignal },
+): Promise<number> {
+  const { startedAt, color, json, info, progress } = at;
   let result;
   try {
     const handler = config.target !== undefined ? await loadHandlerTarget(config.target, io.cwd) : undefined;
@@ -108,6 +130,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       ...config,
       ...(handler ? { handler } : {}),
       onEvent: progress,
+      signal: at.signal,
       invocation: invocationOf(io.env, io.cwd),
       ...(config.maxDurationMs !== undefined ? { boundFrom: boundFrom(startedAt, config.maxDurationMs) } : {}),
     });

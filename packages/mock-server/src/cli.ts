@@ -247,15 +247,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw err;
   }
-  process.stdout.write(`listening on ${server.url}\n${startLines(options, server.now())}`);
   const s = server;
-  return new Promise<number>((resolve) => {
+  // Stopping is the normal end of a server: exit 0, never death by the signal (`pnpm mock` would print
+  // ELIFECYCLE). A terminal's Ctrl-C reaches the whole process group and pnpm forwards its own copy
+  // a moment later, so the handlers stay for the rest of the process and ignore the repeats; they
+  // are in place before the first line, which is what a caller waits for before it may signal.
+  const stopped = new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      if (stopping) return;
+      stopping = true;
       void s.close().then(() => resolve(0));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  process.stdout.write(`listening on ${server.url}\n${startLines(options, server.now())}`);
+  return stopped;
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +24,24 @@ describe('crosschain-mock CLI', () => {
     });
     expect(code).toBe(0);
   });
+  it.each(['SIGINT', 'SIGTERM'] as const)('stops with exit 0 under a pnpm script (the root `mock`) when %s reaches the whole process group: no ELIFECYCLE', async (signal) => {
+    // The root script's shape (build, then exec the server) without the build: pnpm gets the
+    // signal too and forwards its own copy, which must not kill the server while it closes.
+    const root = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(root.scripts.mock).toMatch(/ && exec crosschain-mock$/);
+    const dir = mkdtempSync(join(tmpdir(), 'mock-signal-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-signal', private: true, scripts: { mock: `true && exec node ${JSON.stringify(BIN)} --port 0 --records 50 --now 2026-08-15T12:00:00Z` } }));
+    const child = spawn('pnpm', ['run', '--silent', 'mock'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => (output += `${line}\n`));
+    await new Promise<void>((res) => lines.on('line', (line) => line.startsWith('listening on') && res()));
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((res) => child.once('exit', (code, sig) => res([code, sig])));
+    process.kill(-child.pid!, signal);
+    expect(await ended).toEqual([0, null]);
+    expect(output).not.toMatch(/ELIFECYCLE|Command failed/);
+  }, 30_000);
   it('lists the faults as name, clause, description', () => {
     const r = run('--list-faults');
     expect(r.status).toBe(0);

@@ -8,6 +8,7 @@
  */
 import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../engine/types.js';
+import { listenForStop } from '../signals.js';
 import { commandLine } from './parse-args.js';
 import { finishPassive } from '../passive/report.js';
 import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
@@ -27,6 +28,18 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const strict = line.values.strict === true;
   const verbose = line.values.verbose === true;
   const acceptDivergences = line.values.acceptDivergences === true;
+  // A big recording takes a while to read and judge: a signal then (or a parent's forwarded copy)
+  // lets the audit finish and write its reports instead of ending the process with none (signals.ts).
+  const stop = listenForStop((signal) => io.stderr(`${signal}: finishing the audit and writing the reports\n`));
+  try {
+    return await audit(files, { fixtures, reportDir, strict, verbose, acceptDivergences }, io);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function audit(files: readonly string[], options: { fixtures: readonly string[]; reportDir: string | undefined; strict: boolean; verbose: boolean; acceptDivergences: boolean }, io: CliIo): Promise<number> {
+  const { fixtures, reportDir, strict, verbose, acceptDivergences } = options;
   const startedAt = new Date();
   const validator = apiValidator();
   let recordings: Recordings;

@@ -1,8 +1,8 @@
 /**
  * `crosschain-conformance proxy --upstream <url> [--port <n>] [--report-dir <dir>] [--duration <s>]
  * [--errors] [--strict]`: the validating proxy (passive/proxy.ts). Prints `listening on
- * http://127.0.0.1:<port>` first, one line per violation on stderr, and on SIGINT/SIGTERM or after
- * `--duration` the kit's reports over everything seen. Every flag has a `CONFORMANCE_*` variable.
+ * http://127.0.0.1:<port>` first, one line per violation on stderr, and on SIGINT/SIGTERM (however
+ * often they come while it finishes) or after `--duration` the kit's reports over everything seen. Every flag has a `CONFORMANCE_*` variable.
  */
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
@@ -12,6 +12,7 @@ import { EXIT } from '../engine/types.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { startProxy } from '../passive/proxy.js';
 import { finishPassive } from '../passive/report.js';
+import { listenForStop, stoppedBy } from '../signals.js';
 
 interface ProxyArgs {
   upstream: string;
@@ -53,21 +54,6 @@ function parse(values: ParsedCommandLine['values']): ProxyArgs {
   };
 }
 
-/** Waits for SIGINT, SIGTERM or the duration, whichever comes first. */
-function stopped(durationS: number | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    const timer = durationS === undefined ? undefined : setTimeout(done, durationS * 1000);
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-}
-
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const line = commandLine('proxy', argv, io);
   if (typeof line === 'number') return line;
@@ -82,9 +68,21 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`error: cannot listen on 127.0.0.1:${args.port}: ${(err as Error).message}; choose another --port (0 = a free one)\n`);
     return EXIT.config;
   }
+  // Listening from before the first line to the last report written: a repeated signal (the copy
+  // `pnpm exec` or `npx` forwards) must not end the process half-way (signals.ts).
+  const stop = listenForStop();
   io.stdout(`listening on ${proxy.url}\n`);
-  await stopped(args.durationS);
-  await proxy.close();
+  try {
+    await stoppedBy(stop, args.durationS);
+    await proxy.close();
+    return await finish(args, auditor, startedAt, io);
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** The reports over everything the proxy saw. */
+function finish(args: ProxyArgs, auditor: PassiveAuditor, startedAt: Date, io: CliIo): Promise<number> {
   const result = auditor.result({
     startedAt,
     target: args.upstream,

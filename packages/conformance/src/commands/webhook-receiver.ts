@@ -25,6 +25,7 @@ import { messageSchemas } from '../events/message-schemas.js';
 import type { WebhookObservation } from '../events/types.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
+import { listenForStop, stoppedBy } from '../signals.js';
 
 interface ReceiverArgs {
   port: number;
@@ -55,23 +56,6 @@ function parse(values: ParsedCommandLine['values']): ReceiverArgs {
     ...(reportDir !== undefined ? { reportDir } : {}),
     strict: values.strict === true,
   };
-}
-
-/** Resolves on SIGINT, SIGTERM or after `durationS`. */
-function untilStopped(durationS: number | undefined): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (why: string) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      clearTimeout(timer);
-      resolve(why);
-    };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-    const timer = durationS !== undefined ? setTimeout(() => stop(`--duration ${durationS}`), durationS * 1000) : undefined;
-  });
 }
 
 /** Runs the webhook checks over what the receiver saw, as a run result of the kit. */
@@ -127,15 +111,27 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (args === undefined) return EXIT.config;
   const receiver = new WebhookReceiver({ keys: [args.apiKey], schemas: await messageSchemas(), waitMs: (args.durationS ?? 0) * 1000 });
   const startedAt = new Date();
+  let url: string;
   try {
-    const url = await receiver.start(args.port);
-    io.stdout(`listening on ${url}\n`);
+    url = await receiver.start(args.port);
   } catch (err) {
     io.stderr(`error: --port ${args.port} cannot be listened on (${err instanceof Error ? err.message : String(err)}); pick a free port or --port 0\n`);
     return EXIT.config;
   }
-  const why = await untilStopped(args.durationS);
-  await receiver.close();
+  // Until the reports are written: a repeated signal (a parent's forwarded copy) must not end the process (signals.ts).
+  const stop = listenForStop();
+  io.stdout(`listening on ${url}\n`);
+  try {
+    const why = await stoppedBy(stop, args.durationS);
+    await receiver.close();
+    return await report(receiver, args, startedAt, why, io);
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** Judges the deliveries seen, prints them and writes the reports; returns the exit code. */
+async function report(receiver: WebhookReceiver, args: ReceiverArgs, startedAt: Date, why: string, io: CliIo): Promise<number> {
   const result = await judgeDeliveries(receiver.observation(), args, startedAt);
   io.stdout(`stopped (${why}) after ${result.requests} deliveries\n`);
   io.stdout(renderConsole(result, { color: false }));

@@ -63,6 +63,8 @@ export class FetchHttpClient implements HttpClient {
   private readonly pacer: Pacer;
   private readonly retry: RetryPolicy;
   private readonly circuit: Circuit;
+  /** The cuts of the requests in flight, for {@link interrupt}. */
+  private readonly inFlight = new Set<(err: Error) => void>();
 
   constructor(private readonly options: HttpClientOptions) {
     this.sleep = options.sleep ?? defaultSleep;
@@ -101,6 +103,17 @@ export class FetchHttpClient implements HttpClient {
   /** Requests issued so far: every later request gets a higher seq. */
   get issuedCount(): number {
     return this.log.issuedCount;
+  }
+
+  /**
+   * Ends the run's traffic now (SIGINT/SIGTERM): the requests in flight are cut and no other is
+   * sent; each throws a {@link BudgetExceededError} with `reason`, so the checks not finished are
+   * skipped as after a spent budget and the run still reports.
+   */
+  interrupt(reason: string): void {
+    this.budget.interrupted ??= reason;
+    for (const cut of this.inFlight) cut(new BudgetExceededError(reason));
+    this.inFlight.clear();
   }
 
   /** Lets requests name `base` ({@link RequestSpec.base}): a server of the target itself, never a third party. */
@@ -169,6 +182,7 @@ export class FetchHttpClient implements HttpClient {
     const stop = interruption(timeoutMs);
     const operation = operationOf(req);
     const forget = this.circuit.onOpen(operation, stop.cut);
+    this.inFlight.add(stop.cut);
     const started = performance.now();
     const startedAtMs = this.now();
     this.budget.sent += 1;
@@ -188,6 +202,7 @@ export class FetchHttpClient implements HttpClient {
     } finally {
       stop.clear();
       forget();
+      this.inFlight.delete(stop.cut);
     }
   }
 
@@ -200,6 +215,11 @@ export class FetchHttpClient implements HttpClient {
       return new TargetUnreachableError(message, exchange, 'network');
     }
     if (err instanceof OperationStalledError) {
+      this.factory.failure(exchange, err.message);
+      this.log.record(exchange, at.owner);
+      return err;
+    }
+    if (err instanceof BudgetExceededError) {
       this.factory.failure(exchange, err.message);
       this.log.record(exchange, at.owner);
       return err;

@@ -77,11 +77,17 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
    * whole process, module loading and discovery included (issue 20).
    */
   boundFrom?: number;
+  /**
+   * Ends the run early when aborted (the CLI aborts it on SIGINT/SIGTERM): the requests in flight
+   * are cut, the checks not finished are skipped (`budget:` and the abort's reason) and the result
+   * is returned as after a spent budget, so the reports are still written.
+   */
+  signal?: AbortSignal;
   /** How the user runs the kit, for the replay lines (`pnpm exec crosschain-conformance`; config/invocation.ts). Default: the bare command. */
   invocation?: string;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation']);
+const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation', 'signal']);
 
 export { validatorFor } from './validator.js';
 
@@ -192,6 +198,9 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const v2 = targetDefaults(config, inProcess === undefined && config.baseUrl === undefined);
   const validator = validatorFor(plan.spec.openapi);
   const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some(usesEvents) });
+  const interrupt = (): void => session.http.interrupt(interruptReason(options.signal?.reason));
+  if (options.signal?.aborted) interrupt();
+  options.signal?.addEventListener('abort', interrupt, { once: true });
   try {
     const { keys, embedded } = session;
     const events = resolveEvents(config, embedded);
@@ -247,8 +256,14 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
     run.emit({ type: 'run-end', result });
     return result;
   } finally {
+    options.signal?.removeEventListener('abort', interrupt);
     await session.close();
   }
+}
+
+/** The text of an abort's reason: a string as given (the CLI gives the signal's), else a generic one. */
+function interruptReason(reason: unknown): string {
+  return typeof reason === 'string' && reason !== '' ? reason : 'the run was interrupted';
 }
 
 /** A listener that cannot break the run. */

@@ -608,7 +608,11 @@ export interface RunResult {
    * Set when the exchanges were observed rather than sent (`proxy`, `audit`; src/passive/): no seed
    * applies, the target is the proxy's upstream or the recorded origin(s), replays go through it.
    */
-  passive?: { command: 'proxy' | 'audit' };
+  passive?: {
+    command: 'proxy' | 'audit';
+    /** Per family, the observed exchanges its checks judged, each once: the family's requests in the reports (its checks' counts added would count judgements). */
+    exchangesByFamily?: Record<string, number>;
+  };
   /** What the `--baseline` file did to the run, when one was given (src/baseline/). */
   baseline?: BaselineSummary;
   /** Set when the configuration left the run incomplete or a key was refused (see {@link Completeness}). */

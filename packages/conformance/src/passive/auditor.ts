@@ -169,6 +169,7 @@ export class PassiveAuditor {
     const findings: Finding[] = [];
     let redact: ((text: string) => string) | undefined;
     let judgedBy = 0;
+    const families = new Set<string>();
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
@@ -183,6 +184,7 @@ export class PassiveAuditor {
       if (judgement !== undefined && (isWithheld(judgement) || (options.skip !== undefined && judgement.check === options.skip))) continue;
       judgedBy += 1;
       this.tally(id).checked += 1;
+      families.add(this.familyOf(id));
       if (!judgement) continue;
       const judged: Problem = judgement;
       // The oracles judged the response as sent; what is kept and printed of it has the key removed.
@@ -190,7 +192,10 @@ export class PassiveAuditor {
       const problem: Problem = { ...judged, message: redact(judged.message), expected: redact(judged.expected), received: redact(judged.received) };
       const check = problem.check ?? id;
       const t = this.tally(check);
-      if (check !== id) t.checked += 1;
+      if (check !== id) {
+        t.checked += 1;
+        families.add(this.familyOf(check));
+      }
       t.violations += 1;
       const divergence = judged.divergence ?? problemDivergence(check, judged.received);
       const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
@@ -202,6 +207,7 @@ export class PassiveAuditor {
       findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
     }
     if (statusKey !== undefined) this.recordStatus(statusKey, { operation: exchange.operation!, body: json });
+    for (const family of families) this.familyExchanges.set(family, (this.familyExchanges.get(family) ?? 0) + 1);
     if (judgedBy === 0) this.noteUnjudged(exchange.operation ?? `${o.method} ${parsed?.pathname ?? o.url}`);
     else this.judged += 1;
     if (records && chain) {
@@ -283,6 +289,23 @@ export class PassiveAuditor {
     return caller;
   }
 
+  /**
+   * Per family, the exchanges its checks judged, each counted once however many of its checks
+   * judged it: the family's "requests" in the reports (the sum of its checks' counts would count
+   * judgements, several per exchange).
+   */
+  private readonly familyExchanges = new Map<string, number>();
+  private readonly familyCache = new Map<string, string>();
+
+  private familyOf(id: string): string {
+    let family = this.familyCache.get(id);
+    if (family === undefined) {
+      family = allChecks.find((d) => d.id === id)?.family ?? id.split('.').slice(0, 2).join('.');
+      this.familyCache.set(id, family);
+    }
+    return family;
+  }
+
   private readonly clauseCache = new Map<string, string[]>();
 
   /** The clauses of a check (for the fingerprint's default clause). */
@@ -349,7 +372,7 @@ export class PassiveAuditor {
       config: meta.config,
       seed: 0,
       target: { baseUrl: meta.target, embedded: false },
-      passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit' },
+      passive: { command: meta.config.command === 'proxy' ? 'proxy' : 'audit', exchangesByFamily: Object.fromEntries([...this.familyExchanges].sort(([a], [b]) => a.localeCompare(b))) },
       outcomes,
       requests: this.seq,
       exitCode: this.seq === 0 || nothing !== undefined ? EXIT.inconclusive : exitCodeOf(outcomes, this.answered === 0),

@@ -86,7 +86,7 @@ function clean(text: string): string {
 }
 
 function summaryTable(result: RunResult, paint: Paint): string[] {
-  const families = familySummaries(result.outcomes);
+  const families = familySummaries(result.outcomes, result.passive?.exchangesByFamily);
   const headers = ['family', ...STATUSES, 'requests', 'time'];
   const rows: string[][] = families.map((f) => [
     f.family,

@@ -4,9 +4,10 @@
  * outcome), and every outcome with its request/response, curl and replay (peers.md §3 lesson 10;
  * OCI `report.html`). Every value from the run is HTML-escaped; secrets are never shown.
  */
-import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
+import { REASON_TEXT, unjudgedRequired } from '../engine/coverage.js';
+import { EXEMPT_COLUMNS, summaryLevels } from '../engine/coverage-summary.js';
 import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
-import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, divergenceLine, familySummaries, isStrict, reasonLabel, targetText, verdict, violationLines } from './summary.js';
+import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, coverageOf, divergenceLine, familySummaries, isStrict, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { discoveryLine } from './console.js';
 import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, truncate } from './text.js';
 
@@ -14,7 +15,7 @@ import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, 
 export const MAX_HTML_BODY = 64 * 1024;
 
 const CSS = `
-:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--known:#1f6feb;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
+:root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--known:#1f6feb;--skip:#0969da;--disabled:#6e7781;--error:#8250df;--untestable:#6e7781;--uncovered:#bc4c00;--not-run:#6e7781;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--code:#f6f8fa}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:16px 24px 48px}
@@ -32,7 +33,7 @@ th{background:var(--code)}.n{text-align:right;font-variant-numeric:tabular-nums}
 code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 8px;max-height:480px;overflow:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
-${[...STATUSES, 'untestable', 'uncovered'].map((s) => `.b-${s}{background:var(--${s})}`).join('')}
+${[...STATUSES, 'untestable', 'uncovered', 'not-run'].map((s) => `.b-${s}{background:var(--${s})}`).join('')}
 .filters{position:sticky;top:0;background:var(--bg);padding:8px 0;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:12px;align-items:center;z-index:1}
 .filters input[type=search]{padding:4px 8px;min-width:260px;border:1px solid var(--line);border-radius:6px}
 .filters button{padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:var(--code);cursor:pointer}
@@ -145,18 +146,21 @@ const DISPLAY_RANK: Readonly<Record<OutcomeStatus, number>> = { fail: 0, error: 
 
 /** Coverage of the contract (coverage.ts): counts per level and every clause not judged, with why; empty without coverage. */
 function coverageHtml(result: RunResult): string {
-  if (!result.clauses.some((c) => c.coverage)) return '';
-  const counts = coverageCounts(result.clauses);
-  const gate = typeof result.config?.require === 'string' ? (result.config.require as 'must' | 'should') : undefined;
+  const summary = coverageOf(result);
+  if (!summary) return '';
+  const gate = summary.require;
   const required = new Set(unjudgedRequired(result.clauses, gate).map((r) => r.id));
-  const levels = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0);
-  const rows = levels.map((l) => `<tr><td>${l}</td><td class="n">${counts[l].clauses}</td><td class="n">${counts[l].pass}</td><td class="n">${counts[l].fail}</td><td class="n">${counts[l].unjudged}</td><td class="n">${counts[l].untestable}</td></tr>`).join('');
+  const levels = summaryLevels(summary);
+  const exempt = EXEMPT_COLUMNS.filter(([key]) => levels.some(([, c]) => c[key] > 0));
+  const rows = levels
+    .map(([l, c]) => `<tr><td>${l}</td><td class="n">${c.clauses}</td><td class="n">${c.pass}</td><td class="n">${c.fail}</td><td class="n">${c.unjudged}</td><td class="n">${c.untestable}</td>${exempt.map(([key]) => `<td class="n">${c[key]}</td>`).join('')}</tr>`)
+    .join('');
   const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
   const list = unjudged
     .map((c) => `<tr><td><code>${h(c.id)}</code>${required.has(c.id) ? ' <strong>(required)</strong>' : ''}</td><td>${h(c.level ?? '')}</td><td>${h(REASON_TEXT[c.coverage?.reason ?? 'not-in-run'])}</td><td class="why">${h(truncate(c.coverage?.detail ?? '', 600))}</td></tr>`)
     .join('');
   return `<h2>Coverage of the contract${gate ? ` (--require ${h(gate)})` : ''}</h2>
-<table><thead><tr><th>Level</th><th>Clauses</th><th>Pass</th><th>Fail</th><th>Not judged</th><th>Untestable</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Level</th><th>Clauses</th><th>Pass</th><th>Fail</th><th>Not judged</th><th>Untestable</th>${exempt.map(([, title]) => `<th>${h(title[0]!.toUpperCase() + title.slice(1))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>
 ${unjudged.length ? `<details><summary>Not judged (${unjudged.length})</summary><table><thead><tr><th>Clause</th><th>Level</th><th>Why not</th><th>Detail</th></tr></thead><tbody>${list}</tbody></table></details>` : ''}`;
 }
 
@@ -194,7 +198,7 @@ export function renderHtml(raw: RunResult): string {
   if (result.discovery) meta.push(['Discovery', discoveryLine(result.discovery)]);
   if (result.aborted) meta.push(['Stopped early', result.aborted]);
 
-  const familyRows = familySummaries(result.outcomes)
+  const familyRows = familySummaries(result.outcomes, result.passive?.exchangesByFamily)
     .map((f) => `<tr><td><code>${h(f.family)}</code></td>${STATUSES.map((s) => `<td class="n${f.counts[s] === 0 ? ' z' : ''}">${f.counts[s]}</td>`).join('')}<td class="n">${h(formatDuration(f.durationMs))}</td></tr>`)
     .join('');
   const totalRow = `<tr><th>Total</th>${STATUSES.map((s) => `<th class="n">${result.totals[s] ?? 0}</th>`).join('')}<th class="n">${h(formatDuration(result.durationMs))}</th></tr>`;
@@ -204,7 +208,7 @@ export function renderHtml(raw: RunResult): string {
       const st = clauseStatus(c);
       const checks = c.checks.length
         ? c.checks.map((k) => link(k.id, k.status)).join('<br>')
-        : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : 'no check')}</span>`;
+        : `<span class="empty">${h(c.untestable ? `untestable: ${c.untestable}` : st === 'not-run' ? 'none run here' : 'no check')}</span>`;
       const judged = c.coverage ? (c.coverage.state === 'unjudged' ? `not judged: ${REASON_TEXT[c.coverage.reason ?? 'not-in-run']}` : `judged: ${c.coverage.state}`) : '';
       return `<tr class="clause" data-status="${h(st)}"><td><code>${h(c.id)}</code></td><td>${h(c.level ?? '')}</td><td>${h(c.kind)}</td><td>${badge(st)}</td><td>${h(judged)}</td><td>${checks}</td><td class="why">${h(truncate(clauseWhy(c, result.outcomes), 600))}</td></tr>`;
     })

@@ -5,7 +5,7 @@
  * is `results.schema.json` beside this file.
  */
 import type { CheckOutcome, RunResult } from '../engine/types.js';
-import { STATUSES, clauseStatus, familySummaries, totalChecks, verdict } from './summary.js';
+import { STATUSES, clauseStatus, coverageOf, familySummaries, totalChecks, verdict } from './summary.js';
 import { sanitizeResult, toJsonSafe, truncate } from './text.js';
 
 /** Identifies the document format; bumped on an incompatible change of results.json. */
@@ -102,7 +102,8 @@ export function resultsDocument(raw: RunResult): Record<string, unknown> {
     stalled: result.stalled,
     baseline: result.baseline && { file: result.baseline.file, known: [...result.baseline.known], fixed: [...result.baseline.fixed], expired: [...result.baseline.expired] },
     completeness: result.completeness,
-    families: familySummaries(result.outcomes).map((f) => ({
+    coverage: coverageOf(result),
+    families: familySummaries(result.outcomes, result.passive?.exchangesByFamily).map((f) => ({
       family: f.family,
       total: f.total,
       ...f.counts,

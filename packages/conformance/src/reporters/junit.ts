@@ -4,10 +4,11 @@
  * `disabled` are `<skipped>` (OCI maps both so), `warn` passes with the warning in `<system-out>`
  * unless the run was `--strict`, where it is a `<failure>`.
  */
-import { coverageCounts, levelLine, unjudgedList } from '../engine/coverage.js';
+import { unjudgedList } from '../engine/coverage.js';
+import { summaryLevelLine, summaryLevels } from '../engine/coverage-summary.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { renderOutcomeBlock } from './console.js';
-import { familySummaries, isStrict, verdict } from './summary.js';
+import { coverageOf, familySummaries, isStrict, verdict } from './summary.js';
 import { sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';
 
 /** Longest response body excerpt inside a failure, in characters. */
@@ -75,9 +76,9 @@ function runSuite(result: RunResult): string | undefined {
  * and `coverage.unjudged` (the clauses not judged, with the reason; at most 20 named).
  */
 function coverageProperties(result: RunResult): Array<[string, string]> {
-  if (!result.clauses.some((c) => c.coverage)) return [];
-  const counts = coverageCounts(result.clauses);
-  const out: Array<[string, string]> = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0).map((l) => [`coverage.${l}`, levelLine(l, counts[l])]);
+  const summary = coverageOf(result);
+  if (!summary) return [];
+  const out: Array<[string, string]> = summaryLevels(summary).map(([l, c]) => [`coverage.${l}`, summaryLevelLine(l, c)]);
   const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
   if (unjudged.length > 0) out.push(['coverage.unjudged', unjudgedList(unjudged, 20)]);
   if (typeof result.config?.require === 'string') out.push(['require', result.config.require]);
@@ -101,7 +102,7 @@ export function renderJunit(raw: RunResult): string {
     .map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`)
     .join('\n');
 
-  const suites = familySummaries(result.outcomes).map((f) => {
+  const suites = familySummaries(result.outcomes, result.passive?.exchangesByFamily).map((f) => {
     const outcomes = result.outcomes.filter((o) => o.family === f.family);
     const failures = outcomes.filter(failed).length;
     return [

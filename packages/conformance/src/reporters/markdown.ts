@@ -5,10 +5,11 @@
  * truncated and the document stays under {@link MAX_MARKDOWN_BYTES}.
  */
 import { staleEntries } from '../baseline/stale.js';
-import { REASON_TEXT, coverageCounts, unjudgedRequired } from '../engine/coverage.js';
+import { REASON_TEXT, unjudgedRequired } from '../engine/coverage.js';
+import { EXEMPT_COLUMNS, summaryLevels } from '../engine/coverage-summary.js';
 import type { CheckOutcome, RunResult } from '../engine/types.js';
 import { discoveryLine } from './console.js';
-import { MERGED_TIMES, STATUSES, STATUS_MARK, clauseStatus, clauseWhy, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
+import { MERGED_TIMES, STATUSES, STATUS_MARK, clauseStatus, clauseWhy, coverageOf, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';
 
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
@@ -28,7 +29,7 @@ export interface MarkdownOptions {
   maxBytes?: number;
 }
 
-const CLAUSE_MARK: Readonly<Record<string, string>> = { ...STATUS_MARK, untestable: '∅', uncovered: '?' };
+const CLAUSE_MARK: Readonly<Record<string, string>> = { ...STATUS_MARK, untestable: '∅', uncovered: '?', 'not-run': '·' };
 
 function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
@@ -75,7 +76,7 @@ function outcomeSection(o: CheckOutcome, max: number, counterexampleMax: number)
 function totalsTable(result: RunResult): string {
   const head = `| Family | ${STATUSES.map((s) => `${STATUS_MARK[s]} ${s}`).join(' | ')} | Time |`;
   const sep = `|---|${STATUSES.map(() => '--:').join('|')}|--:|`;
-  const rows = familySummaries(result.outcomes).map(
+  const rows = familySummaries(result.outcomes, result.passive?.exchangesByFamily).map(
     (f) => `| ${mdCode(f.family)} | ${STATUSES.map((s) => String(f.counts[s])).join(' | ')} | ${formatDuration(f.durationMs)} |`,
   );
   const total = `| **Total** | ${STATUSES.map((s) => `**${result.totals[s] ?? 0}**`).join(' | ')} | **${formatDuration(result.durationMs)}** |`;
@@ -89,13 +90,13 @@ function totalsTable(result: RunResult): string {
  * undefined for results without coverage.
  */
 function coverageSection(result: RunResult): string | undefined {
-  if (!result.clauses.some((c) => c.coverage)) return undefined;
-  const counts = coverageCounts(result.clauses);
-  const gate = typeof result.config?.require === 'string' ? (result.config.require as 'must' | 'should') : undefined;
-  const head = `| Level | Clauses | ✔ pass | ✘ fail | not judged | untestable |\n|---|--:|--:|--:|--:|--:|`;
-  const rows = (['MUST', 'SHOULD'] as const)
-    .filter((l) => counts[l].clauses > 0)
-    .map((l) => `| ${l} | ${counts[l].clauses} | ${counts[l].pass} | ${counts[l].fail} | ${counts[l].unjudged} | ${counts[l].untestable} |`);
+  const summary = coverageOf(result);
+  if (!summary) return undefined;
+  const gate = summary.require;
+  const levels = summaryLevels(summary);
+  const exempt = EXEMPT_COLUMNS.filter(([key]) => levels.some(([, c]) => c[key] > 0));
+  const head = `| Level | Clauses | ✔ pass | ✘ fail | not judged | untestable |${exempt.map(([, title]) => ` ${title} |`).join('')}\n|---|--:|--:|--:|--:|--:|${'--:|'.repeat(exempt.length)}`;
+  const rows = levels.map(([l, c]) => `| ${l} | ${c.clauses} | ${c.pass} | ${c.fail} | ${c.unjudged} | ${c.untestable} |${exempt.map(([key]) => ` ${c[key]} |`).join('')}`);
   const parts = [`### Coverage of the contract${gate ? ` (--require ${gate})` : ''}`, [head, ...rows].join('\n')];
   const required = new Set(unjudgedRequired(result.clauses, gate).map((r) => r.id));
   const unjudged = result.clauses.filter((c) => c.coverage?.state === 'unjudged' && c.coverage.reason !== 'untestable');
@@ -199,7 +200,7 @@ export function renderMarkdown(raw: RunResult, options: MarkdownOptions = {}): s
       const st = clauseStatus(c);
       const checks = c.checks.length
         ? c.checks.map((k) => `${STATUS_MARK[k.status]} ${mdCode(k.id)}`).join('<br>')
-        : mdInline(c.untestable ? `untestable: ${c.untestable}` : 'no check');
+        : mdInline(c.untestable ? `untestable: ${c.untestable}` : st === 'not-run' ? 'none run here' : 'no check');
       return `| ${mdCode(c.id)} | ${c.level ?? ''} | ${CLAUSE_MARK[st] ?? ''} ${st} | ${checks} | ${mdInline(truncate(clauseWhy(c, result.outcomes), 300))} |`;
     });
     const section = `<details><summary>Clause traceability (${result.clauses.length} clause${result.clauses.length === 1 ? '' : 's'})</summary>\n\n| Clause | Level | Status | Checks | Why |\n|---|---|---|---|---|\n${rows.join('\n')}\n\n</details>`;

@@ -4,7 +4,8 @@
  */
 import { staleEntries, staleText } from '../baseline/stale.js';
 import type { StaleEntry } from '../baseline/stale.js';
-import { coverageCounts, levelLine, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
+import { REASON_TEXT, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
+import { coverageSummary, summaryLevelLine, summaryLevels, type CoverageSummary } from '../engine/coverage-summary.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
@@ -35,8 +36,12 @@ export interface FamilySummary {
   requests: number;
 }
 
-/** Counts per check family, in the order the families first appear in the run. */
-export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummary[] {
+/**
+ * Counts per check family, in the order the families first appear in the run. A passive run gives
+ * `exchangesByFamily` (RunResult.passive): a family's requests are then the exchanges its checks
+ * judged, each once, not the sum of its checks' counts (several checks judge one exchange).
+ */
+export function familySummaries(outcomes: readonly CheckOutcome[], exchangesByFamily?: Readonly<Record<string, number>>): FamilySummary[] {
   const byFamily = new Map<string, FamilySummary>();
   for (const o of outcomes) {
     let f = byFamily.get(o.family);
@@ -48,7 +53,10 @@ export function familySummaries(outcomes: readonly CheckOutcome[]): FamilySummar
     f.total += 1;
     f.requests += Number.isFinite(o.requests) ? o.requests : 0;
   }
-  for (const f of byFamily.values()) f.durationMs = wallTimeMs(outcomes.filter((o) => o.family === f.family));
+  for (const f of byFamily.values()) {
+    f.durationMs = wallTimeMs(outcomes.filter((o) => o.family === f.family));
+    if (exchangesByFamily) f.requests = exchangesByFamily[f.family] ?? 0;
+  }
   return [...byFamily.values()];
 }
 
@@ -76,8 +84,13 @@ export function wallTimeMs(outcomes: readonly CheckOutcome[]): number {
   return total;
 }
 
-/** Requests the run sent outside every check (discovery, reachability probes): the total less the checks' own. */
+/**
+ * Requests the run sent outside every check (discovery, reachability probes): the total less the
+ * checks' own. None in a passive run: it sent nothing, and its checks' counts are judgements of
+ * the observed exchanges, several per exchange.
+ */
 export function requestsOutsideChecks(result: RunResult): number {
+  if (result.passive) return 0;
   const inChecks = result.outcomes.reduce((n, o) => n + (Number.isFinite(o.requests) ? o.requests : 0), 0);
   return Math.max(0, result.requests - inChecks);
 }
@@ -92,15 +105,23 @@ export function attentionOutcomes(result: RunResult): CheckOutcome[] {
   return result.outcomes.filter((o) => o.status === 'fail' || o.status === 'warn' || o.status === 'known' || o.status === 'error');
 }
 
-/** A clause's standing in the traceability matrix. */
-export type ClauseStatus = OutcomeStatus | 'untestable' | 'uncovered';
+/**
+ * A clause's standing in the traceability matrix: the worst outcome of its checks; `not-run` when
+ * checks of the kit test it but none ran here (in another shard, deselected, v2 retired…: its
+ * coverage says why); `uncovered` when no check of the kit tests it.
+ */
+export type ClauseStatus = OutcomeStatus | 'untestable' | 'uncovered' | 'not-run';
 
 /** Worst first: a failing check makes the clause fail whatever the others did. */
 const CLAUSE_PRECEDENCE: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'known', 'pass', 'skip', 'disabled'];
 
 /** The status of a clause from the outcomes of the checks that test it. */
 export function clauseStatus(clause: RunResult['clauses'][number]): ClauseStatus {
-  if (clause.checks.length === 0) return clause.untestable ? 'untestable' : 'uncovered';
+  if (clause.checks.length === 0) {
+    if (clause.untestable) return 'untestable';
+    const reason = clause.coverage?.state === 'unjudged' ? clause.coverage.reason : undefined;
+    return reason !== undefined && reason !== 'not-in-run' && reason !== 'untestable' ? 'not-run' : 'uncovered';
+  }
   for (const s of CLAUSE_PRECEDENCE) if (clause.checks.some((c) => c.status === s)) return s;
   return 'uncovered';
 }
@@ -127,6 +148,7 @@ export const PATH_EXPLAINED = "fast-check's shrink path: with the same seed it r
 export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readonly CheckOutcome[]): string {
   const status = clauseStatus(clause);
   if (status === 'uncovered') return 'no check of the kit tests this clause yet';
+  if (status === 'not-run') return `not run here: ${REASON_TEXT[clause.coverage?.reason ?? 'not-in-run']}${clause.coverage?.detail ? ` (${clause.coverage.detail})` : ''}`;
   if (status === 'untestable') return `untestable: ${clause.untestable ?? ''}`;
   if (status === 'pass') return '';
   const byId = new Map(outcomes.map((o) => [o.id, o]));
@@ -234,11 +256,14 @@ export function verdict(result: RunResult): Verdict {
  * judged, 4 untestable; SHOULD …`; undefined for results without coverage (an older kit's).
  */
 export function coverageLine(result: RunResult): string | undefined {
-  if (!result.clauses.some((c) => c.coverage)) return undefined;
-  const counts = coverageCounts(result.clauses);
-  const levels = (['MUST', 'SHOULD'] as const).filter((l) => counts[l].clauses > 0);
-  const gate = result.config?.require;
-  return `${levels.map((l) => levelLine(l, counts[l])).join('; ')}${typeof gate === 'string' ? ` (--require ${gate})` : ''}`;
+  const summary = coverageOf(result);
+  if (!summary) return undefined;
+  return `${summaryLevels(summary).map(([l, c]) => summaryLevelLine(l, c)).join('; ')}${summary.require ? ` (--require ${summary.require})` : ''}`;
+}
+
+/** The run's coverage summary (engine/coverage-summary.ts), the one every report renders. */
+export function coverageOf(result: RunResult): CoverageSummary | undefined {
+  return coverageSummary(result.clauses, result.config?.require);
 }
 
 /**

@@ -4,7 +4,7 @@
  * clauses; sharded, a shard alone never fails for a clause another shard covers, merge-reports
  * gates the merged coverage.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import { schemaAjv } from '../support/ajv.js';
 import { describe, expect, it } from 'vitest';
 import { completenessOf, exitWithCompleteness, withRequired } from '../../src/engine/completeness.js';
 import { runConformance } from '../../src/engine/runner.js';
@@ -79,7 +79,7 @@ describe('--require must|should', () => {
     expect(html).toMatch(/<code>c\.b<\/code> <strong>\(required\)<\/strong>/);
     const doc = JSON.parse(renderJson(result)) as ResultsDocument & { clauses: Array<{ id: string; coverage?: unknown }> };
     expect(doc.clauses.find((c) => c.id === 'c.b')?.coverage).toEqual({ state: 'unjudged', reason: 'no-data', detail: 'k.b: the discovery window holds no refunds' });
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = schemaAjv();
     expect([ajv.validate(resultsSchema, doc), ajv.errors]).toEqual([true, null]);
   });
 

@@ -46,7 +46,7 @@ describe('buildRunResult', () => {
 
   it('the passive side builds its result with it: nothing observed is inconclusive, never green', () => {
     const r = new PassiveAuditor().result({ startedAt: new Date(0), target: 'http://t', config: { command: 'audit' }, replay: 'r' });
-    expect(r.passive).toEqual({ command: 'audit' });
+    expect(r.passive).toEqual({ command: 'audit', exchangesByFamily: {} });
     expect(r.exitCode).toBe(5);
     expect(r.aborted).toBe('no exchange was observed: nothing to judge');
     expect(Object.keys(r).slice(0, 9)).toEqual(['kit', 'spec', 'startedAt', 'finishedAt', 'durationMs', 'config', 'seed', 'target', 'passive']);

@@ -75,7 +75,9 @@ describe('validating proxy', () => {
       expect(curl).toContain(`'${upstreamUrl}/currencies/v2'`);
       expect(curl).not.toContain(new URL(proxy.url).host);
       expect(curl).not.toMatch(/-H 'host:|SECRET-key/i);
-      expect(result.passive).toEqual({ command: 'proxy' });
+      // One exchange seen, judged by several currencies-v2 checks (and the general ones): each family counts it once.
+      expect(result.passive).toEqual({ command: 'proxy', exchangesByFamily: { 'currencies-v2': 1, general: 1 } });
+      expect(result.outcomes.filter((o) => o.family === 'currencies-v2').reduce((n, o) => n + o.requests, 0)).toBeGreaterThan(1);
     } finally {
       await proxy.close();
     }

@@ -145,4 +145,24 @@ describe('passive reports', () => {
     expect(curl).not.toMatch(/host:|connection:|:authority|127\.0\.0\.1|abcdef123456/i);
     expect(curl).toContain('-H "x-api-key: $CONFORMANCE_API_KEY"');
   });
+
+  it('counts exchanges as requests: two checks of one family judging the same 5 exchanges make 5 requests, not 10, in the console and results.json', () => {
+    const other: PassiveRule = { id: 'intents-status.auth.optional', applies: () => true, judge: () => undefined };
+    const a = new PassiveAuditor({ rules: [rule, other] });
+    for (let i = 0; i < 5; i += 1) a.observe(exchange('fine'));
+    const result = a.result({ startedAt: new Date('2026-11-24T00:00:00Z'), target: UPSTREAM, config: { command: 'audit' }, replay: 'x' });
+    expect(result.requests).toBe(5);
+    expect(result.outcomes.map((o) => [o.id, o.requests])).toEqual([
+      ['intents-status.response.schema', 5],
+      ['intents-status.auth.optional', 5],
+    ]);
+    const family = result.outcomes[0]!.family;
+    expect(result.outcomes[1]!.family).toBe(family);
+    const doc = JSON.parse(renderJson(result)) as { requests: number; families: Array<{ family: string; requests: number }> };
+    expect(doc.families).toEqual([expect.objectContaining({ family, requests: 5 })]);
+    const text = renderConsole(result, { color: false });
+    const row = text.split('\n').find((l) => l.trim().startsWith(`${family} `))!;
+    expect(row.trim().split(/\s+/)[8]).toBe('5'); // family, 7 statuses, requests, time
+    expect(text).toMatch(/^Requests: +5$/m);
+  });
 });

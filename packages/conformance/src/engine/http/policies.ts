@@ -41,8 +41,12 @@ export class RequestBudget {
     private readonly now: () => number,
   ) {}
 
-  /** Throws when one more request would pass --max-requests. */
+  /** Why the run was interrupted (a signal), if it was: no request is sent after it. */
+  interrupted: string | undefined;
+
+  /** Throws when one more request would pass --max-requests, or the run was interrupted. */
   ensureRequest(): void {
+    if (this.interrupted !== undefined) throw new BudgetExceededError(this.interrupted);
     if (this.sent + this.waiting >= this.maxRequests) {
       throw new BudgetExceededError(`request bound of the run reached (--max-requests ${this.maxRequests})`);
     }
@@ -50,6 +54,7 @@ export class RequestBudget {
 
   /** Throws when the deadline comes within `extraMs`. */
   ensureTime(extraMs = 0): void {
+    if (this.interrupted !== undefined) throw new BudgetExceededError(this.interrupted);
     if (this.deadline !== undefined && this.now() + extraMs >= this.deadline) {
       throw new BudgetExceededError('time bound of the run reached (--max-duration)');
     }
