@@ -1,5 +1,5 @@
 /**
- * The list of checks as a Markdown table, generated from the registry for the README
+ * The list of checks as a Markdown table, generated from the registry for docs/checks.md
  * (`node scripts/checks-table.mjs` rewrites it; test/readme.test.ts keeps it current).
  */
 import type { CheckDefinition, Level } from './engine/types.js';
@@ -21,10 +21,10 @@ export function checksTable(checks: readonly CheckDefinition[], levels: Readonly
   return [TABLE_START, '', `${checks.length} checks.`, '', '| check | level | operation | what it checks | clauses |', '|---|---|---|---|---|', ...rows, '', TABLE_END].join('\n');
 }
 
-/** Replaces the generated table in a README text. */
+/** Replaces the generated table in a Markdown text. */
 export function replaceTable(readme: string, table: string): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README has no ${TABLE_START} … ${TABLE_END} block`);
+  if (start < 0 || end < start) throw new Error(`the page has no ${TABLE_START} … ${TABLE_END} block`);
   return `${readme.slice(0, start)}${table}${readme.slice(end + TABLE_END.length)}`;
 }

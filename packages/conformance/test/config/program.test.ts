@@ -124,8 +124,8 @@ describe('each option of a subcommand: the flag, else its env variable', () => {
   });
 });
 
-describe('README', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+describe('docs/configuration.md', () => {
+  const readme = readFileSync(new URL('../../../../docs/configuration.md', import.meta.url), 'utf8');
   it('its table of the subcommands\' options is the table of fields.ts (flag, env variable, help)', () => {
     const rows = NAMES.flatMap((name) => optionsOf(name).map((o) => `| ${name} | \`${o.flag}${o.value ? ` ${o.value.replace(/\|/g, '\\|')}` : ''}\` | \`${o.env}\` | ${helpOf(o)} |`));
     const table = ['| command | flag | environment | what it does |', '|---|---|---|---|', ...rows].join('\n');

@@ -5,8 +5,8 @@
  * kit runs) and each allowed variant; and faults that the oracles flag, so that the comparison is
  * not between two greens only.
  *
- * The checks the audit cannot judge are the active checks with no oracle (see the README, "The
- * oracle model"): relations across queries the kit constructs on purpose, the bad-input sweep, the
+ * The checks the audit cannot judge are the active checks with no oracle (see docs/oracles.md at the
+ * repository's root): relations across queries the kit constructs on purpose, the bad-input sweep, the
  * second integrator's key (a recording redacts every key alike), events.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
