@@ -19,7 +19,7 @@ const V2_MAX_LIMIT: number = QUERY_PARAMETERS['GET /requests/v2'].limit.maximum;
 
 const limitMax: CheckSpec = {
   id: 'requests-v2.limit.max',
-  title: 'A v2 page holds at most min(limit, 50) records at limit 1, 2, 49, 50, 51; above 50 capped or refused with a 4xx',
+  title: `A v2 page holds at most min(limit, ${V2_MAX_LIMIT}) records at limit ${integerBoundaries(1, V2_MAX_LIMIT).join(', ')}; above ${V2_MAX_LIMIT} capped or refused with a 4xx`,
   clauses: ['requests-v2.limit.max'],
   operation: OP,
   lock: V2_LOCK,
@@ -38,7 +38,7 @@ const limitMax: CheckSpec = {
       ensure(status === 200, `limit=${limit} must be ${limit > V2_MAX_LIMIT ? 'capped (200) or refused with a 4xx' : 'accepted'}`, '200', statusLine(ex), ex);
       const records = recordsOfBody(ex.response?.json) ?? [];
       const bound = Math.min(limit, V2_MAX_LIMIT);
-      ensure(records.length <= bound, 'A v2 page must hold at most min(limit, 50) records', `at most ${bound} records for limit=${limit}`, `${records.length} records`, ex);
+      ensure(records.length <= bound, `A v2 page must hold at most min(limit, ${V2_MAX_LIMIT}) records`, `at most ${bound} records for limit=${limit}`, `${records.length} records`, ex);
       tried.push(limit);
     }
     return tried.length > 0 ? pass(`limit ${tried.join(', ')} honoured`) : skip('every v2 request was throttled (429): no limit could be tested');

@@ -10,12 +10,13 @@
  * (`ctx.at`, target/embedded.ts: the main server when its clock is there, else a clock-pinned twin),
  * so that a run covers every v2 clause whatever the date.
  */
+import { LIMITS } from '@crosschain/specs';
 import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from './support/deprecation-headers.js';
-import { V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
+import { V2_TIMELINE, V2_TIMELINE_MS, deprecationInconsistency, deprecationObjectProblem, isIso8601 } from '../oracles/deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import { throttleStatusProblem } from '../oracles/status-codes.js';
 import { causeText } from '../engine/outcome.js';
@@ -39,7 +40,7 @@ export const V2_LOCK = OP;
 
 /** The v2 timeline, UTC days (defined with the deprecation oracles). */
 export { V2_TIMELINE };
-const SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+const SUNSET_MS = V2_TIMELINE_MS.sunsetAt;
 
 /** `http` sending every request to `base` (a twin of the embedded target), or `http` itself. */
 function towards(http: HttpClient, base: string | undefined): HttpClient {
@@ -165,7 +166,7 @@ const BAD_V2_QUERIES: Array<Record<string, QueryValue>> = [
   { continuation: '%%not-a-cursor%%' },
 ];
 
-const THROTTLED_FROM_MS = Date.parse(`${V2_TIMELINE.throttledFrom}T00:00:00Z`);
+const THROTTLED_FROM_MS = V2_TIMELINE_MS.throttledFrom;
 
 /**
  * v2 429s recorded so far; probes for one when none was seen and the configuration allows it
@@ -256,7 +257,7 @@ const rootReferrer: CheckSpec = {
     const v2 = await datedContext(ctx, 'v2-window');
     const retired = retiredReason(v2);
     if (retired) return skip(retired);
-    const w = await sharedWalk(ctx, { ...windowQuery(ctx), limit: 50, includeAuthenticatedData: true }, { maxPages: 1 });
+    const w = await sharedWalk(ctx, { ...windowQuery(ctx), limit: LIMITS['GET /requests/v3'].maximum, includeAuthenticatedData: true }, { maxPages: 1 });
     const owned = w.records.find((r) => recordId(r) !== undefined && typeof get(r, 'data', 'referrer') === 'string' && get(r, 'data', 'referrer') !== '');
     if (!owned) return skip(`none of the ${w.records.length} requests of the window's first page (includeAuthenticatedData=true) shows the key a data.referrer: no referrer to look for on v2`);
     const id = recordId(owned)!;
@@ -315,14 +316,14 @@ export const checks: CheckDefinition[] = withFamilies([
     V2_SIGNAL_IDS.deprecationHeader,
     'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>',
     'Every v2 response must carry a Deprecation header, an RFC 9651 Date',
-    'Deprecation: @<unix seconds>, e.g. @1784678400',
+    `Deprecation: @<unix seconds>, e.g. @${V2_TIMELINE_MS.deprecatedAt / 1000}`,
     (e) => deprecationProblem(e.response!.headers['deprecation']),
   ),
   signalCheck(
     V2_SIGNAL_IDS.deprecationSunset,
     'Every v2 response has a Sunset header holding an HTTP-date',
     'Every v2 response must carry a Sunset header, an HTTP-date',
-    'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)',
+    `Sunset: ${new Date(V2_TIMELINE_MS.sunsetAt).toUTCString()} (IMF-fixdate)`,
     (e) => sunsetProblem(e.response!.headers['sunset']),
   ),
   signalCheck(
@@ -376,7 +377,7 @@ export const checks: CheckDefinition[] = withFamilies([
       const dep = isObject(body) ? body.deprecation : undefined;
       if (!isObject(dep)) violate('A v2 200 body must have a top-level `deprecation` object', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}, …}', body === undefined ? bodyShown(e) : brief(body), e);
       const problem = deprecationObjectProblem(body);
-      if (problem !== undefined) violate('The `deprecation` object of a v2 200 must have the six fields: three non-empty strings and three ISO 8601 dates', 'message, successor, migrationGuide strings; deprecatedAt, throttledFrom, sunsetAt e.g. 2026-07-22T00:00:00Z', problem, e);
+      if (problem !== undefined) violate('The `deprecation` object of a v2 200 must have the six fields: three non-empty strings and three ISO 8601 dates', `message, successor, migrationGuide strings; deprecatedAt, throttledFrom, sunsetAt e.g. ${V2_TIMELINE.deprecatedAt}T00:00:00Z`, problem, e);
       return pass();
     },
   }),

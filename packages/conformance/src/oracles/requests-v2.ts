@@ -52,7 +52,7 @@ const h = (s: Seen, name: string): string | undefined => s.exchange.response!.he
 
 export const v2Oracles: Oracle[] = [
   signal(V2_SIGNAL_IDS.deprecationHeader, 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>', (s) => deprecationProblem(h(s, 'deprecation'))),
-  signal(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (s) => sunsetProblem(h(s, 'sunset'))),
+  signal(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response must carry a Sunset header, an HTTP-date', `Sunset: ${new Date(SUNSET_MS).toUTCString()} (IMF-fixdate)`, (s) => sunsetProblem(h(s, 'sunset'))),
   signal(V2_SIGNAL_IDS.deprecationLink, 'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version', 'Link with deprecation, sunset and successor-version (/requests/v3)', (s) => linkProblem(h(s, 'link'), s.exchange.request.url)),
   signal(
     V2_SIGNAL_IDS.deprecationExposeHeaders,
