@@ -38,7 +38,9 @@ export class ActiveOracles {
     for (const e of exchanges) {
       const owner = this.ownerOf(e);
       // The engine parsed and validated the body with the same validator: reused, not done again.
-      const reuse = e.response === undefined || e.response.truncated === true ? {} : { exchange: e };
+      // A body the run compacted already (its JSON dropped) is parsed again from its text.
+      const r = e.response;
+      const reuse = r === undefined || r.truncated === true || (r.isJson === true && r.json === undefined) ? {} : { exchange: e };
       for (const f of this.auditor.observe(observedOf(e), reuse)) {
         if (!this.firstOwner.has(f.check)) this.firstOwner.set(f.check, owner);
       }

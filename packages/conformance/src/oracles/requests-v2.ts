@@ -68,7 +68,7 @@ export const v2Oracles: Oracle[] = [
     (s) => deprecationProblem(h(s, 'deprecation')) ?? sunsetProblem(h(s, 'sunset')) ?? linkProblem(h(s, 'link'), s.exchange.request.url),
     (s) => status(s) >= 400,
   ),
-  signal(V2_SIGNAL_IDS.deprecationBodyObject, 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  signal(V2_SIGNAL_IDS.deprecationBodyObject, 'A v2 200 body must have the `deprecation` object with its six fields: three non-empty strings and three ISO 8601 dates', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
   {
     id: V2_SIGNAL_IDS.deprecationConsistent,
     applies: (s) => v2Live(s) && status(s) === 200 && deprecationObjectProblem(s.exchange.response!.json) === undefined,

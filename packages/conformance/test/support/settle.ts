@@ -25,7 +25,8 @@ export async function settle(check: CheckDefinition, ctx: CheckContext): Promise
   oracles.observe(ctx.http.exchanges);
   const passed: CheckOutcome = { id: check.id, family: check.family ?? '', title: check.title, operation: check.operation, clauses: check.clauses, level: 'MUST', seed: 0, replay: '', status: 'pass', durationMs: 0, requests: 0 };
   const [judged] = oracles.amend([passed], { strict: false, replayOf: () => '' });
-  const v = judged?.status === 'fail' ? judged.violation : undefined;
+  // A violation of a SHOULD clause shows as a warning in a run; the check's own result is a failure either way.
+  const v = judged?.status === 'fail' || judged?.status === 'warn' ? judged.violation : undefined;
   if (v === undefined) return result;
   // The outcome shows the request; the failure holds the exchange it was read from.
   const exchange = ctx.http.exchanges.find((e) => e.request.url === v.request?.url && e.response?.status === v.response?.status) ?? ctx.http.exchanges.find((e) => e.request.url === v.request?.url);
