@@ -7,7 +7,7 @@
 import { openapi } from '@crosschain/specs';
 import { ActiveOracles } from '../../src/engine/active-oracles.js';
 import { ViolationError } from '../../src/engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckOutcome, CheckResult } from '../../src/engine/types.js';
+import type { CheckContext, CheckDefinition, CheckOutcome, CheckResult, Exchange } from '../../src/engine/types.js';
 import { validatorFor, type OpenApiDocument } from '../../src/engine/validator.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
@@ -29,6 +29,10 @@ export async function settle(check: CheckDefinition, ctx: CheckContext): Promise
   const v = judged?.status === 'fail' || judged?.status === 'warn' ? judged.violation : undefined;
   if (v === undefined) return result;
   // The outcome shows the request; the failure holds the exchange it was read from.
-  const exchange = ctx.http.exchanges.find((e) => e.request.url === v.request?.url && e.response?.status === v.response?.status) ?? ctx.http.exchanges.find((e) => e.request.url === v.request?.url);
+  const same = (e: Exchange): boolean => e.request.url === v.request?.url && e.response?.status === v.response?.status;
+  const shown = v.response?.body;
+  const cut = shown?.endsWith('…') === true;
+  const sameBody = (text: string): boolean => shown !== undefined && (cut ? text.startsWith(shown.slice(0, -1)) : text === shown);
+  const exchange = ctx.http.exchanges.find((e) => same(e) && sameBody(e.response!.bodyText)) ?? ctx.http.exchanges.find(same) ?? ctx.http.exchanges.find((e) => e.request.url === v.request?.url);
   return { status: 'fail', violation: { message: v.message, expected: v.expected, received: v.received, ...(exchange ? { exchange } : {}) } };
 }
