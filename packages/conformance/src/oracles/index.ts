@@ -13,7 +13,7 @@ import { successStatus, unwindowedFirstPage } from './first-calls.js';
 import { noServerError } from './general.js';
 import type { Oracle } from './oracle.js';
 import { keyRequired } from './requests-v3-auth.js';
-import { appFeesRange, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
+import { appFeesRange, featuresFilter, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
 import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates } from './requests-v3-paging.js';
 import { failReason, sameChain } from './requests-v3-records.js';
 import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
@@ -44,6 +44,7 @@ export const ORACLES: readonly Oracle[] = [
   totalExact,
   totalOnlyWhenRequested,
   topLevelFilters,
+  featuresFilter,
   ranges,
   appFeesRange,
   groups,
