@@ -23,7 +23,7 @@ import {
   walk,
   windowQuery,
 } from './support/listing.js';
-import { amountOutside, blockOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
+import { amountOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
   amountUsdCandidates,
@@ -310,7 +310,7 @@ const ranges: CheckSpec = {
  * in [lo, hi], `startBlock=S&endBlock=lo-1` and `startBlock=hi+1&endBlock=E` (S and E the lowest and
  * highest blocks discovery shows) are asked, each narrowed around r's creation: r lies outside both,
  * at the boundary, so a server that ignores either bound lists it. What each page lists is judged by
- * the `requests-v3.filter.ranges` oracle ({@link blockOutside}, sound whatever entries the range
+ * the `requests-v3.filter.ranges` oracle (`blockOutside` of oracles/ranges.ts, sound whatever entries the range
  * reads), on this exchange as on any other: the check only chooses what to send. Two requests; a
  * note, or a skip reason, for the check's pass.
  */
