@@ -206,7 +206,7 @@ export const checks: CheckDefinition[] = withFamilies([
   },
   {
     id: CURRENCIES_V2_IDS.limitMax,
-    title: `At most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies; a limit above ${CURRENCIES_MAX_LIMIT} is capped to it or refused with a 4xx`,
+    title: `At most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies; a limit above ${CURRENCIES_MAX_LIMIT} is capped to ${CURRENCIES_MAX_LIMIT} or refused with a 4xx`,
     clauses: ['currencies-v2.limit.max'],
     operation: OP,
     async run(ctx) {
