@@ -3,19 +3,21 @@
  * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
  */
 import { LIMITS } from '@crosschain/specs';
-import { ensure, violate } from '../engine/expect.js';
+import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
 import { causeText } from '../engine/outcome.js';
 import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
-import { recordId, type RecordJson } from './support/record.js';
+import { get, recordId, type RecordJson } from './support/record.js';
 import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
-import { AUTHENTICATED_FIELDS } from '../oracles/authenticated-fields.js';
-import { authenticatedOptIn, carriedAuthFields, refusalProblem, keyRequired as keyRequiredOracle } from '../oracles/requests-v3-auth.js';
+import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
+import { refusalProblem, keyRequired as keyRequiredOracle } from '../oracles/requests-v3-auth.js';
 
 
 /** The authenticated fields a record carries under `data` (non-null), as `data.<name>`. */
-export { carriedAuthFields };
+export function carriedAuthFields(r: RecordJson): string[] {
+  return authenticatedFieldsIn(get(r, 'data')).map((f) => `data.${f}`);
+}
 
 function sendAs(ctx: CheckContext, auth: AuthChoice, query: Query): Promise<Exchange> {
   return ctx.http.send({ method: 'GET', path: '/requests/v3', query, auth });
@@ -97,9 +99,9 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: authenticatedOptIn.id,
+    id: 'requests-v3.auth.authenticated-data-opt-in',
     title: 'Without includeAuthenticatedData=true no record carries referrer, platformFee or apiKeyName',
-    clauses: [authenticatedOptIn.id],
+    clauses: ['requests-v3.auth.authenticated-data-opt-in'],
     operation: V3,
     requires: ['apiKey'],
     async run(ctx) {
@@ -110,8 +112,18 @@ export const checks: CheckDefinition[] = withFamilies([
         for (const variant of variants) {
           // The primary key's two pages are the sort checks' walks; one page of 50 is enough for the other key.
           const w = await walkAs(ctx, auth, { ...windowQuery(ctx), limit: LIMITS['GET /requests/v3'].maximum, ...variant }, auth === 'primary' ? 2 : 1);
-          // What each page shows is the opt-in oracle's verdict (oracles/requests-v3-auth.ts).
-          seen += w.length;
+          for (const { record, exchange } of w) {
+            seen++;
+            const carried = carriedAuthFields(record);
+            if (carried.length > 0) {
+              violate(
+                'Authenticated fields are returned only with includeAuthenticatedData=true',
+                `no ${AUTHENTICATED_FIELDS.map((f) => `data.${f}`).join(', ')} without the flag`,
+                `request ${recordId(record) ?? '?'} carries ${carried.map((f) => `${f}=${brief(get(record, ...f.split('.')), 60)}`).join(', ')}`,
+                exchange,
+              );
+            }
+          }
         }
       }
       if (seen === 0) return skip('no request in the discovery window');

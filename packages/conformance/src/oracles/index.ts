@@ -12,7 +12,7 @@ import { currencyOracles } from './currencies-v2.js';
 import { successStatus, unwindowedFirstPage } from './first-calls.js';
 import { noServerError } from './general.js';
 import type { Oracle } from './oracle.js';
-import { authenticatedOptIn, keyRequired } from './requests-v3-auth.js';
+import { keyRequired } from './requests-v3-auth.js';
 import { appFeesRange, featuresFilter, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
 import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates } from './requests-v3-paging.js';
 import { failReason, sameChain } from './requests-v3-records.js';
@@ -35,7 +35,6 @@ export const ORACLES: readonly Oracle[] = [
   schemaOracles.intentsV3,
   versionsAgree,
   keyRequired,
-  authenticatedOptIn,
   limitMax,
   limitDefault,
   order,
