@@ -63,6 +63,34 @@ for (const [path, item] of Object.entries(doc.paths ?? {})) {
   }
 }
 
+/** The timeline of a deprecated operation (its `x-timeline`: UTC days as YYYY-MM-DD), by operation. */
+const timelines = {};
+for (const [path, item] of Object.entries(doc.paths ?? {})) {
+  for (const method of METHODS) {
+    const t = item[method]?.['x-timeline'];
+    if (t === undefined) continue;
+    const key = `${method.toUpperCase()} ${path}`;
+    for (const [name, day] of Object.entries(t)) {
+      if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(Date.parse(`${day}T00:00:00Z`))) throw new Error(`generate-contract: ${key} x-timeline.${name} = ${JSON.stringify(day)} is not a day (YYYY-MM-DD)`);
+    }
+    timelines[key] = t;
+  }
+}
+const v2Timeline = timelines['GET /requests/v2'];
+for (const name of ['deprecatedAt', 'throttledFrom', 'sunsetAt']) {
+  if (v2Timeline?.[name] === undefined) throw new Error(`generate-contract: GET /requests/v2 has no x-timeline.${name}`);
+}
+const dayMs = (t) => Object.fromEntries(Object.entries(t).map(([name, day]) => [name, Date.parse(`${day}T00:00:00Z`)]));
+
+/** The `limit` of every operation that takes one (query or body): its maximum and default. */
+const limits = {};
+for (const [key, params] of [...Object.entries(queryParameters), ...Object.entries(bodyProperties)]) {
+  const l = params.limit;
+  if (l === undefined) continue;
+  if (typeof l.maximum !== 'number' || typeof l.default !== 'number') throw new Error(`generate-contract: ${key} limit has no maximum or default`);
+  limits[key] = { maximum: l.maximum, default: l.default };
+}
+
 const schemaEnums = {};
 for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
   if (Array.isArray(schema.enum)) schemaEnums[name] = schema.enum;
@@ -82,6 +110,15 @@ export const BODY_PROPERTIES = ${literal(bodyProperties)} as const;
 
 /** The values of every enum among the component schemas, by schema name. */
 export const SCHEMA_ENUMS = ${literal(schemaEnums)} as const;
+
+/** The \`limit\` of each operation that takes one (query parameter or body property): its maximum and its default. */
+export const LIMITS = ${literal(limits)} as const;
+
+/** The timeline of GET /requests/v2 (its \`x-timeline\`, API document, Versioning > Timeline): UTC days. */
+export const V2_TIMELINE = ${literal(v2Timeline)} as const;
+
+/** The same instants of {@link V2_TIMELINE} as epoch milliseconds (00:00 UTC of each day). */
+export const V2_TIMELINE_MS = ${literal(dayMs(v2Timeline))} as const;
 `;
 
 if (process.argv.includes('--check')) {

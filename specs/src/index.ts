@@ -101,5 +101,5 @@ export const schemaVocabulary: readonly string[] = [
   'x-known-values',
 ];
 
-/** The contract's constants generated from the OpenAPI document (`pnpm generate`): parameters per operation, body properties, enums. */
-export { BODY_PROPERTIES, QUERY_PARAMETERS, SCHEMA_ENUMS } from './generated/contract.js';
+/** The contract's constants generated from the OpenAPI document (`pnpm generate`): parameters per operation, body properties, enums, the limits, the v2 timeline. */
+export { BODY_PROPERTIES, LIMITS, QUERY_PARAMETERS, SCHEMA_ENUMS, V2_TIMELINE, V2_TIMELINE_MS } from './generated/contract.js';

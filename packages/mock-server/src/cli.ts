@@ -3,6 +3,7 @@
  * serves and what that date means for v2, and how its data moves; serves until SIGINT/SIGTERM.
  * Usage errors print one line (what is wrong, the value, the fix) and exit 2.
  */
+import { V2_TIMELINE } from '@crosschain/specs';
 import { DataFileError } from './data/ndjson.js';
 import { checkWebhookTargets } from './events/webhooks.js';
 import { faultCatalogue } from './faults.js';
@@ -28,7 +29,7 @@ const HELP = `Usage: crosschain-mock [--port <n>] [--host <h>] [--records <n>] [
                    one group such as two cursor encodings); see --list-variants
   --data           serve v3 records from an NDJSON file instead of generated data
   --v2-rate-limit  GET /requests/v2 limit per minute per key; 0 = unlimited
-                   (default: none before 2026-09-01, 600/min in Sep, 300 in Oct, 150 in Nov)
+                   (default: none before ${V2_TIMELINE.throttledFrom}, 600/min its first month, 300 the second, 150 then)
   --advance-every  move requests one lifecycle step every <ms> (the subscribed ones, up to 16,
                    and one at random), as the live service's move on their own (default 1000;
                    0 freezes the data as generated; the variant live-traffic: 100)

@@ -3,23 +3,30 @@
  * from live-service facts §5): headers on every response, the 200 `deprecation` object, the
  * monthly throttle from Sep 1 2026 (429 without Retry-After) and retirement on Nov 24 2026.
  */
+import { V2_TIMELINE_MS } from '@crosschain/specs';
 import type { Faults } from './faults.js';
 
-export const DEPRECATED_AT = Date.UTC(2026, 6, 22);
-export const THROTTLED_FROM = Date.UTC(2026, 8, 1);
-export const SUNSET_AT = Date.UTC(2026, 10, 24);
+/** The v2 timeline, generated from the spec (the operation's x-timeline). */
+export const { deprecatedAt: DEPRECATED_AT, throttledFrom: THROTTLED_FROM, sunsetAt: SUNSET_AT } = V2_TIMELINE_MS;
+
+/** A day of the timeline as prose ("September 1, 2026"). */
+const prose = (ms: number): string => new Date(ms).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+/** A day of the timeline as the body's ISO 8601 date-time. */
+const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 export const MIGRATION_GUIDE = 'https://docs.relay.link/references/api/api_guides/migrating-to-requests-v3';
 
 /**
- * Default v2 limit per key per minute by the server clock: none before Sep 1 2026, then 600 in
- * September, 300 in October, 150 from November 1 to the sunset (the mock's documented step-down;
- * the real numbers are not published, live-service facts §1.10).
+ * Default v2 limit per key per minute by the server clock: none before the throttle's first day
+ * (Sep 1 2026), then 600 in its first calendar month, 300 in the second, 150 from the third to the
+ * sunset (the mock's documented step-down; the real numbers are not published, live-service facts
+ * §1.10).
  */
 export function defaultV2RateLimit(now: number): number | null {
   if (now < THROTTLED_FROM) return null;
-  if (now < Date.UTC(2026, 9, 1)) return 600;
-  if (now < Date.UTC(2026, 10, 1)) return 300;
-  return 150;
+  const from = new Date(THROTTLED_FROM);
+  const at = new Date(now);
+  const month = (at.getUTCFullYear() - from.getUTCFullYear()) * 12 + at.getUTCMonth() - from.getUTCMonth();
+  return month === 0 ? 600 : month === 1 ? 300 : 150;
 }
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -53,10 +60,10 @@ export function deprecationHeaders(baseUrl: string, faults: Faults): Record<stri
 export function deprecationObject(baseUrl: string): Record<string, string> {
   return {
     message:
-      'GET /requests/v2 is deprecated. Migrate to GET /requests/v3. Relay reduces the v2 rate limit in stages from September 1, 2026. Relay retires v2 on November 24, 2026.',
-    deprecatedAt: '2026-07-22T00:00:00Z',
-    throttledFrom: '2026-09-01T00:00:00Z',
-    sunsetAt: '2026-11-24T00:00:00Z',
+      `GET /requests/v2 is deprecated. Migrate to GET /requests/v3. Relay reduces the v2 rate limit in stages from ${prose(THROTTLED_FROM)}. Relay retires v2 on ${prose(SUNSET_AT)}.`,
+    deprecatedAt: iso(DEPRECATED_AT),
+    throttledFrom: iso(THROTTLED_FROM),
+    sunsetAt: iso(SUNSET_AT),
     successor: `${baseUrl}/requests/v3`,
     migrationGuide: MIGRATION_GUIDE,
   };
@@ -65,7 +72,7 @@ export function deprecationObject(baseUrl: string): Record<string, string> {
 /** Body of the v2 429 (document, Errors). */
 export function rateLimitedBody(baseUrl: string): Record<string, string> {
   return {
-    message: 'You reached the rate limit for GET /requests/v2. Relay reduces this limit in stages. Relay retires v2 on November 24, 2026. Migrate to GET /requests/v3.',
+    message: `You reached the rate limit for GET /requests/v2. Relay reduces this limit in stages. Relay retires v2 on ${prose(SUNSET_AT)}. Migrate to GET /requests/v3.`,
     successor: `${baseUrl}/requests/v3`,
     migrationGuide: MIGRATION_GUIDE,
   };
@@ -74,7 +81,7 @@ export function rateLimitedBody(baseUrl: string): Record<string, string> {
 /** Body of the v2 410 after the sunset date (the mock's documented choice). */
 export function retiredBody(baseUrl: string): Record<string, string> {
   return {
-    message: 'GET /requests/v2 was retired on November 24, 2026. Use GET /requests/v3.',
+    message: `GET /requests/v2 was retired on ${prose(SUNSET_AT)}. Use GET /requests/v3.`,
     successor: `${baseUrl}/requests/v3`,
     migrationGuide: MIGRATION_GUIDE,
   };

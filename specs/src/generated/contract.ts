@@ -365,3 +365,33 @@ export const SCHEMA_ENUMS = {
     "xrpvm"
   ]
 } as const;
+
+/** The `limit` of each operation that takes one (query parameter or body property): its maximum and its default. */
+export const LIMITS = {
+  "GET /requests/v3": {
+    "maximum": 50,
+    "default": 20
+  },
+  "GET /requests/v2": {
+    "maximum": 50,
+    "default": 20
+  },
+  "POST /currencies/v2": {
+    "maximum": 100,
+    "default": 20
+  }
+} as const;
+
+/** The timeline of GET /requests/v2 (its `x-timeline`, API document, Versioning > Timeline): UTC days. */
+export const V2_TIMELINE = {
+  "deprecatedAt": "2026-07-22",
+  "throttledFrom": "2026-09-01",
+  "sunsetAt": "2026-11-24"
+} as const;
+
+/** The same instants of {@link V2_TIMELINE} as epoch milliseconds (00:00 UTC of each day). */
+export const V2_TIMELINE_MS = {
+  "deprecatedAt": 1784678400000,
+  "throttledFrom": 1788220800000,
+  "sunsetAt": 1795478400000
+} as const;

@@ -7,7 +7,7 @@ import { withFamilies } from '../engine/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../engine/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
+import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
 import { causeText } from '../engine/outcome.js';
@@ -79,9 +79,9 @@ function addressable(ctx: CheckContext): Located[] {
   return addressableOf(ctx.discovery.currencies);
 }
 
-/** The unfiltered lookup (`{limit: 100}`, discovery's body), asked again once per run (shared-reads.ts). */
+/** The unfiltered lookup (`{limit: CURRENCIES_MAX_LIMIT}`, discovery's body), asked again once per run (shared-reads.ts). */
 function unfiltered(ctx: CheckContext): Promise<Exchange> {
-  const load = (http: CheckContext['http']) => http.send({ method: 'POST', path: PATH, body: { limit: 100 } });
+  const load = (http: CheckContext['http']) => http.send({ method: 'POST', path: PATH, body: { limit: CURRENCIES_MAX_LIMIT } });
   return ctx.shared ? ctx.shared.read('currencies unfiltered', load) : load(ctx.http);
 }
 
@@ -108,14 +108,14 @@ async function locatable(ctx: CheckContext): Promise<Located[] | CheckResult> {
   const got = n === 0 ? 'an empty array' : `${n} currencies, none with a chain id and an address`;
   if (ctx.config.embedded) {
     violate(
-      "The reference server's curated list holds currencies: the unfiltered POST /currencies/v2 ({limit: 100}) must return some, each findable by its address",
+      `The reference server's curated list holds currencies: the unfiltered POST /currencies/v2 ({limit: ${CURRENCIES_MAX_LIMIT}}) must return some, each findable by its address`,
       'currencies with a chainId and an address',
       got,
       ex,
     );
   }
   return skip(
-    causeText('inconclusive', `the unfiltered POST /currencies/v2 ({limit: 100}) returned ${got} (twice): no currency could be asked for by its address or token, so the filter is untested`),
+    causeText('inconclusive', `the unfiltered POST /currencies/v2 ({limit: ${CURRENCIES_MAX_LIMIT}}) returned ${got} (twice): no currency could be asked for by its address or token, so the filter is untested`),
     'inconclusive',
   );
 }
@@ -174,7 +174,7 @@ export const checks: CheckDefinition[] = withFamilies([
   },
   {
     id: CURRENCIES_V2_IDS.limitDefault,
-    title: 'Without limit, POST /currencies/v2 returns min(20, n(limit=100)) currencies',
+    title: `Without limit, POST /currencies/v2 returns min(${CURRENCIES_DEFAULT_LIMIT}, n(limit=${CURRENCIES_MAX_LIMIT})) currencies`,
     clauses: ['currencies-v2.limit.default'],
     operation: OP,
     async run(ctx) {
@@ -187,14 +187,14 @@ export const checks: CheckDefinition[] = withFamilies([
         { requiredKeys: [] },
       );
       const compare = async (body: Body): Promise<void> => {
-        const full = currenciesOf(await post(ctx, { ...body, limit: 100 }), { ...body, limit: 100 });
+        const full = currenciesOf(await post(ctx, { ...body, limit: CURRENCIES_MAX_LIMIT }), { ...body, limit: CURRENCIES_MAX_LIMIT });
         const ex = await post(ctx, body);
         const dflt = currenciesOf(ex, body);
-        const expected = Math.min(20, full.length);
+        const expected = Math.min(CURRENCIES_DEFAULT_LIMIT, full.length);
         ensure(
           dflt.length === expected,
-          'The default limit of POST /currencies/v2 is 20',
-          `${expected} currencies (min(20, ${full.length} with limit=100)) for ${brief(body)}`,
+          `The default limit of POST /currencies/v2 is ${CURRENCIES_DEFAULT_LIMIT}`,
+          `${expected} currencies (min(${CURRENCIES_DEFAULT_LIMIT}, ${full.length} with limit=${CURRENCIES_MAX_LIMIT})) for ${brief(body)}`,
           `${dflt.length} currencies`,
           ex,
         );
@@ -206,24 +206,22 @@ export const checks: CheckDefinition[] = withFamilies([
   },
   {
     id: CURRENCIES_V2_IDS.limitMax,
-    title: 'At most min(limit, 100) currencies; a limit above 100 is capped to 100 or refused with a 4xx',
+    title: `At most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies; a limit above ${CURRENCIES_MAX_LIMIT} is capped to ${CURRENCIES_MAX_LIMIT} or refused with a 4xx`,
     clauses: ['currencies-v2.limit.max'],
     operation: OP,
     async run(ctx) {
       const outcome = await ctx.property(
-        fc.oneof(fc.constantFrom(101, 150, 1000), fc.integer({ min: 101, max: 100_000 }), fc.integer({ min: 1, max: 100 })),
+        fc.oneof(fc.constantFrom(CURRENCIES_MAX_LIMIT + 1, CURRENCIES_MAX_LIMIT + 50, 10 * CURRENCIES_MAX_LIMIT), fc.integer({ min: CURRENCIES_MAX_LIMIT + 1, max: 100_000 }), fc.integer({ min: 1, max: CURRENCIES_MAX_LIMIT })),
         async (limit) => {
           const ex = await post(ctx, { limit });
           const status = ex.response?.status ?? 0;
-          if (limit > 100 && status >= 400 && status < 500) return;
-          const what = limit > 100 ? 'A limit above 100 must be capped or refused with a 4xx' : `limit=${limit} must be accepted`;
-          ensure(status === 200, what, limit > 100 ? '200 with at most 100 currencies, or a 4xx' : '200', statusLine(ex), ex);
-          const list = currenciesOf(ex, { limit });
-          const bound = Math.min(limit, 100);
-          ensure(list.length <= bound, 'The maximum limit of POST /currencies/v2 is 100: at most min(limit, 100) currencies come back', `at most ${bound} currencies for limit=${limit}`, `${list.length} currencies`, ex);
+          if (limit > CURRENCIES_MAX_LIMIT && status >= 400 && status < 500) return;
+          const what = limit > CURRENCIES_MAX_LIMIT ? `A limit above ${CURRENCIES_MAX_LIMIT} must be capped or refused with a 4xx` : `limit=${limit} must be accepted`;
+          ensure(status === 200, what, limit > CURRENCIES_MAX_LIMIT ? `200 with at most ${CURRENCIES_MAX_LIMIT} currencies, or a 4xx` : '200', statusLine(ex), ex);
+          // How many come back is the limit oracle's verdict (oracles/currencies-v2.ts), on this exchange as on any.
         },
-        // 1, 2, 99, 100, 101 first (a limit ignored at a boundary), then random limits.
-        { numRuns: small(ctx, 3), examples: integerBoundaries(1, 100) },
+        // The boundaries first (1, 2, max - 1, max, max + 1: a limit ignored at a boundary), then random limits.
+        { numRuns: small(ctx, 3), examples: integerBoundaries(1, CURRENCIES_MAX_LIMIT) },
       );
       return fromProperty(outcome);
     },
@@ -240,7 +238,7 @@ export const checks: CheckDefinition[] = withFamilies([
         fc.tuple(fc.subarray(chains, { minLength: 1, maxLength: Math.min(3, chains.length) }), fc.option(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { nil: undefined })),
         async ([known, random]) => {
           const chainIds = random === undefined ? known : [...known, random];
-          const body = { chainIds, limit: 100 };
+          const body = { chainIds, limit: CURRENCIES_MAX_LIMIT };
           const ex = await post(ctx, body);
           const wrong = currenciesOf(ex, body).find((c) => offChains(c, chainIds));
           if (wrong) violate('With chainIds, every returned currency must be on one of those chains', `chainId in ${brief(chainIds)}`, label(wrong), ex);
@@ -263,7 +261,7 @@ export const checks: CheckDefinition[] = withFamilies([
           chainIds: chains.length > 0 ? fc.option(fc.subarray(chains, { minLength: 1, maxLength: Math.min(2, chains.length) }), { nil: undefined }) : fc.constant(undefined),
         }),
         async ({ verified, chainIds }) => {
-          const body: Body = { verified, limit: 100, ...(chainIds ? { chainIds } : {}) };
+          const body: Body = { verified, limit: CURRENCIES_MAX_LIMIT, ...(chainIds ? { chainIds } : {}) };
           const ex = await post(ctx, body);
           const wrong = currenciesOf(ex, body).find((c) => verifiedDiffers(c, verified));
           if (wrong) {
@@ -294,13 +292,13 @@ export const checks: CheckDefinition[] = withFamilies([
         async ([currency, pattern, keepCase]) => {
           const hex = /^0x[0-9a-f]+$/i.test(currency.address);
           const address = keepCase || !hex ? currency.address : `0x${recase(currency.address.slice(2), pattern)}`;
-          const body = { address, limit: 100 };
+          const body = { address, limit: CURRENCIES_MAX_LIMIT };
           const ex = await post(ctx, body);
           const list = currenciesOf(ex, body);
           const wrong = list.find((c) => addressDiffers(c, address));
           if (wrong) violate('With address, every returned currency must have that address', `address ${address} (any letter case)`, label(wrong), ex);
           // Completeness is asked of the currency's own spelling only: the document says nothing of letter case.
-          if (address === currency.address) await ensureFound(ctx, ex, list, [currency], 100, 'address');
+          if (address === currency.address) await ensureFound(ctx, ex, list, [currency], CURRENCIES_MAX_LIMIT, 'address');
         },
         // The first currency at its own spelling first (completeness), then random ones and casings.
         { numRuns: small(ctx, 3), examples: [[known[0]!, [false], true] as [Located, boolean[], boolean]] },
@@ -322,12 +320,12 @@ export const checks: CheckDefinition[] = withFamilies([
         fc.subarray(known, { minLength: 1, maxLength: Math.min(3, known.length) }),
         async (picked) => {
           const tokens = picked.map((c) => `${c.chainId}:${c.address}`);
-          const body = { tokens, limit: 100 };
+          const body = { tokens, limit: CURRENCIES_MAX_LIMIT };
           const ex = await post(ctx, body);
           const list = currenciesOf(ex, body);
           const wrong = list.find((c) => notAmongTokens(c, picked));
           if (wrong) violate('With tokens, every returned currency must be one of the listed tokens', `one of ${brief(tokens)}`, label(wrong), ex);
-          await ensureFound(ctx, ex, list, picked, 100, 'token (<chainId>:<address>)');
+          await ensureFound(ctx, ex, list, picked, CURRENCIES_MAX_LIMIT, 'token (<chainId>:<address>)');
         },
         { numRuns: small(ctx, 3), examples: [[lettered]] },
       );
@@ -347,7 +345,7 @@ export const checks: CheckDefinition[] = withFamilies([
         String(ctx.discovery.currencies.find((c) => chainIdOf(c) === t.chainId && addressOf(c)?.toLowerCase() === t.address.toLowerCase())?.symbol ?? '').toLowerCase();
       const chainsOf = (t: { chainId: number; address: string }): number => known.filter((k) => symbolOf(k) === symbolOf(t)).length;
       const picked = [...known].sort((a, b) => chainsOf(b) - chainsOf(a))[0]!;
-      const body = { address: picked.address, chainIds: [picked.chainId], includeAllChains: true, limit: 100 };
+      const body = { address: picked.address, chainIds: [picked.chainId], includeAllChains: true, limit: CURRENCIES_MAX_LIMIT };
       const ex = await post(ctx, body);
       const list = currenciesOf(ex, body);
       ensure(

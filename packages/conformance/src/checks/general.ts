@@ -8,14 +8,15 @@ import { withFamilies } from '../engine/family.js';
 import { rangeBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { brief, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, Exchange, ExchangeResponse, QueryValue, RequestSpec } from '../engine/types.js';
+import type { CheckContext, CheckDefinition, Exchange, QueryValue, RequestSpec } from '../engine/types.js';
 import { OperationStalledError } from '../engine/types.js';
 import { BODY_PROPERTIES, QUERY_PARAMETERS } from '@crosschain/specs';
 import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
-import { isJsonContentType, sendAnswered } from './support/answered.js';
-import { fromProperty, isObject, parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { sendAnswered } from './support/answered.js';
+import { fromProperty, pass, skip, statusLine } from './support/outcome.js';
 import { noServerError as noServerErrorOracle } from '../oracles/general.js';
+import { errorBodyShape, jsonBodies } from '../oracles/bodies.js';
 
 /** Bad inputs of the sweep in flight at once: enough to fill --max-rps 50 on a target 100 ms away. */
 const SWEEP_CONCURRENCY = 8;
@@ -28,19 +29,6 @@ const ALL = '*';
 function answeredExchanges(ctx: CheckContext): Exchange[] {
   const ops = retiredReason(ctx) ? OPERATIONS.filter((o) => o !== 'GET /requests/v2') : OPERATIONS;
   return ops.flatMap((op) => ctx.exchangesFor(op)).filter((e) => e.response !== undefined).sort((a, b) => a.seq - b.seq);
-}
-
-/** Whether a response body is JSON; undefined when unknown (compacted without the verdict). */
-function parsesAsJson(r: ExchangeResponse): boolean | undefined {
-  if (r.isJson !== undefined) return r.isJson;
-  if (r.json !== undefined) return true;
-  if (r.truncated) return undefined;
-  try {
-    JSON.parse(r.bodyText);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // ── Bad inputs, per operation and parameter ────────────────────────────────────────────────────
@@ -359,35 +347,22 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: 'general.json-bodies',
+    id: jsonBodies.id,
     title: 'Every response body of the four operations is JSON with content type application/json',
-    clauses: ['general.json-bodies'],
+    clauses: [jsonBodies.id],
     operation: ALL,
     phase: 'final',
     async run(ctx) {
-      const answered = answeredExchanges(ctx);
-      /** The 200 of each of the four operations has a JSON body (API document, each operation's "Response 200"). */
-      const empty200 = answered.find((e) => e.response!.status === 200 && e.response!.bodyText.trim() === '');
-      if (empty200) violate('All bodies are JSON (application/json): a 200 of these operations has a JSON body', 'a JSON body', `an empty body on a 200 of ${empty200.operation}`, empty200);
-      const withBody = answered.filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
+      const withBody = answeredExchanges(ctx).filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
       if (withBody.length === 0) return skip('no response with a body was recorded');
-      for (const e of withBody) {
-        const r = e.response!;
-        const type = r.headers['content-type'];
-        if (!isJsonContentType(type)) {
-          violate('All bodies are JSON (application/json)', 'Content-Type: application/json', `Content-Type: ${type ?? '(none)'} on a ${r.status} of ${e.operation}`, e);
-        }
-        if (parsesAsJson(r) === false) {
-          violate('All bodies are JSON (application/json)', 'a body that parses as JSON', `${r.status} of ${e.operation}: ${brief(r.bodyText, 200)}`, e);
-        }
-      }
-      return pass(`${withBody.length} bodies examined`);
+      // Each answer of the run, as it came, is judged by the general.json-bodies oracle (oracles/bodies.ts).
+      return pass(`${withBody.length} bodies, each judged by the oracle`);
     },
   },
   {
-    id: 'general.error-body-shape',
+    id: errorBodyShape.id,
     title: 'A 4xx body is a JSON object with a string message',
-    clauses: ['general.error-body-shape'],
+    clauses: [errorBodyShape.id],
     operation: ALL,
     phase: 'final',
     async run(ctx) {
@@ -397,18 +372,8 @@ export const checks: CheckDefinition[] = withFamilies([
         errors = answeredExchanges(ctx).filter((e) => e.response!.status >= 400 && e.response!.status < 500);
       }
       if (errors.length === 0) return skip('no 4xx response was recorded or could be provoked');
-      let examined = 0;
-      for (const e of errors) {
-        const r = e.response!;
-        if (r.truncated && r.json === undefined) continue;
-        examined++;
-        const body = parsedBody(r);
-        if (!isObject(body) || typeof body.message !== 'string') {
-          violate('Error responses carry a JSON object with a string `message` (live service)', '{"message": "…", "errorCode"?: "…"}', `${r.status} of ${e.operation}: ${brief(r.bodyText, 200)}`, e);
-        }
-      }
-      if (examined === 0) return skip('every recorded 4xx body was compacted before it could be examined');
-      return pass(`${examined} error bodies examined`);
+      // Each 4xx of the run, as it came, is judged by the general.error-body-shape oracle (oracles/bodies.ts).
+      return pass(`${errors.length} error bodies, each judged by the oracle`);
     },
   },
 ]);

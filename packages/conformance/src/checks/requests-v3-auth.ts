@@ -2,6 +2,7 @@
  * GET /requests/v3 authentication (API document, Authentication rules 1, 3, 4; GET /requests/v3
  * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
  */
+import { LIMITS } from '@crosschain/specs';
 import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
@@ -36,7 +37,7 @@ function unknownKey(ctx: CheckContext): string {
 /** Up to `pages` pages of the window under one identity, with includeAuthenticatedData=true. */
 async function authenticatedView(ctx: CheckContext, auth: AuthChoice, pages: number): Promise<Map<string, { record: RecordJson; exchange: Exchange }>> {
   const view = new Map<string, { record: RecordJson; exchange: Exchange }>();
-  const query: Query = { ...windowQuery(ctx), limit: 50, includeAuthenticatedData: true };
+  const query: Query = { ...windowQuery(ctx), limit: LIMITS['GET /requests/v3'].maximum, includeAuthenticatedData: true };
   let cursor: string | undefined;
   for (let i = 0; i < pages; i++) {
     const e = await sendAs(ctx, auth, cursor === undefined ? query : { ...query, continuation: cursor });
@@ -110,7 +111,7 @@ export const checks: CheckDefinition[] = withFamilies([
       for (const auth of identities) {
         for (const variant of variants) {
           // The primary key's two pages are the sort checks' walks; one page of 50 is enough for the other key.
-          const w = await walkAs(ctx, auth, { ...windowQuery(ctx), limit: 50, ...variant }, auth === 'primary' ? 2 : 1);
+          const w = await walkAs(ctx, auth, { ...windowQuery(ctx), limit: LIMITS['GET /requests/v3'].maximum, ...variant }, auth === 'primary' ? 2 : 1);
           for (const { record, exchange } of w) {
             seen++;
             const carried = carriedAuthFields(record);
@@ -181,7 +182,7 @@ function idsOfRecords(records: readonly RecordJson[]): string[] {
 }
 
 async function ownerHalf(ctx: CheckContext, compared: number, primary: Map<string, { record: RecordJson; exchange: Exchange }>): Promise<CheckResult> {
-  const latest: Query = { limit: 50, includeAuthenticatedData: true };
+  const latest: Query = { limit: LIMITS['GET /requests/v3'].maximum, includeAuthenticatedData: true };
   const [mine, theirs] = await Promise.all([sendAs(ctx, 'primary', latest), sendAs(ctx, 'other', latest)]);
   const carrying = [mine, theirs].flatMap((e) => (e.response?.status === 200 ? (recordsOfBody(e.response.json) ?? []) : [])).filter((r) => carriedAuthFields(r).length > 0);
   if (carrying.length > 0) return pass(`${compared} requests of the window compared (no authenticated field in either view); ${carrying.length} of the newest requests carry them`);

@@ -14,20 +14,20 @@ import { DEFAULT_LIMIT, MAX_LIMIT, skipNoData } from './support/paging.js';
 
 const limitMax: CheckSpec = {
   id: limitMaxOracle.id,
-  title: 'A page holds at most min(limit, 50) records; a limit above 50 is capped or refused with a 4xx',
+  title: `A page holds at most min(limit, ${MAX_LIMIT}) records; a limit above ${MAX_LIMIT} is capped or refused with a 4xx`,
   clauses: ['requests-v3.limit.max'],
   operation: V3,
   requires: ['apiKey'],
   async run(ctx) {
     // Page size does not depend on live traffic, so the probe spans the whole data set.
     // With its total, so that "the target holds fewer than 51" is the target's own count, not only what one page showed (issue 25).
-    const probe = await fetchPage(ctx, { limit: MAX_LIMIT, includeTotal: true }, 'a listing with limit=50');
+    const probe = await fetchPage(ctx, { limit: MAX_LIMIT, includeTotal: true }, `a listing with limit=${MAX_LIMIT}`);
     if (probe.records.length < MAX_LIMIT && probe.continuation === undefined) {
       const t = typeof probe.total === 'number' ? probe.total : undefined;
       const held = t !== undefined && t > probe.records.length ? `the listing ends after ${probe.records.length} records although its total counts ${t} (judged by requests-v3.unwindowed.first-pages)` : `the target holds ${probe.records.length} records${t !== undefined ? ` (total ${t})` : ''}`;
       return { status: 'skip', reason: `${held}, fewer than 51: a cap of 50 cannot be observed` };
     }
-    const limits = fc.oneof(fc.constantFrom(51, 100, 1000), fc.integer({ min: 51, max: 100_000 }), fc.integer({ min: 1, max: MAX_LIMIT }));
+    const limits = fc.oneof(fc.constantFrom(MAX_LIMIT + 1, 2 * MAX_LIMIT, 20 * MAX_LIMIT), fc.integer({ min: MAX_LIMIT + 1, max: 100_000 }), fc.integer({ min: 1, max: MAX_LIMIT }));
     const outcome = await ctx.property(
       limits,
       async (limit) => {
@@ -37,7 +37,7 @@ const limitMax: CheckSpec = {
         ensure(
           status === 200,
           `limit=${limit} must be ${limit > MAX_LIMIT ? 'capped (200) or refused with a 4xx' : 'accepted'}`,
-          limit > MAX_LIMIT ? '200 with at most 50 records, or a 4xx' : '200',
+          limit > MAX_LIMIT ? `200 with at most ${MAX_LIMIT} records, or a 4xx` : '200',
           `${status}: ${brief(ex.response?.bodyText)}`,
           ex,
         );

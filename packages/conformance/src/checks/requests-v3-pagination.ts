@@ -238,7 +238,7 @@ const noGaps = walkComparison(
     const missing = largeIds.filter((id) => !smallIds.has(id));
     if (missing.length > 0) {
       violate(
-        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) skipped records that limit=50 returns`,
+        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) skipped records that limit=${MAX_LIMIT} returns`,
         `${largeIds.length} records including ${sample(missing, 3)}`,
         `${p.small.records.length} records over ${p.small.pages.length} pages, missing ${sample(missing)}`,
         p.small.pages[p.small.pages.length - 1]!.exchange,
@@ -247,7 +247,7 @@ const noGaps = walkComparison(
     const diff = orderDifference(p.large.records, p.small.records, p.sortBy);
     if (diff) {
       violate(
-        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) must give the order of limit=50`,
+        `Walking at limit=${p.limit} (${describeSort(p.sortBy, p.direction)}) must give the order of limit=${MAX_LIMIT}`,
         diff.expected,
         diff.received,
         pageAt(p.small, diff.index).page.exchange,

@@ -8,6 +8,7 @@
  * The bounds are drawn from values the discovery records show where a record shows them (blocks of
  * its transactions, USD amounts), else from fixed steps; any bounds keep the relations sound.
  */
+import { LIMITS } from '@crosschain/specs';
 import { allInOrder } from '../engine/concurrent.js';
 import { withFamilies } from '../engine/family.js';
 import { ensure } from '../engine/expect.js';
@@ -114,7 +115,7 @@ const rangeNested: CheckSpec = {
       }
       if (window) {
         // Nested sets on a small window: every record of the inner range is one of the outer range.
-        const [wide, narrow] = await allInOrder([shapes[0]!, shapes[1]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: 50 }, { maxPages: 2 })));
+        const [wide, narrow] = await allInOrder([shapes[0]!, shapes[1]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: LIMITS['GET /requests/v3'].maximum }, { maxPages: 2 })));
         requests += wide!.pages.length + narrow!.pages.length;
         ensureAppFees(pair, shapes[0]!.query, wide!.records, wide!.pages[0]!.exchange);
         ensureAppFees(pair, shapes[1]!.query, narrow!.records, narrow!.pages[0]!.exchange);

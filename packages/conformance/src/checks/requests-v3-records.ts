@@ -4,6 +4,7 @@
  * v2 to v3). Records come from discovery; a suspect record is fetched again by `id` so that the
  * violation carries the exchange that shows it.
  */
+import { LIMITS } from '@crosschain/specs';
 import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
@@ -50,7 +51,7 @@ export const checks: CheckDefinition[] = withFamilies([
       }
       /** Failed and refunded requests are where reasons appear: look at them beyond discovery's sample. */
       for (const status of ['failure', 'refund']) {
-        const e = await sendV3(ctx, { ...windowQuery(ctx), status, limit: 50 });
+        const e = await sendV3(ctx, { ...windowQuery(ctx), status, limit: LIMITS['GET /requests/v3'].maximum });
         if (e.response?.status !== 200) continue;
         for (const r of recordsOfBody(e.response.json) ?? []) {
           const problem = failReasonProblem(r);

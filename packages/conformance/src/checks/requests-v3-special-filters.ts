@@ -23,7 +23,7 @@ import {
   walk,
   windowQuery,
 } from './support/listing.js';
-import { amountOutside, blockOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
+import { amountOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
 import { fromProperty, skip } from './support/outcome.js';
 import {
   amountUsdCandidates,
@@ -35,7 +35,7 @@ import {
   termFields,
   type RecordJson,
 } from './support/record.js';
-import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import { FILTER_IDS, featuresFilter } from '../oracles/requests-v3-filters.js';
 
 const chainIdEither: CheckSpec = {
   id: 'requests-v3.filter.chain-id-either',
@@ -306,14 +306,13 @@ const ranges: CheckSpec = {
 };
 
 /**
- * Each bound of the block range excludes (issue 25, mutation gap: endBlock ignored). With `r`'s
- * shown blocks in [lo, hi], `startBlock=S&endBlock=lo-1` and `startBlock=hi+1&endBlock=E` (S and E
- * the lowest and highest blocks discovery shows), each narrowed around r's creation, must list no
- * record that shows only blocks above endBlock or only blocks below startBlock (the oracle's
- * predicate {@link blockOutside}, sound whatever entries the range reads). r is such a record in
- * both, at the boundary: a server that ignores either bound lists it. A record listed so is read
- * again by id before failing: if it now shows a block within, its data moved (not judged). Two
- * requests; a note, or a skip reason, for the check's pass.
+ * Each bound of the block range excludes (mutation gap: endBlock ignored). With `r`'s shown blocks
+ * in [lo, hi], `startBlock=S&endBlock=lo-1` and `startBlock=hi+1&endBlock=E` (S and E the lowest and
+ * highest blocks discovery shows) are asked, each narrowed around r's creation: r lies outside both,
+ * at the boundary, so a server that ignores either bound lists it. What each page lists is judged by
+ * the `requests-v3.filter.ranges` oracle (`blockOutside` of oracles/ranges.ts, sound whatever entries the range
+ * reads), on this exchange as on any other: the check only chooses what to send. Two requests; a
+ * note, or a skip reason, for the check's pass.
  */
 async function ensureBlockBoundsExclude(ctx: CheckContext, records: readonly RecordJson[]): Promise<string> {
   const all = ctx.discovery.records.flatMap(shownBlocks).filter((b) => Number.isSafeInteger(b) && b > 0);
@@ -325,34 +324,17 @@ async function ensureBlockBoundsExclude(ctx: CheckContext, records: readonly Rec
   const blocks = shownBlocks(r);
   const [lo, hi] = [Math.min(...blocks), Math.max(...blocks)];
   const probes = [
-    { startBlock: Math.min(lo - 1, Math.min(...all)), endBlock: lo - 1, bound: 'endBlock', side: 'above' },
-    { startBlock: hi + 1, endBlock: Math.max(hi + 1, Math.max(...all)), bound: 'startBlock', side: 'below' },
+    { startBlock: Math.min(lo - 1, Math.min(...all)), endBlock: lo - 1 },
+    { startBlock: hi + 1, endBlock: Math.max(hi + 1, Math.max(...all)) },
   ];
-  for (const p of probes) {
-    const label = `startBlock=${p.startBlock}&endBlock=${p.endBlock}`;
-    const page = await fetchPage(ctx, { startBlock: p.startBlock, endBlock: p.endBlock, ...around(r), limit: LIMIT }, label);
-    for (const x of page.records.filter((y) => blockOutside(y, p.startBlock, p.endBlock))) {
-      const id = recordId(x);
-      if (id !== undefined) {
-        const again = await fetchPage(ctx, { id, ...around(x) }, `the record ${id} by id`);
-        const current = again.records.find((y) => recordId(y) === id);
-        if (current && !blockOutside(current, p.startBlock, p.endBlock)) continue;
-      }
-      violate(
-        `Every record returned for ${label} must have a block within (inclusive): ${p.bound} excludes a record whose blocks all lie ${p.side} it`,
-        `records with a block >= ${p.startBlock} and one <= ${p.endBlock} (id ${recordId(r)}, blocks ${lo}..${hi}, is not one of them)`,
-        `id ${id ?? '?'} with blocks ${brief(shownBlocks(x))}`,
-        page.exchange,
-      );
-    }
-  }
-  return `each block bound excludes (id ${recordId(r)}, blocks ${lo}..${hi}: 2 requests)`;
+  for (const p of probes) await fetchPage(ctx, { startBlock: p.startBlock, endBlock: p.endBlock, ...around(r), limit: LIMIT }, `startBlock=${p.startBlock}&endBlock=${p.endBlock}`);
+  return `each block bound probed for exclusion (id ${recordId(r)}, blocks ${lo}..${hi}: 2 requests)`;
 }
 
 const features: CheckSpec = {
-  id: 'requests-v3.filter.features',
+  id: featuresFilter.id,
   title: 'features (comma-separated) matches records with any of the listed features',
-  clauses: ['requests-v3.filter.features'],
+  clauses: [featuresFilter.id],
   operation: V3,
   requires: ['apiKey'],
   async run(ctx) {
@@ -370,16 +352,8 @@ const features: CheckSpec = {
       ),
       async ({ list, r }) => {
         const value = list.join(',');
+        // Every record listed holds one of them: the features oracle's verdict on this page (oracles/requests-v3-filters.ts).
         const w = await walk(ctx, { ...windowQuery(ctx), features: value, limit: LIMIT }, { maxPages: 1 });
-        const stray = w.records.find((x) => !featuresOf(x).some((f) => list.includes(f)));
-        if (stray) {
-          violate(
-            `Every record for features=${value} should have at least one of them`,
-            `features including any of ${value}`,
-            `id ${recordId(stray)} with features ${brief(featuresOf(stray))}`,
-            w.pages[0]!.exchange,
-          );
-        }
         if (r) await ensureReturned(ctx, r, { features: value }, `features=${value} (any of; it has ${featuresOf(r).join(',')})`, undefined, w.records);
       },
       runs(ctx, 6),

@@ -18,6 +18,7 @@
  * end of the range lies in the past of the target's clock (discovery), so new requests stay out;
  * status changes move a record between statuses, which a second read tells from a fault.
  */
+import { createdOutside } from '../oracles/ranges.js';
 import { allInOrder } from '../engine/concurrent.js';
 import { withFamilies } from '../engine/family.js';
 import { ensure } from '../engine/expect.js';
@@ -41,7 +42,8 @@ export function wholeQuery(ctx: CheckContext): Query {
 export function splitSecond(ctx: CheckContext): number | undefined {
   if (!ctx.discovery.complete) return undefined;
   const { start, end } = ctx.discovery.window;
-  const secs = ctx.discovery.records.map(createdSec).filter((s): s is number => s !== undefined && s >= start && s <= end).sort((a, b) => a - b);
+  // Window membership is the range oracle's predicate (oracles/ranges.ts).
+  const secs = ctx.discovery.records.filter((r) => !createdOutside(r, start, end)).map(createdSec).filter((s): s is number => s !== undefined).sort((a, b) => a - b);
   const taken = new Set(secs);
   const free = (s: number) => !taken.has(s - 1) && !taken.has(s) && !taken.has(s + 1);
   // Near the median record, so that both ranges hold records of the window.

@@ -5,6 +5,7 @@
  * each, and the records sampled by discovery are compared with the properties their schema
  * declares (see support/unknown-fields.ts).
  */
+import { LIMITS } from '@crosschain/specs';
 import { openapi } from '@crosschain/specs';
 import { withFamilies } from '../engine/family.js';
 import type { CheckContext, CheckDefinition, Exchange, RequestSpec } from '../engine/types.js';
@@ -27,13 +28,13 @@ function wholeJson(e: Exchange): unknown {
 /** One fresh 200 per operation (v2 only before its sunset); the ids come from discovery. */
 function freshRequests(ctx: CheckContext): RequestSpec[] {
   const window = { startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end };
-  const out: RequestSpec[] = [{ method: 'POST', path: '/currencies/v2', body: { limit: 100 } }];
+  const out: RequestSpec[] = [{ method: 'POST', path: '/currencies/v2', body: { limit: LIMITS['POST /currencies/v2'].maximum } }];
   for (const id of ctx.discovery.values.ids.slice(0, 3)) out.push({ method: 'GET', path: '/intents/status', query: { requestId: id } });
   if (ctx.config.hasApiKey) {
-    out.push({ method: 'GET', path: '/requests/v3', query: { ...window, limit: 50, includeAuthenticatedData: true, includeTotal: true } });
+    out.push({ method: 'GET', path: '/requests/v3', query: { ...window, limit: LIMITS['GET /requests/v3'].maximum, includeAuthenticatedData: true, includeTotal: true } });
   }
   if (!retiredReason(ctx)) {
-    out.push({ method: 'GET', path: '/requests/v2', query: { ...window, limit: 50, includeAuthenticatedData: true }, acceptRateLimit: true });
+    out.push({ method: 'GET', path: '/requests/v2', query: { ...window, limit: LIMITS['GET /requests/v2'].maximum, includeAuthenticatedData: true }, acceptRateLimit: true });
   }
   return out;
 }

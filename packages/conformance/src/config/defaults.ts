@@ -2,6 +2,7 @@
  * Defaults of the configuration: the fixed ones ({@link DEFAULTS}, {@link withDefaults}) and those
  * that depend on the target ({@link targetDefaults}).
  */
+import { V2_TIMELINE_MS } from '@crosschain/specs';
 import type { ConformanceConfig, ConsoleFormat, Raw } from './fields.js';
 
 export const DEFAULTS = {
@@ -49,8 +50,8 @@ export function resolveWorkers(workers: number | 'auto', maxRps: number | undefi
   return Math.min(16, Math.max(2, Math.ceil(maxRps / 5) + 2));
 }
 
-/** First day of the v2 throttle (API document, Versioning > Timeline of GET /requests/v2). */
-const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
+/** First day of the v2 throttle (API document, Versioning > Timeline of GET /requests/v2; generated from the spec). */
+const V2_THROTTLED_FROM_MS = V2_TIMELINE_MS.throttledFrom;
 
 /** The v2 probe settings of a run once its target is known. */
 export interface TargetDefaults {
@@ -62,7 +63,7 @@ export interface TargetDefaults {
 /**
  * Target-dependent defaults of the options the user left unset. Against the embedded reference
  * server the kit probes the v2 throttle (up to 90 requests) and, while v2 is throttled by the
- * server's clock (from 2026-09-01), starts it with 30 requests per minute per key, so that the
+ * server's clock (from V2_TIMELINE.throttledFrom), starts it with 30 requests per minute per key, so that the
  * 429 checks have a 429 to examine and the bad-input sweep and the checks that need a v2 200
  * still fit in the minute before the probe. Against a URL or an in-process fetch nothing is probed.
  */

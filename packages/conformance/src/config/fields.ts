@@ -4,6 +4,7 @@
  * that other tools rely on"). Every problem is a {@link ConfigError} whose message says what is
  * wrong, shows the value and gives the fix on one line (house-style 7); the CLI exits 2 on it.
  */
+import { V2_TIMELINE } from '@crosschain/specs';
 
 /** Output format of the console. */
 export type ConsoleFormat = 'console' | 'json';
@@ -190,7 +191,7 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'mockSeed', flag: '--mock-seed', env: 'CONFORMANCE_MOCK_SEED', kind: 'int', min: 0, example: '--mock-seed 1', help: 'embedded target: data set seed (default {mockSeed})' },
   { key: 'mockFaults', flag: '--mock-fault', env: 'CONFORMANCE_MOCK_FAULTS', kind: 'list', example: '--mock-fault v3-limit-uncapped', help: 'embedded target: inject a fault of the reference server (repeatable; self-tests)' },
   { key: 'mockVariants', flag: '--mock-variant', env: 'CONFORMANCE_MOCK_VARIANTS', kind: 'list', example: '--mock-variant gzip', help: 'embedded target: switch on an allowed variation of the reference server (repeatable; self-tests)' },
-  { key: 'mockV2RateLimit', flag: '--mock-v2-rate-limit', env: 'CONFORMANCE_MOCK_V2_RATE_LIMIT', kind: 'int', min: 0, example: '--mock-v2-rate-limit 5', help: "embedded target: v2 requests per minute per key, 0 = unlimited (default {embeddedV2RateLimit} from 2026-09-01 by the server's clock, none before)" },
+  { key: 'mockV2RateLimit', flag: '--mock-v2-rate-limit', env: 'CONFORMANCE_MOCK_V2_RATE_LIMIT', kind: 'int', min: 0, example: '--mock-v2-rate-limit 5', help: `embedded target: v2 requests per minute per key, 0 = unlimited (default {embeddedV2RateLimit} from ${V2_TIMELINE.throttledFrom} by the server's clock, none before)` },
 ];
 
 /** {@link FIELDS} by configuration key. */

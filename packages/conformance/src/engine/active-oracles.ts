@@ -1,15 +1,17 @@
 /**
- * Every exchange of the active run judged by every oracle that applies (issue 24 point 2): the
- * run's exchanges, as they settle, go through the oracle registry (oracles/index.ts) by the same
- * auditor the proxy and `audit` use (passive/auditor.ts), read as their HAR entries read back, so
- * the three give one verdict. A page fetched for the sort check is judged for limits, schema,
- * ranges, totals and the record rules too.
+ * Every exchange of the active run judged by every oracle that applies: the run's exchanges, as
+ * they settle, go through the oracle registry (oracles/index.ts) by the same auditor the proxy and
+ * `audit` use (passive/auditor.ts), read as their HAR entries read back, so the three give one
+ * verdict. A page fetched for the sort check is judged for limits, schema, ranges, totals and the
+ * record rules too, and the exchanges a check sends are judged by the oracle of that check as well:
+ * a rule one exchange decides is decided by its oracle only, the active check choosing what to send.
  *
- * No double counting: an exchange is not judged under the id of the check that sent it (that check
- * judged it itself). A violation found on another check's exchange turns the outcome of the
- * oracle's own check into a failure, with that exchange as the reproduction (its request and curl)
- * and a replay line that runs both the check that sent it and the one it fails. Only the checks of
- * the run are amended: an oracle whose check was not selected (`--only`, a shard) reports nothing.
+ * One failure per check: the oracle's verdict is its check's verdict. A check that passed and whose
+ * oracle saw a violation fails with it, that exchange as the reproduction (its request and curl),
+ * and a replay line that runs the check that sent it and the one it fails; a check that failed on its
+ * own (a relation between exchanges) keeps that failure, which already reports the defect. Only the
+ * checks of the run are amended: an oracle whose check was not selected (`--only`, a shard) reports
+ * nothing.
  */
 import { PassiveAuditor } from '../passive/auditor.js';
 import { observedOf } from '../passive/observed.js';
@@ -36,16 +38,18 @@ export class ActiveOracles {
     for (const e of exchanges) {
       const owner = this.ownerOf(e);
       // The engine parsed and validated the body with the same validator: reused, not done again.
-      const reuse = e.response === undefined || e.response.truncated === true ? {} : { exchange: e };
-      for (const f of this.auditor.observe(observedOf(e), owner !== undefined ? { skip: owner, ...reuse } : reuse)) {
+      // A body the run compacted already (its JSON dropped) is parsed again from its text.
+      const r = e.response;
+      const reuse = r === undefined || r.truncated === true || (r.isJson === true && r.json === undefined) ? {} : { exchange: e };
+      for (const f of this.auditor.observe(observedOf(e), reuse)) {
         if (!this.firstOwner.has(f.check)) this.firstOwner.set(f.check, owner);
       }
     }
   }
 
   /**
-   * The outcomes with the oracles' verdicts on other checks' exchanges folded in: a check that
-   * passed and whose oracle saw a violation fails with it. A check that did not pass keeps its
+   * The outcomes with the oracles' verdicts folded in: a check that passed and whose oracle saw a
+   * violation (on any exchange of the run, its own included) fails with it. A check that did not pass keeps its
    * outcome: a fail or error says more, and a skip says why the kit could not decide (e.g. the
    * data moved between its re-reads, which the active side measures and the oracle cannot).
    * `replayOf(ids)` is the replay line of a run of those check ids.
@@ -58,14 +62,15 @@ export class ActiveOracles {
       const seen = byId.get(o.id);
       if (!seen?.violation || !this.firstOwner.has(o.id) || o.status !== 'pass' || options.keep?.(o)) return o;
       const owner = this.firstOwner.get(o.id);
-      const from = owner === undefined ? 'the run\'s discovery' : `check ${owner}`;
+      const own = owner === o.id;
+      const from = owner === undefined ? "the run's discovery" : own ? 'this check' : `check ${owner}`;
       return {
         ...o,
         status: seen.status,
         violation: seen.violation,
         ...(seen.violations ? { violations: seen.violations } : {}),
-        reason: `${seen.reason ?? ''}: the oracle judged the exchanges other checks of this run sent (first seen in a request of ${from})`,
-        replay: options.replayOf(owner === undefined ? o.id : `${owner},${o.id}`),
+        reason: `${seen.reason ?? ''}: the oracle judged every exchange of this run (first seen in a request of ${from})`,
+        replay: options.replayOf(owner === undefined || own ? o.id : `${owner},${o.id}`),
       };
     });
   }

@@ -4,6 +4,7 @@
  * target's clock, so live traffic cannot make a page walk flaky; it is widened or narrowed with
  * `includeTotal=true` probes until it holds a few hundred records, then walked page by page.
  */
+import { LIMITS } from '@crosschain/specs';
 import { allInOrder } from './concurrent.js';
 import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
 import { bodySummary, isForeign } from './not-json.js';
@@ -59,7 +60,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
   const maxRecords = options.maxRecords ?? 1000;
   const pageSize = options.pageSize ?? 50;
 
-  const cur = await http.send({ method: 'POST', path: '/currencies/v2', body: { limit: 100 }, auth: options.hasApiKey ? 'primary' : 'none' });
+  const cur = await http.send({ method: 'POST', path: '/currencies/v2', body: { limit: LIMITS['POST /currencies/v2'].maximum }, auth: options.hasApiKey ? 'primary' : 'none' });
   let currencies: Array<Record<string, unknown>> = [];
   if (cur.response?.status === 200 && Array.isArray(cur.response.json)) {
     currencies = (cur.response.json as unknown[]).filter((c): c is Record<string, unknown> => !!c && typeof c === 'object');

@@ -4,6 +4,7 @@
  * drives the status changes (`advance(id)` of the reference server, only for the ids it follows and
  * one control id) and collects the deliveries of the in-process webhook receiver.
  */
+import { LIMITS } from '@crosschain/specs';
 import { recordsOfBody } from '../engine/list-wrapper.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import type { Discovery, HttpClient } from '../engine/types.js';
@@ -87,7 +88,7 @@ async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: nu
   if (ids.length >= wanted) return { ids };
   // Embedded: `pending` requests, which always have a step left after the first round of changes
   // (pending -> submitted or failure -> a further step), so the stream can show it went on.
-  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: LIMITS['GET /requests/v3'].maximum, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
   const status = page.response?.status;
   const records = status === 200 ? (recordsOfBody(page.response!.json) ?? []) : [];
   noteStatuses(records as Array<Record<string, unknown>>, statuses);
@@ -107,7 +108,7 @@ function noteStatuses(records: ReadonlyArray<Record<string, unknown>>, into: Rec
  * `includeAuthenticatedData=true` shows no authenticated field on it.
  */
 async function foreignId(http: HttpClient, own: readonly string[]): Promise<string | undefined> {
-  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 50, status: 'pending', includeAuthenticatedData: true } });
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: LIMITS['GET /requests/v3'].maximum, status: 'pending', includeAuthenticatedData: true } });
   const records = page.response?.status === 200 ? ((recordsOfBody(page.response.json) ?? []) as Array<Record<string, unknown>>) : [];
   const found = records.find((r) => typeof r.id === 'string' && !own.includes(r.id) && authenticatedFieldsIn(r.data).length === 0);
   return found?.id as string | undefined;

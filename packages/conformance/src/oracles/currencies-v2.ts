@@ -68,7 +68,10 @@ export const currencyOracles: Oracle[] = [
     judge(s) {
       const max = Math.min(bodyOf(s).limit as number, CURRENCIES_MAX_LIMIT);
       const n = currencies(s)!.length;
-      return n > max ? { message: `POST /currencies/v2 returns at most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies`, expected: `at most ${max}`, received: `${n} currencies` } : undefined;
+      const limit = bodyOf(s).limit as number;
+      return n > max
+        ? { message: `The maximum limit of POST /currencies/v2 is ${CURRENCIES_MAX_LIMIT}: at most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies come back`, expected: `at most ${max} currencies for limit=${limit}`, received: `${n} currencies` }
+        : undefined;
     },
   },
   {

@@ -4,12 +4,13 @@
  * agreement with the headers and the published timeline. Shared by the active
  * `requests-v2.deprecation.body-object` and `.consistent` checks and the passive proxy and HAR audit.
  */
+import { V2_TIMELINE, V2_TIMELINE_MS } from '@crosschain/specs';
 import { brief } from '../engine/expect.js';
 import { deprecationMs, deprecationProblem, parseImfFixdate } from '../checks/support/deprecation-headers.js';
 import { isObject } from '../checks/support/outcome.js';
 
-/** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days. */
-export const V2_TIMELINE = { deprecatedAt: '2026-07-22', throttledFrom: '2026-09-01', sunsetAt: '2026-11-24' } as const;
+/** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days: generated from the spec. */
+export { V2_TIMELINE, V2_TIMELINE_MS };
 
 /**
  * The UTC day the live service began sending the deprecation signals (headers, body object, the 429

@@ -7,16 +7,18 @@
  * To add an oracle: write it in the {@link Oracle} shape (`id`, `applies(s)`, `judge(s)`, `ids` and
  * `idFor` when it reports under several ids) in a file of its concern, and add it to {@link ORACLES}.
  */
+import { errorBodyShape, jsonBodies } from './bodies.js';
 import { currencyOracles } from './currencies-v2.js';
 import { successStatus, unwindowedFirstPage } from './first-calls.js';
 import { noServerError } from './general.js';
 import type { Oracle } from './oracle.js';
 import { keyRequired } from './requests-v3-auth.js';
-import { appFeesRange, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
+import { appFeesRange, featuresFilter, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
 import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates } from './requests-v3-paging.js';
 import { failReason, sameChain } from './requests-v3-records.js';
 import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
-import { v2Oracles, v2Retired } from './requests-v2.js';
+import { v2KeepsWorking, v2Oracles, v2Retired } from './requests-v2.js';
+import { v2LimitMax } from './requests-v2-limits.js';
 import { versionsAgree } from './status-versions-agree.js';
 import { v3RemovedFields } from './v3-removed-fields.js';
 import { schemaOracles } from './response-schema.js';
@@ -42,6 +44,7 @@ export const ORACLES: readonly Oracle[] = [
   totalExact,
   totalOnlyWhenRequested,
   topLevelFilters,
+  featuresFilter,
   ranges,
   appFeesRange,
   groups,
@@ -50,10 +53,14 @@ export const ORACLES: readonly Oracle[] = [
   sameChain,
   v3RemovedFields,
   schemaOracles.v3,
+  v2KeepsWorking,
+  v2LimitMax,
   ...v2Oracles,
   v2Retired,
   schemaOracles.v2,
   noServerError,
+  jsonBodies,
+  errorBodyShape,
   unwindowedFirstPage,
   successStatus,
 ];

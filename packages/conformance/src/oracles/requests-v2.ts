@@ -4,10 +4,12 @@
  * the signals (from the day they went live until the sunset).
  */
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
-import { V2_SIGNALS_FROM, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
+import { LIMITS } from '@crosschain/specs';
+import { brief } from '../engine/expect.js';
+import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from './v2-rate-limit.js';
 import { V2_SUNSET_MS, retirementProblem } from './v2-retirement.js';
-import { V2, status, type Oracle, type Seen } from './oracle.js';
+import { V2, int, status, type Oracle, type Seen } from './oracle.js';
 
 /** The ids of the checks these oracles report under (their definitions in src/checks/ take them from here: one spelling). */
 export const V2_SIGNAL_IDS = {
@@ -52,7 +54,7 @@ const h = (s: Seen, name: string): string | undefined => s.exchange.response!.he
 
 export const v2Oracles: Oracle[] = [
   signal(V2_SIGNAL_IDS.deprecationHeader, 'Every v2 response must carry a Deprecation header, an RFC 9651 Date', 'Deprecation: @<unix seconds>', (s) => deprecationProblem(h(s, 'deprecation'))),
-  signal(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response must carry a Sunset header, an HTTP-date', 'Sunset: Tue, 24 Nov 2026 00:00:00 GMT (IMF-fixdate)', (s) => sunsetProblem(h(s, 'sunset'))),
+  signal(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response must carry a Sunset header, an HTTP-date', `Sunset: ${new Date(SUNSET_MS).toUTCString()} (IMF-fixdate)`, (s) => sunsetProblem(h(s, 'sunset'))),
   signal(V2_SIGNAL_IDS.deprecationLink, 'Every v2 response must carry a Link header with the relations deprecation, sunset and successor-version', 'Link with deprecation, sunset and successor-version (/requests/v3)', (s) => linkProblem(h(s, 'link'), s.exchange.request.url)),
   signal(
     V2_SIGNAL_IDS.deprecationExposeHeaders,
@@ -68,7 +70,7 @@ export const v2Oracles: Oracle[] = [
     (s) => deprecationProblem(h(s, 'deprecation')) ?? sunsetProblem(h(s, 'sunset')) ?? linkProblem(h(s, 'link'), s.exchange.request.url),
     (s) => status(s) >= 400,
   ),
-  signal(V2_SIGNAL_IDS.deprecationBodyObject, 'A v2 200 body must have the `deprecation` object with its six fields', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
+  signal(V2_SIGNAL_IDS.deprecationBodyObject, 'A v2 200 body must have the `deprecation` object with its six fields: three non-empty strings and three ISO 8601 dates', '{"deprecation": {message, deprecatedAt, throttledFrom, sunsetAt, successor, migrationGuide}}', (s) => deprecationObjectProblem(s.exchange.response!.json), (s) => status(s) === 200 && s.exchange.response!.isJson === true),
   {
     id: V2_SIGNAL_IDS.deprecationConsistent,
     applies: (s) => v2Live(s) && status(s) === 200 && deprecationObjectProblem(s.exchange.response!.json) === undefined,
@@ -77,6 +79,36 @@ export const v2Oracles: Oracle[] = [
   signal(V2_SIGNAL_IDS.rateLimitBody, 'A v2 429 must have a JSON body with message, successor (the address of /requests/v3) and migrationGuide', RATE_LIMIT_BODY, (s) => rateLimitBodyProblem(s.exchange.response!.json, s.exchange.response!.bodyText, s.exchange.request.url), (s) => status(s) === 429),
   signal(V2_SIGNAL_IDS.rateLimitNoRetryAfter, 'The v2 429 must not carry a Retry-After header', 'no Retry-After header', (s) => (h(s, 'retry-after') !== undefined ? `Retry-After: ${h(s, 'retry-after')}` : undefined), (s) => status(s) === 429),
 ];
+
+/** The parameters of a plain v2 query: a limit within 1 to the maximum and a time window, nothing else. */
+function plainQuery(q: URLSearchParams): boolean {
+  for (const [name, value] of q) {
+    const n = int(value);
+    if (name === 'limit' ? n === undefined || n < 1 || n > LIMITS['GET /requests/v2'].maximum : name === 'startTimestamp' || name === 'endTimestamp' ? n === undefined || n < 0 : true) return false;
+  }
+  return true;
+}
+
+/**
+ * Before its sunset v2 keeps working (API document, Versioning > Timeline): a plain query (a valid
+ * limit and a time window, nothing else) dated before the sunset is served, 200, or 429 while
+ * throttled; never refused with another status. The active `requests-v2.timeline` check sends one
+ * and judges what no single exchange shows (a key refused on every request).
+ */
+export const v2KeepsWorking: Oracle = {
+  id: 'requests-v2.timeline',
+  applies: (s) => s.exchange.operation === V2 && status(s) > 0 && (s.at === undefined || s.at < SUNSET_MS) && plainQuery(s.query),
+  judge(s) {
+    const code = status(s);
+    return code === 200 || code === 429
+      ? undefined
+      : {
+          message: `v2 keeps working until ${V2_TIMELINE.sunsetAt}: a plain query (limit and time window only) must be served`,
+          expected: '200 (or 429 while throttled)',
+          received: `${code}: ${brief(s.exchange.response!.bodyText)}`,
+        };
+  },
+};
 
 /** A v2 exchange dated on or after the sunset: judged by the retirement rules (the active `requests-v2.retired` predicate). */
 export const v2Retired: Oracle = {

@@ -4,7 +4,7 @@
  * the `filters` groups; a `filters` array mixing null with values is refused.
  */
 import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
-import { EQUALITY_PARAMS, amountUsdCandidates, candidates, matchesSound, recordId, type RecordJson } from '../checks/support/record.js';
+import { EQUALITY_PARAMS, amountUsdCandidates, candidates, featuresOf, matchesSound, recordId, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
 import { amountOutside, blockOutside, shownBlocks, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
@@ -76,12 +76,28 @@ export function featureList(raw: string | null | undefined): string[] | undefine
 }
 
 /**
- * Whether the record surely lacks every listed feature (its `features` an array holding none of them);
- * a record without a `features` array is not judged.
+ * Whether the record lacks every listed feature: its `features` (required by the schema) holds none
+ * of them; a record without a `features` array shows no feature, so it lacks them too (the schema
+ * oracle reports the missing array).
  */
 export function lacksFeatures(r: Record<string, unknown>, list: readonly string[]): boolean {
-  return Array.isArray(r.features) && !r.features.some((f) => typeof f === 'string' && list.includes(f));
+  return !featuresOf(r).some((f) => list.includes(f));
 }
+
+/**
+ * `features` (comma-separated) alone at the top level (API document, GET /requests/v3: any of the
+ * listed features): every record listed has at least one of them. With `filters` groups the same
+ * predicate counts under the AND rule of {@link topLevelFilters}.
+ */
+export const featuresFilter: Oracle = {
+  id: 'requests-v3.filter.features',
+  applies: (s) => page(s) && !chainQuery(s).has('filters') && featureList(chainQuery(s).get('features')) !== undefined,
+  judge(s) {
+    const list = featureList(chainQuery(s).get('features'))!;
+    const received = firstBad(s.records!, (r) => (lacksFeatures(r, list) ? `features ${brief(featuresOf(r))}` : undefined));
+    return received === undefined ? undefined : { message: `Every record for features=${list.join(',')} should have at least one of them`, expected: `features including any of ${list.join(',')}`, received };
+  },
+};
 
 /**
  * Top-level `features` beside `filters` groups (rule 7: "range filters and `features` are top-level

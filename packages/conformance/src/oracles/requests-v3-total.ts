@@ -29,14 +29,20 @@ export const totalOnlyWhenRequested: Oracle = {
   },
 };
 
+/** A `total` asked with includeTotal=true that is missing or not a non-negative integer: the violation, else undefined. Shared with the active walks. */
+export function totalValueProblem(present: boolean, t: unknown): { message: string; expected: string; received: string } | undefined {
+  return present && typeof t === 'number' && Number.isInteger(t) && t >= 0
+    ? undefined
+    : { message: 'includeTotal=true must add `total`, the exact count of matching requests', expected: 'a non-negative integer `total`', received: `total = ${brief(t)}` };
+}
+
 export const totalExact: Oracle = {
   id: 'requests-v3.total.exact',
   applies: (s) => page(s) && asked(s.query),
   judge(s) {
     const t = s.total?.value;
-    if (!s.total?.present || typeof t !== 'number' || !Number.isInteger(t) || t < 0) {
-      return { message: 'includeTotal=true must add `total`, the exact count of matching requests', expected: 'a non-negative integer `total`', received: `total = ${brief(t)}` };
-    }
+    const malformed = totalValueProblem(s.total?.present === true, t);
+    if (malformed !== undefined || typeof t !== 'number') return malformed;
     // The records of the earlier pages of the walk count only when none can have left the query since.
     const chain = s.chain;
     const earlier = chain?.fromStart && chain.parent && !membershipMoves(chainQuery(s)) ? chain.count : 0;

@@ -6,10 +6,10 @@
  * check and the passive proxy and `audit` (a v2 exchange dated on or after the sunset).
  */
 import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
-import { V2_TIMELINE } from './deprecation-body.js';
+import { V2_TIMELINE, V2_TIMELINE_MS } from './deprecation-body.js';
 
 /** The sunset of v2 (epoch ms, 00:00 UTC of the day). */
-export const V2_SUNSET_MS = Date.parse(`${V2_TIMELINE.sunsetAt}T00:00:00Z`);
+export const V2_SUNSET_MS = V2_TIMELINE_MS.sunsetAt;
 
 export interface RetirementProblem {
   message: string;

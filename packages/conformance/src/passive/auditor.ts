@@ -87,11 +87,6 @@ export interface AuditorOptions {
 /** How one exchange is observed. */
 export interface ObserveOptions {
   /**
-   * A check id not to judge this exchange under: the active check that sent it and judged it
-   * itself (engine/active-oracles.ts), so that it is not counted twice. Its history still advances.
-   */
-  skip?: string;
-  /**
    * The engine's own exchange of `o` (the active run): already redacted, parsed, schema-validated
    * and its list wrapper described by the same validator, so it is not parsed and validated again.
    */
@@ -173,7 +168,6 @@ export class PassiveAuditor {
     for (const rule of this.rules) {
       if (!rule.applies(seen)) continue;
       const id = rule.idFor?.(seen) ?? rule.id;
-      if (id === options.skip) continue;
       let judgement: Judgement;
       try {
         judgement = rule.judge(seen);
@@ -181,7 +175,7 @@ export class PassiveAuditor {
         judgement = { message: `the oracle could not judge this exchange: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable response', received: 'an exception in the kit' };
       }
       // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
-      if (judgement !== undefined && (isWithheld(judgement) || (options.skip !== undefined && judgement.check === options.skip))) continue;
+      if (judgement !== undefined && isWithheld(judgement)) continue;
       judgedBy += 1;
       this.tally(id).checked += 1;
       families.add(this.familyOf(id));

@@ -15,6 +15,7 @@
  * {@link DATED_CLOCKS} (2026-10-15T12:00:00Z inside the window, 2026-12-01T12:00:00Z after the
  * sunset). A run against a URL has no twins: the target's clock decides.
  */
+import { V2_TIMELINE_MS } from '@crosschain/specs';
 import { DEFAULTS } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { DatedTarget, TargetDate } from '../engine/types.js';
@@ -65,13 +66,12 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
-/** First day of the v2 throttle and the sunset (API document, Versioning > Timeline; UTC). */
-const V2_THROTTLED_FROM_MS = Date.UTC(2026, 8, 1);
-const V2_SUNSET_MS = Date.UTC(2026, 10, 24);
+/** First day of the v2 throttle and the sunset (API document, Versioning > Timeline; generated from the spec). */
+const { throttledFrom: V2_THROTTLED_FROM_MS, sunsetAt: V2_SUNSET_MS } = V2_TIMELINE_MS;
 
 /**
  * Each date of the v2 timeline a run needs: which clocks of the main server already qualify, and
- * where a twin's clock is pinned otherwise. Inside the window means throttled (from 2026-09-01), so
+ * where a twin's clock is pinned otherwise. Inside the window means throttled (from V2_TIMELINE.throttledFrom), so
  * that the 429 checks have a throttle to meet.
  */
 export const DATED_CLOCKS: Record<TargetDate, { holds(ms: number): boolean; pin: string; what: string }> = {

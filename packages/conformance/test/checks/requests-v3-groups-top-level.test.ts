@@ -19,12 +19,12 @@ describe('requests-v3 filters-group top-level checks', () => {
 });
 
 describe('the top-level features helpers of the filters oracle', () => {
-  it('reads the listed features and judges only records that carry a features array', () => {
+  it('reads the listed features; a record without a features array shows none, so it lacks them (one predicate with the active features check)', () => {
     expect(featureList(' fast_fill, app_fees ,')).toEqual(['fast_fill', 'app_fees']);
     expect(featureList('')).toBeUndefined();
     expect(lacksFeatures({ features: ['gas_top_up'] }, ['fast_fill'])).toBe(true);
     expect(lacksFeatures({ features: ['fast_fill'] }, ['app_fees', 'fast_fill'])).toBe(false);
-    // No features array: not judged.
-    expect(lacksFeatures({}, ['fast_fill'])).toBe(false);
+    // No features array: no feature shown (the schema oracle reports the missing array).
+    expect(lacksFeatures({}, ['fast_fill'])).toBe(true);
   });
 });

@@ -49,18 +49,19 @@ describe('requests-v3 special filter checks', () => {
   it('ranges fails a server that ignores endBlock, or startBlock: a record whose blocks all lie beyond the bound comes back', async () => {
     const end = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: dropping('endBlock'), discovery: discoveryOf(RECORDS) }));
     expect(end.status).toBe('fail');
-    expect(end.violation?.message).toMatch(/endBlock excludes a record whose blocks all lie above it/);
-    expect(end.violation?.message).toMatch(/^Every record returned for startBlock=\d+&endBlock=\d+ must have a block within/);
-    expect(end.violation?.received).toMatch(/^id 0x[0-9a-f]+ with blocks \[\d+\]$/);
+    expect(end.violation?.message).toMatch(/^Every record returned must lie within .*startBlock\/endBlock \(inclusive: a block at or above startBlock and one at or below endBlock\)/);
+    expect(end.violation?.exchange?.request.url).toMatch(/startBlock=\d+&endBlock=\d+/);
+    expect(end.violation?.received).toMatch(/^id 0x[0-9a-f]+: blocks \[\d+\]/);
     const start = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: dropping('startBlock'), discovery: discoveryOf(RECORDS) }));
     expect(start.status).toBe('fail');
-    expect(start.violation?.message).toMatch(/startBlock excludes a record whose blocks all lie below it/);
+    expect(start.violation?.message).toMatch(/startBlock\/endBlock \(inclusive/);
+    expect(start.violation?.exchange?.request.url).toMatch(/startBlock=\d+&endBlock=\d+/);
     const clean = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler: route({ 'GET /requests/v3': fakeRequestsV3(RECORDS) }), discovery: discoveryOf(RECORDS) }));
     expect(clean.status).toBe('pass');
-    expect(clean.note).toMatch(/each block bound excludes/);
+    expect(clean.note).toMatch(/each block bound probed for exclusion/);
   });
 
-  it('ranges: a record listed beyond a block bound that, read again by id, now shows a block within (its data moved) is not a failure', async () => {
+  it("ranges: a page listing a record beyond a block bound fails by the range oracle's verdict on that page, whatever a later reading shows (a page's own view holds the blocks it was matched on)", async () => {
     const base = fakeRequestsV3(RECORDS);
     let ranged = 0;
     let reread = 0;
@@ -88,8 +89,12 @@ describe('requests-v3 special filter checks', () => {
     });
     const result = await settle(byId('requests-v3.filter.ranges'), fakeContext({ handler, discovery: discoveryOf(RECORDS) }));
     expect(ranged).toBe(2);
-    expect(reread).toBeGreaterThanOrEqual(2);
-    expect(result.status).toBe('pass');
+    expect(reread).toBe(0);
+    expect(result.status).toBe('fail');
+    if (result.status === 'fail') {
+      expect(result.violation.message).toMatch(/startBlock\/endBlock/);
+      expect(result.violation.exchange?.request.url).toContain('startBlock=');
+    }
   });
 
   it('status-values passes a server that ignores a refused status value', async () => {

@@ -1,7 +1,8 @@
 /**
  * The active run's exchanges judged by the oracle registry (engine/active-oracles.ts): a violation
  * on another check's exchange fails the oracle's own check, with that exchange and a replay of
- * both checks; an exchange is never judged under the id of the check that sent it.
+ * both checks; the exchanges a check sent are judged by its own oracle too, and a defect fails its
+ * check once.
  */
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
@@ -43,11 +44,21 @@ describe('ActiveOracles', () => {
     expect(sort!.status).toBe('pass');
   });
 
-  it('the check that sent an exchange is not judged again on it (no double counting)', () => {
+  it("the check that sent an exchange is judged on it by its own oracle: its pass fails, replayed alone", () => {
     const o = new ActiveOracles(validator, () => 'requests-v3.limit.max');
     o.observe([v3Page(1, 'limit=2', 3)]);
     const [limit] = o.amend([outcome('requests-v3.limit.max')], { strict: false, replayOf });
-    expect(limit!.status).toBe('pass');
+    expect(limit!.status).toBe('fail');
+    expect(limit!.violation?.received).toBe('3 records');
+    expect(limit!.reason).toMatch(/this check/);
+    expect(limit!.replay).toBe('replay --only requests-v3.limit.max');
+  });
+
+  it('a check that failed on its own keeps its one failure: the oracle adds no second one', () => {
+    const o = new ActiveOracles(validator, () => 'requests-v3.limit.max');
+    o.observe([v3Page(1, 'limit=2', 3)]);
+    const failed = { ...outcome('requests-v3.limit.max', 'fail'), reason: 'its own failure' };
+    expect(o.amend([failed], { strict: false, replayOf })).toEqual([failed]);
   });
 
   it('only checks that passed are amended: an error, a skip (the kit could not decide, e.g. data moving) and a kept outcome stay', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/engine/types.js';
 import type { Seen } from '../../src/oracles/oracle.js';
-import { reasonFilters, reasonMismatch, topLevelFilters } from '../../src/oracles/requests-v3-filters.js';
+import { featuresFilter, reasonFilters, reasonMismatch, topLevelFilters } from '../../src/oracles/requests-v3-filters.js';
 
 const rec = (id: string, data: Record<string, unknown>) => ({ id, data });
 
@@ -44,5 +44,19 @@ describe('fail-reason filters (failReason, refundFailReason)', () => {
     const good = seen('failReason=SLIPPAGE', [rec('0xa', { failReason: 'SLIPPAGE' }), rec('0xc', { failReason: 'slippage' })]);
     expect(topLevelFilters.judge(good)).toBeUndefined();
     expect(topLevelFilters.applies(seen('failReason=N/A', [rec('0xa', { failReason: null })]))).toBe(false);
+  });
+});
+
+describe('the features oracle (requests-v3.filter.features)', () => {
+  const seen = (query: string, records: Array<Record<string, unknown>>) => {
+    const q = new URLSearchParams(query);
+    return { exchange: { seq: 1, operation: 'GET /requests/v3', request: { method: 'GET', url: `http://x/requests/v3?${query}`, headers: {} }, response: { status: 200, headers: {}, bodyText: '' }, durationMs: 0, curl: '' }, query: q, hasKey: true, records } as unknown as Seen;
+  };
+  it('fails a listing for features=a,b holding a record with neither, or with no features array; passes one with either', () => {
+    expect(featuresFilter.applies(seen('features=fast_fill,app_fees', []))).toBe(true);
+    expect(featuresFilter.applies(seen('features=fast_fill&filters=[]', []))).toBe(false);
+    expect(featuresFilter.judge(seen('features=fast_fill,app_fees', [{ id: '0x1', features: ['app_fees'] }]))).toBeUndefined();
+    expect(featuresFilter.judge(seen('features=fast_fill,app_fees', [{ id: '0x1', features: ['gas_top_up'] }]))).toMatchObject({ received: 'id 0x1: features ["gas_top_up"]' });
+    expect(featuresFilter.judge(seen('features=fast_fill', [{ id: '0x2' }]))).toMatchObject({ received: 'id 0x2: features []' });
   });
 });

@@ -134,14 +134,16 @@ export class FakeHttpClient implements HttpClient {
     }
     const bodyText = answer.bodyText ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     let parsed: unknown;
+    let isJson = false;
     try {
       parsed = bodyText === '' ? undefined : JSON.parse(bodyText);
+      isJson = bodyText !== '';
     } catch {
       parsed = undefined;
     }
     const respHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(answer.headers ?? {})) respHeaders[k.toLowerCase()] = v;
-    exchange.response = { status: answer.status, headers: respHeaders, bodyText, json: parsed };
+    exchange.response = { status: answer.status, headers: respHeaders, bodyText, json: parsed, isJson };
     if (answer.schema) exchange.schema = answer.schema;
     // Like the engine before it compacts bodies (runner.ts): the list wrapper of a JSON 200 is described.
     annotateListWrapper(exchange, answer.listSchema ? { validate: () => answer.listSchema } : undefined, this.cursorField);

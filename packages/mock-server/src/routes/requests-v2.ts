@@ -9,7 +9,7 @@ import { defaultV2RateLimit, deprecationObject, rateLimitedBody, retiredBody, SU
 import { runQuery } from '../query/engine.js';
 import { toParams } from '../query/params.js';
 import { parseV2Query } from '../query/v2-query.js';
-import { V3_MAX_LIMIT } from '../query/v3-query.js';
+import { LIMITS } from '@crosschain/specs';
 import { addExtrasDeep, wrapperExtras } from '../variants/extra-fields.js';
 import { ownedBy } from '../views/v3.js';
 import { toV2 } from '../views/v2.js';
@@ -35,8 +35,8 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     // Fault v2-always-throttled: before the sunset every request is refused with 429, as if a key had no quota.
     if (faults.has('v2-always-throttled')) return throttled();
     const integrator = key?.integrator ?? null;
-    // The v2 maximum is 50 too (live-service facts §2.4).
-    const { query, includeAuthenticatedData } = parseV2Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), integrator, faults);
+    // The v2 maximum, generated from the spec (live-service facts §2.4).
+    const { query, includeAuthenticatedData } = parseV2Query(toParams(ctx.listQuery(url, LIMITS['GET /requests/v2'].maximum)), integrator, faults);
     const page = runQuery(store, query, { overlap: false, gap: false });
     const requests = page.rows.map((r) => {
       const v3 = store.dataset.record(r);

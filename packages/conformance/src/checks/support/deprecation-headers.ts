@@ -2,6 +2,7 @@
  * Validators of the v2 deprecation headers (API document, Versioning > Deprecation signals on
  * every v2 response): each returns the problem, or undefined when the header is right.
  */
+import { V2_TIMELINE_MS } from '@crosschain/specs';
 import { findLink, HeaderParseError, parseHttpDate, parseLinkHeader, parseStructuredDate } from '@crosschain/types';
 
 /** The problem of a header value as the shared parsers of @crosschain/types report it. */
@@ -47,7 +48,7 @@ export function parseImfFixdate(value: string): number | undefined {
 /** `Sunset`: an HTTP-date (RFC 8594; API document: "RFC 7231 HTTP-date"). */
 export function sunsetProblem(value: string | undefined): string | undefined {
   if (value === undefined) return 'no Sunset header';
-  if (parseImfFixdate(value) === undefined) return `Sunset "${value}" is not an HTTP-date (IMF-fixdate, e.g. "Tue, 24 Nov 2026 00:00:00 GMT", with the right weekday)`;
+  if (parseImfFixdate(value) === undefined) return `Sunset "${value}" is not an HTTP-date (IMF-fixdate, e.g. "${new Date(V2_TIMELINE_MS.sunsetAt).toUTCString()}", with the right weekday)`;
   return undefined;
 }
 

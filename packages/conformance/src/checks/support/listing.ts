@@ -2,6 +2,7 @@
  * Helpers over `GET /requests/v3` pages: read a page, walk the continuation, ask a total, bound a
  * query to the discovery window (API document, GET /requests/v3 rules 3-5; live facts §1.3).
  */
+import { totalValueProblem } from '../../oracles/requests-v3-total.js';
 import { QUERY_PARAMETERS } from '@crosschain/specs';
 import { brief, ensure, violate } from '../../engine/expect.js';
 import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
@@ -133,13 +134,8 @@ export function pageAt(w: Walk, index: number): { page: Page; offset: number } {
 export async function total(ctx: CheckContext, query: Query): Promise<{ total: number; page: Page }> {
   const page = await fetchPage(ctx, { ...query, includeTotal: true }, 'a listing with includeTotal=true');
   const t = page.total;
-  ensure(
-    typeof t === 'number' && Number.isInteger(t) && t >= 0,
-    'includeTotal=true must add `total`, the exact count of matching requests',
-    'a non-negative integer `total`',
-    `total = ${brief(t)}`,
-    page.exchange,
-  );
+  const p = totalValueProblem(t !== undefined, t);
+  if (p !== undefined || typeof t !== 'number') return violate(p!.message, p!.expected, p!.received, page.exchange);
   return { total: t, page };
 }
 

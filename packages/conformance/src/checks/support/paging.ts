@@ -2,6 +2,7 @@
  * Shared by the GET /requests/v3 paging families (limits, sort, pagination, total; API document,
  * GET /requests/v3 rules 1-5; live facts §1.3): the limits and bounded windows.
  */
+import { createdOutside } from '../../oracles/ranges.js';
 import { QUERY_PARAMETERS } from '@crosschain/specs';
 import type { CheckContext, CheckResult } from '../../engine/types.js';
 import { createdSec, subWindow, windowQuery, type Query } from './listing.js';
@@ -35,10 +36,8 @@ export function smallWindow(ctx: CheckContext, size = SUB_WINDOW_SIZE, anchor = 
 export function countInWindow(ctx: CheckContext, q: Query): number {
   const start = Number(q.startTimestamp);
   const end = Number(q.endTimestamp);
-  return ctx.discovery.records.filter((r) => {
-    const s = createdSec(r);
-    return s !== undefined && s >= start && s <= end;
-  }).length;
+  // Window membership is the range oracle's predicate (oracles/ranges.ts).
+  return ctx.discovery.records.filter((r) => createdSec(r) !== undefined && !createdOutside(r, start, end)).length;
 }
 
 export function sortQuery(sortBy: SortBy | undefined, direction: Direction | undefined): Query {

@@ -1,0 +1,71 @@
+/**
+ * How much of what the active run detects the audit of its own recording detects: for each fault of
+ * the reference server's catalogue, the default run (events excluded: a HAR holds no WebSocket or
+ * webhook traffic) against the embedded server with the fault, recorded with --record; then `audit`
+ * of that recording. Prints, per fault, whether each side fails and which checks, and the recall:
+ * the faults the audit fails among those the active run fails.
+ *
+ *   node bench/conformance/audit-recall.mjs [--kit packages/conformance/dist] [--only fault,fault] [--out file.json]
+ *
+ * Build first (`pnpm build`): the kit's dist judges. The fault's options of
+ * packages/conformance/test/fixtures/fault-map.json (a low v2 rate limit, a large data set) apply.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const kit = resolve(flag('kit') ?? join(ROOT, 'packages/conformance/dist'));
+const only = flag('only')?.split(',');
+const out = flag('out');
+
+const { runConformance } = await import(pathToFileURL(join(kit, 'index.js')).href);
+const { apiOperations, apiValidator, auditRecordings } = await import(pathToFileURL(join(kit, 'recordings/audit.js')).href);
+const { readRecordings } = await import(pathToFileURL(join(kit, 'recordings/index.js')).href);
+const { faultCatalogue } = await import(pathToFileURL(join(ROOT, 'packages/mock-server/dist/index.js')).href);
+const map = JSON.parse(readFileSync(join(ROOT, 'packages/conformance/test/fixtures/fault-map.json'), 'utf8')).faults;
+
+const failing = (o) => o.status === 'fail' || o.status === 'warn';
+const dir = mkdtempSync(join(tmpdir(), 'audit-recall-'));
+const rows = [];
+try {
+  for (const fault of faultCatalogue) {
+    if (only && !only.includes(fault.name)) continue;
+    if (fault.clause.startsWith('events.')) continue;
+    const har = join(dir, `${fault.name}.har`);
+    const started = Date.now();
+    const active = await runConformance({
+      mockFaults: [fault.name],
+      mockNow: '2026-10-15T12:00:00Z',
+      mockRecords: 300,
+      seed: 7,
+      numRuns: 5,
+      skip: ['events'],
+      record: har,
+      ...(map[fault.name]?.options ?? {}),
+    });
+    const validator = apiValidator();
+    const recordings = await readRecordings([har], dir, apiOperations(validator));
+    const { result: audit } = auditRecordings(recordings, { startedAt: new Date(), files: [har], strict: active.config?.strict === true, validator });
+    const activeFails = active.outcomes.filter(failing).map((o) => o.id);
+    const auditFails = audit.outcomes.filter(failing).map((o) => o.id);
+    const row = { fault: fault.name, clause: fault.clause, active: active.exitCode === 1 && activeFails.length > 0, audit: auditFails.length > 0, activeFails, auditFails, ms: Date.now() - started };
+    rows.push(row);
+    console.log(`${row.active ? 'A' : '-'}${row.audit ? 'P' : '-'} ${fault.name.padEnd(44)} active [${activeFails.join(' ')}] audit [${auditFails.join(' ')}] ${row.ms} ms`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const detected = rows.filter((r) => r.active);
+const both = detected.filter((r) => r.audit);
+console.log(`\naudit fails ${both.length} of the ${detected.length} faults the active run fails (${((100 * both.length) / Math.max(1, detected.length)).toFixed(1)}%); ${rows.length} faults run (events faults excluded)`);
+console.log(`missed by audit: ${detected.filter((r) => !r.audit).map((r) => r.fault).join(', ')}`);
+if (out) writeFileSync(out, `${JSON.stringify({ rows, detected: detected.length, both: both.length }, null, 2)}\n`);
