@@ -2,7 +2,7 @@
  * generated, do not edit.
  *
  * Runtime index of the operations of the contract (method, path, key requirement, named-only).
- * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 20e15afbe1381959cb4e119ef7de14bc18838b6f4bd08ff56385de627220bd1a)
+ * Source: @crosschain/specs generated/openapi.json (OpenAPI 3.1.0, sha256 ac8148eb2c10bfe1d0fe3800cde9b4e3691310bb437ea3749070d12c5c9be9e8)
  * Generator: openapi-typescript 7.13.0 via packages/types/scripts/generate.mjs
  * Regenerate with `pnpm generate` (root) or `pnpm --filter @crosschain/types generate`.
  */
