@@ -104,6 +104,10 @@ export const faultCatalogue = [
   { name: 'ws-crashes-on-null-filters', clause: 'events.ws.errors', description: 'a subscribe whose filters is null is not answered with an error message: the stream drops the connection (as a handler that throws on null.id).' },
   { name: 'v3-asc-filter-ignored', clause: 'requests-v3.filter.soundness', description: 'an ascending createdAt walk of a filtered listing steps through every row of the window instead of the matching ones: the equality filters are ignored (total still counts the matches).' },
   { name: 'ws-never-pushes', clause: 'events.ws.pushes-changes', description: 'subscriptions are acknowledged but no status change is ever pushed.' },
+  { name: 'dies-on-double-slash', clause: 'general.stays-up', description: 'a request for the path // takes the whole server down unanswered: every later request is refused (a process that exited).' },
+  { name: 'ws-dies-on-null-message', clause: 'general.stays-up', description: 'the websocket message null takes the whole server down: the socket drops and every later request, HTTP or websocket, is refused.' },
+  { name: 'ws-dies-on-unknown-unsubscribe', clause: 'general.stays-up', description: 'a websocket unsubscribe of a request id the socket never subscribed to takes the whole server down: every later request is refused.' },
+  { name: 'ws-push-without-status-or-id', clause: 'events.ws.delivers-status', description: 'status pushes carry neither data.requestId nor data.status: subscriptions are acknowledged and something is pushed on every change, but the stream never says which request has which status.' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

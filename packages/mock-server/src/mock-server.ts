@@ -201,7 +201,8 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
     ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
   void store.warm();
-  const stream = new StatusStream({ store, faults, now });
+  const stream = new StatusStream({ store, faults, now, crash: () => app.crash() });
+  app.onCrash.push(() => stream.close());
   const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds(), updatedAtNotMoved: faults.has('v3-updated-at-not-moved') });
   lifecycle.onChange((_change, row) => changed.add(row));
   lifecycle.onChange((change, row) => stream.publish(change, row));

@@ -298,6 +298,11 @@ const PROBES: Record<string, Probe> = {
   },
   'v2-always-throttled': async (b) => (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 200,
   'v2-sortdirection-required': async (b) => (await v2(b, '/requests/v2?limit=1')).status === 200,
+  'dies-on-double-slash': async (b) => {
+    const slash = await fetch(`${b}//`).catch(() => undefined);
+    const after = await v3(b, { limit: 1 }).catch(() => undefined);
+    return slash !== undefined && slash.status >= 400 && slash.status < 500 && after?.status === 200;
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

@@ -2,7 +2,9 @@ import type { CheckDefinition } from '../engine/types.js';
 import { checks as currencies } from './currencies.js';
 import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
+import { checks as eventsWsDelivery } from './events-ws-delivery.js';
 import { checks as general } from './general.js';
+import { checks as generalStaysUp } from './general-stays-up.js';
 import { checks as generalSuccessStatus } from './general-success-status.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
@@ -51,8 +53,10 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   general,
   generalSuccessStatus,
   eventsWs,
+  eventsWsDelivery,
   eventsWebhook,
   requestsV3AfterChange,
+  generalStaysUp,
   schema,
 ];
 
@@ -65,8 +69,8 @@ export interface RunOrderRule {
 
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
-const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWebhook)(c);
-const afterEvents = of(requestsV3AfterChange);
+const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
@@ -97,7 +101,7 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
   {
     first: events,
     then: afterEvents,
-    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run): they run after it',
+    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), and general.stays-up asks whether the server still answers after the session\'s bad messages: they run after it',
   },
 ];
 

@@ -103,7 +103,7 @@ export class FakeHttpClient implements HttpClient {
 
   async send(req: RequestSpec): Promise<Exchange> {
     this.requests.push(req);
-    const url = new URL(req.path, FAKE_BASE_URL);
+    const url = new URL(`${FAKE_BASE_URL}${req.path.startsWith('/') ? '' : '/'}${req.path}`);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const auth = req.auth ?? (this.config.hasApiKey ? 'primary' : 'none');
     const headers: Record<string, string> = { ...(req.headers ?? {}) };
