@@ -108,6 +108,9 @@ export const faultCatalogue = [
   { name: 'ws-dies-on-null-message', clause: 'general.stays-up', description: 'the websocket message null takes the whole server down: the socket drops and every later request, HTTP or websocket, is refused.' },
   { name: 'ws-dies-on-unknown-unsubscribe', clause: 'general.stays-up', description: 'a websocket unsubscribe of a request id the socket never subscribed to takes the whole server down: every later request is refused.' },
   { name: 'ws-push-without-status-or-id', clause: 'events.ws.delivers-status', description: 'status pushes carry neither data.requestId nor data.status: subscriptions are acknowledged and something is pushed on every change, but the stream never says which request has which status.' },
+  { name: 'v3-unwindowed-equality-total-off', clause: 'requests-v3.total.exact', description: 'without a time window, a query of equality filters only (no range, no features) reports a total 5% above its count (at least 1): requestType=Bridge&originChainId=… counts requests its walk never lists.' },
+  { name: 'v3-unwindowed-features-total-ignored', clause: 'requests-v3.total.exact', description: 'without a time window, total ignores features: features=<f> counts every request its other filters match, with or without that feature.' },
+  { name: 'v3-unwindowed-total-inflated', clause: 'requests-v3.total.exact', description: 'the listing without any filter and without a time window reports a total 7 above its count (a window holding every request counts fewer than the whole).' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

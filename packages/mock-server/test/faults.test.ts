@@ -22,6 +22,17 @@ const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(
 const currencies = (base: string, body: unknown) =>
   fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const sameChain = (r: any) => r.requestType === 'Same-chain Swap';
+/** Distinct ids of a complete walk of `p` (pages of 50). */
+const walked = async (base: string, p: Record<string, string | number>) => {
+  const seen = new Set<string>();
+  let continuation: string | undefined;
+  do {
+    const body = (await v3(base, { ...p, limit: 50, ...(continuation ? { continuation } : {}) })).body;
+    for (const id of ids(body)) seen.add(id);
+    continuation = body.continuation;
+  } while (continuation);
+  return seen.size;
+};
 const byId = async (base: string, id: string) => (await v3(base, { id })).body.requests[0];
 const around = (r: any) => {
   const sec = Math.floor(Date.parse(r.createdAt) / 1000);
@@ -302,6 +313,19 @@ const PROBES: Record<string, Probe> = {
     const slash = await fetch(`${b}//`).catch(() => undefined);
     const after = await v3(b, { limit: 1 }).catch(() => undefined);
     return slash !== undefined && slash.status >= 400 && slash.status < 500 && after?.status === 200;
+  },
+  'v3-unwindowed-equality-total-off': async (b) => {
+    // A query of equality filters alone, without a window: its total equals what its walk lists.
+    const q = { requestType: 'Bridge', originChainId: 8453 };
+    return (await total(b, q)) === (await walked(b, q));
+  },
+  'v3-unwindowed-features-total-ignored': async (b) => {
+    const q = { requestType: 'Bridge', originChainId: 8453, features: 'fast_fill' };
+    return (await total(b, q)) === (await walked(b, q));
+  },
+  'v3-unwindowed-total-inflated': async (b) => {
+    const all = { startTimestamp: 0, endTimestamp: Math.floor(Date.parse(NOW) / 1000) + 86_400 };
+    return (await total(b, {})) === (await total(b, all));
   },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;

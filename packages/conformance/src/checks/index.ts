@@ -24,6 +24,7 @@ import { checks as requestsV3Sort } from './requests-v3-sort.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
 import { checks as requestsV3Unwindowed } from './requests-v3-unwindowed.js';
+import { checks as requestsV3UnwindowedTotals } from './requests-v3-unwindowed-totals.js';
 import { checks as requestsV3RangeRelations } from './requests-v3-range-relations.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
@@ -40,6 +41,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3Total,
   requestsV3TotalScale,
   requestsV3Unwindowed,
+  requestsV3UnwindowedTotals,
   requestsV3EqualityFilters,
   requestsV3SpecialFilters,
   requestsV3RangeRelations,
