@@ -327,6 +327,12 @@ const PROBES: Record<string, Probe> = {
     const all = { startTimestamp: 0, endTimestamp: Math.floor(Date.parse(NOW) / 1000) + 86_400 };
     return (await total(b, {})) === (await total(b, all));
   },
+  'v3-few-matches-empty-on-other-sorts': async (b) => {
+    // A filter with few matches, sorted by updatedAt: the first page lists what total counts.
+    const q = { requestType: 'Bridge', originChainId: 8453, destinationChainId: 10, sortBy: 'updatedAt', includeTotal: true, limit: 50 };
+    const body = (await v3(b, q)).body;
+    return body.total > 0 && body.requests.length === Math.min(body.total, 50);
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

@@ -21,6 +21,7 @@ import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
 import { checks as requestsV3SpecialFilters } from './requests-v3-special-filters.js';
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
+import { checks as requestsV3OtherSorts } from './requests-v3-other-sorts.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
 import { checks as requestsV3Unwindowed } from './requests-v3-unwindowed.js';
@@ -44,6 +45,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3UnwindowedTotals,
   requestsV3EqualityFilters,
   requestsV3SpecialFilters,
+  requestsV3OtherSorts,
   requestsV3RangeRelations,
   requestsV3Groups,
   requestsV3GroupsNull,

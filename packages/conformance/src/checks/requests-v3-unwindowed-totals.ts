@@ -27,7 +27,7 @@ const STABLE: readonly EqualityParam[] = ['requestType', 'originChainId', 'desti
 const EXAMPLE_FEATURE = 'fast_fill';
 
 /** The stable equality filters of a discovered request (each value it has), or undefined when it has fewer than two. */
-function equalityOf(r: RecordJson): { query: Query; label: string } | undefined {
+export function stableEqualityOf(r: RecordJson): { query: Query; label: string } | undefined {
   const query: Query = {};
   for (const param of STABLE) {
     const value = candidates(r, param)[0];
@@ -87,7 +87,7 @@ const filteredTotals: CheckSpec = {
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {
-    const picked = ctx.discovery.records.map(equalityOf).find((e) => e !== undefined);
+    const picked = ctx.discovery.records.map(stableEqualityOf).find((e) => e !== undefined);
     if (!picked) return skip('no discovered request carries two of requestType, originChainId, destinationChainId, currencyInSymbol to filter by');
     const plain = await judgeAgainstWalk(ctx, picked.query, picked.label);
     if ('skipped' in plain) return skip(plain.skipped);

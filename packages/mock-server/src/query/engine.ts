@@ -17,6 +17,8 @@ export interface PageFaults {
   repeatCursor?: boolean;
   /** Fault v3-filter-ignored-on-other-sorts: the few-matches path of updatedAt/amountUsd takes a row on the cursor's side OR passing the row checks. */
   otherSortsOr?: boolean;
+  /** Fault v3-few-matches-empty-on-other-sorts: the few-matches path of updatedAt/amountUsd compares each rank with the cursor the wrong way round (nothing is ahead of it). */
+  fewMatchesBackwards?: boolean;
   /** Fault v3-asc-filtered-misses-newest: the ascending walk of a filtered createdAt listing stops before position 0 (the newest request). */
   ascStopsBeforeNewest?: boolean;
   /** Fault v3-asc-filtered-block-edge: the ascending createdAt walk takes the last position of the word before a word without a match, set or not. */
@@ -209,7 +211,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     const ranks: number[] = [];
     for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) {
       const rk = rank[p];
-      const ahead = forward ? rk > after : rk < after;
+      const ahead = faults.fewMatchesBackwards ? (forward ? rk < after : rk > after) : forward ? rk > after : rk < after;
       if (faults.otherSortsOr ? ahead || rowOk(p) : ahead && rowOk(p)) ranks.push(rk);
     }
     ranks.sort((a, b) => (forward ? a - b : b - a));
