@@ -333,6 +333,14 @@ const PROBES: Record<string, Probe> = {
     const body = (await v3(b, q)).body;
     return body.total > 0 && body.requests.length === Math.min(body.total, 50);
   },
+  'v2-no-limit-500': async (b) => (await v2(b, '/requests/v2', K)).status === 200,
+  'v2-throttle-per-address': async (b) => {
+    // The other key spends its quota of 3 a minute (the other throttle probes spend it too); the
+    // demo key, on the same address, is still served.
+    for (let i = 0; i < 4; i++) await v2(b, '/requests/v2?limit=1', 'other-key');
+    const spent = (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 429;
+    return spent && (await v2(b, '/requests/v2?limit=1', K)).status === 200;
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;
@@ -342,7 +350,7 @@ const PROBES: Record<string, Probe> = {
 /** Faults that only a large data set shows (faults.ts SCALE_FAULTS): probed on 100,000 records. */
 const SCALE = new Set(['v3-total-capped', 'v3-total-estimated', 'v3-count-cache-ignores-status']);
 /** The throttle probes need a small v2 limit; the others an unlimited one. */
-const THROTTLED = new Set(['v2-429-retry-after', 'v2-throttle-430']);
+const THROTTLED = new Set(['v2-429-retry-after', 'v2-throttle-430', 'v2-throttle-per-address']);
 const options = (name: string) => ({ records: SCALE.has(name) ? 100_000 : 1500, seed: 11, now: NOW, v2RateLimit: THROTTLED.has(name) ? 3 : 0, quiet: true });
 let clean: MockServer;
 let cleanThrottled: MockServer;

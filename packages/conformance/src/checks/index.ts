@@ -10,6 +10,7 @@ import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
+import { checks as requestsV2Plain } from './requests-v2-plain.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
@@ -54,6 +55,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   unknownFields,
   requestsV2,
   requestsV2Limits,
+  requestsV2Plain,
   general,
   generalSuccessStatus,
   eventsWs,
