@@ -114,6 +114,7 @@ export const faultCatalogue = [
   { name: 'v3-few-matches-empty-on-other-sorts', clause: 'requests-v3.filter.completeness', description: 'sorted by updatedAt or amountUsd (either direction), a filter with few matches lists nothing: its first page is empty with no continuation while total counts the matches (the few-matches path compares ranks with the cursor the wrong way round).' },
   { name: 'v2-no-limit-500', clause: 'requests-v2.timeline', description: 'GET /requests/v2 without limit (a plain call: the key only, no window) answers 500; every request with a limit is served.' },
   { name: 'v2-throttle-per-address', clause: 'auth.rate-limits-per-key', description: 'the v2 quota is kept per client address: two keys on one address share it, so once one key is throttled the other is refused with 429 too.' },
+  { name: 'v3-empty-group-stale', clause: 'requests-v3.filters.groups-or', description: 'an empty group in filters ([{},{…}]) matches what the previous request with filters groups matched, not every request: the same query answers another total after another query.' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

@@ -341,6 +341,14 @@ const PROBES: Record<string, Probe> = {
     const spent = (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 429;
     return spent && (await v2(b, '/requests/v2?limit=1', K)).status === 200;
   },
+  'v3-empty-group-stale': async (b) => {
+    // The same query with an empty group, asked after two different queries, counts the same.
+    const q = [{}, { requestType: 'Send' }];
+    await count(b, [{ requestType: 'Bridge' }]);
+    const first = await count(b, q);
+    await count(b, [{ requestType: 'Send', originChainId: 10 }]);
+    return first === (await count(b, q)) && first === (await total(b, {}));
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

@@ -95,7 +95,8 @@ function conditionBits(store: Store, c: Condition, tmp: Bitset): Bitset {
 /** `target` = AND of the conditions (every row when there is none). */
 function andAll(store: Store, conditions: readonly Condition[], target: Bitset): void {
   const tmp = store.scratch(COND);
-  if (conditions.length === 0) fillBits(target, store.size);
+  // Fault v3-empty-group-stale: an empty group leaves its scratch bitset as the previous query left it.
+  if (conditions.length === 0 && !store.faults?.has('v3-empty-group-stale')) fillBits(target, store.size);
   conditions.forEach((c, i) => {
     const b = conditionBits(store, c, tmp);
     if (i === 0) copyBits(target, b, c.negate, store.size);
