@@ -115,6 +115,8 @@ export const faultCatalogue = [
   { name: 'v2-no-limit-500', clause: 'requests-v2.timeline', description: 'GET /requests/v2 without limit (a plain call: the key only, no window) answers 500; every request with a limit is served.' },
   { name: 'v2-throttle-per-address', clause: 'auth.rate-limits-per-key', description: 'the v2 quota is kept per client address: two keys on one address share it, so once one key is throttled the other is refused with 429 too.' },
   { name: 'v3-empty-group-stale', clause: 'requests-v3.filters.groups-or', description: 'an empty group in filters ([{},{…}]) matches what the previous request with filters groups matched, not every request: the same query answers another total after another query.' },
+  { name: 'currencies-default-list-empty', clause: 'currencies-v2.filter.default-list', description: 'POST /currencies/v2 with defaultList: true answers [] (the default list selects nothing), while every other lookup answers.' },
+  { name: 'currencies-address-default-only', clause: 'currencies-v2.filter.address', description: 'a lookup by address or token searches the default list only: a currency outside it is never found by its own address.' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

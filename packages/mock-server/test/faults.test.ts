@@ -349,6 +349,14 @@ const PROBES: Record<string, Probe> = {
     await count(b, [{ requestType: 'Send', originChainId: 10 }]);
     return first === (await count(b, q)) && first === (await total(b, {}));
   },
+  'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
+  'currencies-address-default-only': async (b) => {
+    // A currency outside the default list is found by its own address.
+    const defaults = new Set((await currencies(b, { defaultList: true, limit: 100 })).body.map((c: any) => `${c.chainId}:${c.address}`));
+    const other = (await currencies(b, { limit: 100 })).body.find((c: any) => !defaults.has(`${c.chainId}:${c.address}`));
+    const found = (await currencies(b, { address: other.address, chainIds: [other.chainId] })).body;
+    return found.some((c: any) => c.address === other.address && c.chainId === other.chainId);
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

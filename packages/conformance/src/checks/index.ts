@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../engine/types.js';
 import { checks as currencies } from './currencies.js';
+import { checks as currenciesDefaultList } from './currencies-default-list.js';
 import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
 import { checks as eventsWsDelivery } from './events-ws-delivery.js';
@@ -35,6 +36,7 @@ import { checks as unknownFields } from './unknown-fields.js';
 /** The check modules in their default order; the {@link RUN_ORDER} rules move checks from it. */
 const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   currencies,
+  currenciesDefaultList,
   intentsStatus,
   intentsStatusVersions,
   requestsV3Auth,
