@@ -357,6 +357,13 @@ const PROBES: Record<string, Probe> = {
     const found = (await currencies(b, { address: other.address, chainIds: [other.chainId] })).body;
     return found.some((c: any) => c.address === other.address && c.chainId === other.chainId);
   },
+  'v3-not-drops-oldest': async (b) => {
+    // The oldest request is listed by a not: filter it passes.
+    const oldest = (await v3(b, { sortDirection: 'asc', limit: 1 })).body.requests[0];
+    const other = oldest.requestType === 'Bridge' ? 'Send' : 'Bridge';
+    const r = await v3(b, { ...around(oldest), filters: JSON.stringify([{ 'not:requestType': other }]), limit: 50 });
+    return ids(r.body).includes(oldest.id);
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

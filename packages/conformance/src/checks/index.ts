@@ -19,6 +19,7 @@ import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3GroupsNull } from './requests-v3-groups-null.js';
 import { checks as requestsV3GroupsTopLevel } from './requests-v3-groups-top-level.js';
 import { checks as requestsV3NoCarryOver } from './requests-v3-no-carry-over.js';
+import { checks as requestsV3NotOldest } from './requests-v3-not-oldest.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
@@ -55,6 +56,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3GroupsNull,
   requestsV3GroupsTopLevel,
   requestsV3NoCarryOver,
+  requestsV3NotOldest,
   requestsV3Records,
   unknownFields,
   requestsV2,

@@ -5,7 +5,7 @@
  */
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
-import { andBits, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
+import { andBits, clearBit, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Positions, Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
@@ -102,6 +102,10 @@ function andAll(store: Store, conditions: readonly Condition[], target: Bitset):
     if (i === 0) copyBits(target, b, c.negate, store.size);
     else andBits(target, b, c.negate);
   });
+  // Fault v3-not-drops-oldest: a negated condition never matches the 24 oldest requests (the last positions).
+  if (store.faults?.has('v3-not-drops-oldest') && conditions.some((c) => c.negate)) {
+    for (let p = Math.max(0, store.size - 24); p < store.size; p++) clearBit(target, p);
+  }
 }
 
 /**
