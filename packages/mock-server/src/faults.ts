@@ -118,6 +118,7 @@ export const faultCatalogue = [
   { name: 'currencies-default-list-empty', clause: 'currencies-v2.filter.default-list', description: 'POST /currencies/v2 with defaultList: true answers [] (the default list selects nothing), while every other lookup answers.' },
   { name: 'currencies-address-default-only', clause: 'currencies-v2.filter.address', description: 'a lookup by address or token searches the default list only: a currency outside it is never found by its own address.' },
   { name: 'v3-not-drops-oldest', clause: 'requests-v3.filters.not', description: 'a filters group with a not: key never matches the 24 oldest requests of the data set: they are missing from every negated listing (walks, which start from the newest, never reach them).' },
+  { name: 'v3-authenticated-withheld-first-key', clause: 'requests-v3.auth.authenticated-data-owner', description: 'the requests created with the first key (demo-key) never carry data.referrer, data.platformFee or data.apiKeyName under includeAuthenticatedData=true, not even for their owner; the other keys\' requests still do.' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

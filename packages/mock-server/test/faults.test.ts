@@ -364,6 +364,11 @@ const PROBES: Record<string, Probe> = {
     const r = await v3(b, { ...around(oldest), filters: JSON.stringify([{ 'not:requestType': other }]), limit: 50 });
     return ids(r.body).includes(oldest.id);
   },
+  'v3-authenticated-withheld-first-key': async (b) => {
+    // The requests created with demo-key carry its authenticated fields for their owner.
+    const own = (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests;
+    return own.length > 0 && own.every((r: any) => r.data.apiKeyName === 'Demo production');
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

@@ -14,6 +14,7 @@ import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV2Plain } from './requests-v2-plain.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
+import { checks as requestsV3OwnerSeesOwn } from './requests-v3-owner-sees-own.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3GroupsNull } from './requests-v3-groups-null.js';
@@ -41,6 +42,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   intentsStatus,
   intentsStatusVersions,
   requestsV3Auth,
+  requestsV3OwnerSeesOwn,
   requestsV3Limits,
   requestsV3Sort,
   requestsV3Pagination,

@@ -15,7 +15,7 @@ import { ownedBy, presentV3 } from '../views/v3.js';
 import type { Route, RouteContext } from './context.js';
 
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
-const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak', 'v3-authenticated-withheld'];
+const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak', 'v3-authenticated-withheld', 'v3-authenticated-withheld-first-key'];
 /** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_REQUESTS = Buffer.from('{"requests":[');
