@@ -119,6 +119,8 @@ export const faultCatalogue = [
   { name: 'currencies-address-default-only', clause: 'currencies-v2.filter.address', description: 'a lookup by address or token searches the default list only: a currency outside it is never found by its own address.' },
   { name: 'v3-not-drops-oldest', clause: 'requests-v3.filters.not', description: 'a filters group with a not: key never matches the 24 oldest requests of the data set: they are missing from every negated listing (walks, which start from the newest, never reach them).' },
   { name: 'v3-authenticated-withheld-first-key', clause: 'requests-v3.auth.authenticated-data-owner', description: 'the requests created with the first key (demo-key) never carry data.referrer, data.platformFee or data.apiKeyName under includeAuthenticatedData=true, not even for their owner; the other keys\' requests still do.' },
+  { name: 'v3-changed-rows-pass-ranges', clause: 'requests-v3.filter.after-change', description: 'a request changed by a lifecycle step while the server runs passes every fillTimeMin/Max and appFeesAmountUsdMin/Max range, disjoint ones included (its range columns are no longer read).' },
+  { name: 'v3-new-tx-hash-not-in-term', clause: 'requests-v3.filter.term', description: 'term does not find a request by a fill or refund transaction hash it gained while the server runs (fillTxHash/refundTxHash still do).' },
 ] as const satisfies readonly FaultInfo[];
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */

@@ -369,6 +369,20 @@ const PROBES: Record<string, Probe> = {
     const own = (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests;
     return own.length > 0 && own.every((r: any) => r.data.apiKeyName === 'Demo production');
   },
+  'v3-changed-rows-pass-ranges': async (b, server) => {
+    // A request moved by the lifecycle is listed by at most one of two disjoint fill-time ranges, and of two disjoint app-fee ranges.
+    const moved = await moveUntil(b, server, ['submitted', 'success', 'failure', 'refund']);
+    if (!moved) return false;
+    const by = async (p: Record<string, string | number>) => ids((await v3(b, { id: moved.id, ...p })).body).length;
+    return (await by({ fillTimeMax: 5 })) + (await by({ fillTimeMin: 6 })) <= 1 && (await by({ appFeesAmountUsdMax: 0.5 })) + (await by({ appFeesAmountUsdMin: 0.51 })) <= 1;
+  },
+  'v3-new-tx-hash-not-in-term': async (b, server) => {
+    // A fill hash gained during the run finds its request as term.
+    const moved = await moveUntil(b, server, ['success', 'refund']);
+    const hash = moved?.data?.outTxs?.[moved.data.outTxs.length - 1]?.txHash;
+    if (!hash) return false;
+    return ids((await v3(b, { term: hash, ...around(moved), limit: 50 })).body).includes(moved.id);
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

@@ -13,6 +13,7 @@ import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV2Plain } from './requests-v2-plain.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
+import { checks as requestsV3ChangedRanges } from './requests-v3-changed-ranges.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3OwnerSeesOwn } from './requests-v3-owner-sees-own.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
@@ -70,6 +71,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   eventsWsDelivery,
   eventsWebhook,
   requestsV3AfterChange,
+  requestsV3ChangedRanges,
   generalStaysUp,
   schema,
 ];
@@ -84,7 +86,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
-const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(generalStaysUp)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data (issue 24, point 4); the registry's order is derived

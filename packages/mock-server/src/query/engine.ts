@@ -5,7 +5,7 @@
  */
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
-import { andBits, clearBit, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
+import { andBits, clearBit, copyBits, emptyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Positions, Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
@@ -138,8 +138,28 @@ function membership(store: Store, q: ListQuery): Bitset | null {
   return member;
 }
 
+/**
+ * Fault v3-new-tx-hash-not-in-term: `term` does not find a request by a fill or refund hash it gained
+ * while the server ran (the requests a lifecycle step changed, `store.changedIds`). A copy of the
+ * members without them; the members as they are when the fault is off or no term is asked.
+ */
+function withoutGainedHashMatches(store: Store, q: ListQuery, member: Bitset | null): Bitset | null {
+  if (!member || !store.changedIds || !store.faults?.has('v3-new-tx-hash-not-in-term')) return member;
+  const terms = q.top.filter((c) => c.field === 'term' && !c.negate).flatMap((c) => c.keys.map((k) => String(k).toLowerCase()));
+  if (terms.length === 0) return member;
+  const copy = emptyBits(store.size);
+  copyBits(copy, member, false, store.size);
+  for (const id of store.changedIds) {
+    const row = store.byId(id);
+    if (row && [...row.fillTxHashes, ...row.refundTxHashes].some((h) => terms.includes(h.toLowerCase()))) clearBit(copy, row.idx);
+  }
+  return copy;
+}
+
 function rangeOk(store: Store, p: number, ranges: readonly Range[]): boolean {
   for (const g of ranges) {
+    // Fault v3-changed-rows-pass-ranges: a request changed during the run passes every fill-time and app-fee range.
+    if ((g.field === 'fillTimeSec' || g.field === 'appFeesUsd') && store.changedIds?.has(store.idAt(p)) && store.faults?.has('v3-changed-rows-pass-ranges')) continue;
     if (g.field === 'block') {
       const r = store.row(p);
       const blocks = g.originOnly ? r.inBlocks : r.inBlocks.concat(r.outBlocks);
@@ -164,7 +184,7 @@ function rangeOk(store: Store, p: number, ranges: readonly Range[]): boolean {
 /** Runs `q`; returns the page rows, the next cursor and (when asked) the exact total. */
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
-  const member = membership(store, q);
+  const member = withoutGainedHashMatches(store, q, membership(store, q));
   const hidePrivate = store.privateRows.length > 0;
   const perRow = q.features !== 0 || q.ranges.length > 0;
   /** Checks that are not equality filters: private-chain visibility, features, ranges. */
