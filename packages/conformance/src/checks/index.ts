@@ -58,7 +58,6 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3Groups,
   requestsV3GroupsNull,
   requestsV3GroupsTopLevel,
-  requestsV3NoCarryOver,
   requestsV3NotOldest,
   requestsV3Records,
   unknownFields,
@@ -72,6 +71,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   eventsWebhook,
   requestsV3AfterChange,
   requestsV3ChangedRanges,
+  requestsV3NoCarryOver,
   generalStaysUp,
   schema,
 ];
@@ -86,7 +86,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
-const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(generalStaysUp)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
@@ -117,7 +117,7 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
   {
     first: events,
     then: afterEvents,
-    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), and general.stays-up asks whether the server still answers after the session\'s bad messages: they run after it',
+    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), general.stays-up asks whether the server still answers after the session\'s bad messages, and requests-v3.filters.no-carry-over runs alone where the run already goes one check at a time: they run after it',
   },
 ];
 

@@ -7,7 +7,8 @@
  * window (past requests, whatever their status, stay in it: an empty group never selects by
  * status), is asked after a broad query with groups and again after a narrow one; both answers
  * count the same. A server that refuses the empty group with a 4xx is not judged (the document
- * shows no empty group). Runs alone, so that no other check's request comes in between.
+ * shows no empty group). Runs alone, so that no other check's request comes in between: at the end of
+ * the run, among the checks that already run one at a time (checks/index.ts, RUN_ORDER).
  */
 import { violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
