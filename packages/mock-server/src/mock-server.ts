@@ -201,9 +201,14 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
     ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
   void store.warm();
-  const stream = new StatusStream({ store, faults, now });
+  const stream = new StatusStream({ store, faults, now, crash: () => app.crash() });
+  app.onCrash.push(() => stream.close());
   const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds(), updatedAtNotMoved: faults.has('v3-updated-at-not-moved') });
   lifecycle.onChange((_change, row) => changed.add(row));
+  if (faults.has('v3-changed-rows-pass-ranges') || faults.has('v3-new-tx-hash-not-in-term')) {
+    const changedIds = (store.changedIds = new Set<string>());
+    lifecycle.onChange((_change, row) => changedIds.add(row.id));
+  }
   lifecycle.onChange((change, row) => stream.publish(change, row));
   const webhooks = options.webhooks && Object.keys(options.webhooks).length > 0
     ? new WebhookDispatcher({ targets: options.webhooks, store, faults, now, backoffMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs, spacedJson: variants.has('webhook-spaced-json') })

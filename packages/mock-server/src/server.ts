@@ -102,8 +102,22 @@ export interface AppOptions {
 }
 
 export interface App {
-  /** The core: one request in, its wire reply out (never rejects). */
+  /**
+   * The core: one request in, its wire reply out. Never rejects for the request's sake; only once
+   * the server has crashed (the faults that kill it, {@link App.crash}) does it reject, as a process
+   * that exited answers nothing.
+   */
   respond(req: CoreRequest): Promise<WireReply>;
+  /**
+   * Stops answering for good, as a process that exited (the faults that kill the server on bad
+   * input): the listener closes, every open connection is dropped, `respond` rejects and the
+   * `onCrash` hooks run (the websocket stream closes its sockets).
+   */
+  crash(): void;
+  /** Set once {@link App.crash} ran. */
+  crashed: boolean;
+  /** Run once when the server crashes. */
+  onCrash: Array<() => void>;
   /** The node:http adapter over {@link App.respond} (not listening until asked). */
   server: Server;
   /** Set once listening: `http://host:port`. */
@@ -112,7 +126,20 @@ export interface App {
 
 export function createApp(opts: AppOptions): App {
   const { store, faults, now } = opts;
-  const app: App = { respond: undefined as unknown as App['respond'], server: undefined as unknown as Server, baseUrl: '' };
+  const app: App = {
+    respond: undefined as unknown as App['respond'],
+    server: undefined as unknown as Server,
+    baseUrl: '',
+    crashed: false,
+    onCrash: [],
+    crash() {
+      if (app.crashed) return;
+      app.crashed = true;
+      for (const hook of app.onCrash) hook();
+      if (app.server.listening) app.server.close();
+      app.server.closeAllConnections();
+    },
+  };
   const variants = opts.variants ?? new Variants();
   const codec = cursorCodec(variants);
   const limiter = variants.has('rate-limit-429') ? new OccasionalRateLimit() : undefined;
@@ -163,6 +190,12 @@ export function createApp(opts: AppOptions): App {
   }
 
   app.respond = async (req: CoreRequest): Promise<WireReply> => {
+    if (app.crashed) throw new ServerCrashedError();
+    // Fault dies-on-double-slash: a request for `//` takes the whole server down, unanswered.
+    if (faults.has('dies-on-double-slash') && req.url.startsWith('//')) {
+      app.crash();
+      throw new ServerCrashedError();
+    }
     const head = req.method === 'HEAD';
     const accept = req.headers['accept-encoding'];
     const wireOf = (reply: Reply): WireReply => (wire ? variedWireReply(reply, now(), head, variants, Array.isArray(accept) ? accept.join(', ') : accept) : wireReply(reply, now(), head));
@@ -194,7 +227,11 @@ export function createApp(opts: AppOptions): App {
   };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void app.respond(nodeRequest(req)).then((wire) => writeWire(res, wire));
+    if (app.crashed) return void res.destroy();
+    void app.respond(nodeRequest(req)).then(
+      (wire) => writeWire(res, wire),
+      () => res.destroy(),
+    );
   });
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (_err, socket) => {
@@ -203,6 +240,14 @@ export function createApp(opts: AppOptions): App {
   });
   app.server = server;
   return app;
+}
+
+/** What `respond` rejects with once the server has crashed (a fault that kills it): no answer at all. */
+export class ServerCrashedError extends Error {
+  constructor() {
+    super('the reference server has crashed (an injected fault): it answers nothing any more');
+    this.name = 'ServerCrashedError';
+  }
 }
 
 /** Address of a listening server as `http://host:port` (IPv6 hosts bracketed). */

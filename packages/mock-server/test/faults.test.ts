@@ -22,6 +22,17 @@ const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(
 const currencies = (base: string, body: unknown) =>
   fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const sameChain = (r: any) => r.requestType === 'Same-chain Swap';
+/** Distinct ids of a complete walk of `p` (pages of 50). */
+const walked = async (base: string, p: Record<string, string | number>) => {
+  const seen = new Set<string>();
+  let continuation: string | undefined;
+  do {
+    const body = (await v3(base, { ...p, limit: 50, ...(continuation ? { continuation } : {}) })).body;
+    for (const id of ids(body)) seen.add(id);
+    continuation = body.continuation;
+  } while (continuation);
+  return seen.size;
+};
 const byId = async (base: string, id: string) => (await v3(base, { id })).body.requests[0];
 const around = (r: any) => {
   const sec = Math.floor(Date.parse(r.createdAt) / 1000);
@@ -298,6 +309,80 @@ const PROBES: Record<string, Probe> = {
   },
   'v2-always-throttled': async (b) => (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 200,
   'v2-sortdirection-required': async (b) => (await v2(b, '/requests/v2?limit=1')).status === 200,
+  'dies-on-double-slash': async (b) => {
+    const slash = await fetch(`${b}//`).catch(() => undefined);
+    const after = await v3(b, { limit: 1 }).catch(() => undefined);
+    return slash !== undefined && slash.status >= 400 && slash.status < 500 && after?.status === 200;
+  },
+  'v3-unwindowed-equality-total-off': async (b) => {
+    // A query of equality filters alone, without a window: its total equals what its walk lists.
+    const q = { requestType: 'Bridge', originChainId: 8453 };
+    return (await total(b, q)) === (await walked(b, q));
+  },
+  'v3-unwindowed-features-total-ignored': async (b) => {
+    const q = { requestType: 'Bridge', originChainId: 8453, features: 'fast_fill' };
+    return (await total(b, q)) === (await walked(b, q));
+  },
+  'v3-unwindowed-total-inflated': async (b) => {
+    const all = { startTimestamp: 0, endTimestamp: Math.floor(Date.parse(NOW) / 1000) + 86_400 };
+    return (await total(b, {})) === (await total(b, all));
+  },
+  'v3-few-matches-empty-on-other-sorts': async (b) => {
+    // A filter with few matches, sorted by updatedAt: the first page lists what total counts.
+    const q = { requestType: 'Bridge', originChainId: 8453, destinationChainId: 10, sortBy: 'updatedAt', includeTotal: true, limit: 50 };
+    const body = (await v3(b, q)).body;
+    return body.total > 0 && body.requests.length === Math.min(body.total, 50);
+  },
+  'v2-no-limit-500': async (b) => (await v2(b, '/requests/v2', K)).status === 200,
+  'v2-throttle-per-address': async (b) => {
+    // The other key spends its quota of 3 a minute (the other throttle probes spend it too); the
+    // demo key, on the same address, is still served.
+    for (let i = 0; i < 4; i++) await v2(b, '/requests/v2?limit=1', 'other-key');
+    const spent = (await v2(b, '/requests/v2?limit=1', 'other-key')).status === 429;
+    return spent && (await v2(b, '/requests/v2?limit=1', K)).status === 200;
+  },
+  'v3-empty-group-stale': async (b) => {
+    // The same query with an empty group, asked after two different queries, counts the same.
+    const q = [{}, { requestType: 'Send' }];
+    await count(b, [{ requestType: 'Bridge' }]);
+    const first = await count(b, q);
+    await count(b, [{ requestType: 'Send', originChainId: 10 }]);
+    return first === (await count(b, q)) && first === (await total(b, {}));
+  },
+  'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
+  'currencies-address-default-only': async (b) => {
+    // A currency outside the default list is found by its own address.
+    const defaults = new Set((await currencies(b, { defaultList: true, limit: 100 })).body.map((c: any) => `${c.chainId}:${c.address}`));
+    const other = (await currencies(b, { limit: 100 })).body.find((c: any) => !defaults.has(`${c.chainId}:${c.address}`));
+    const found = (await currencies(b, { address: other.address, chainIds: [other.chainId] })).body;
+    return found.some((c: any) => c.address === other.address && c.chainId === other.chainId);
+  },
+  'v3-not-drops-oldest': async (b) => {
+    // The oldest request is listed by a not: filter it passes.
+    const oldest = (await v3(b, { sortDirection: 'asc', limit: 1 })).body.requests[0];
+    const other = oldest.requestType === 'Bridge' ? 'Send' : 'Bridge';
+    const r = await v3(b, { ...around(oldest), filters: JSON.stringify([{ 'not:requestType': other }]), limit: 50 });
+    return ids(r.body).includes(oldest.id);
+  },
+  'v3-authenticated-withheld-first-key': async (b) => {
+    // The requests created with demo-key carry its authenticated fields for their owner.
+    const own = (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests;
+    return own.length > 0 && own.every((r: any) => r.data.apiKeyName === 'Demo production');
+  },
+  'v3-changed-rows-pass-ranges': async (b, server) => {
+    // A request moved by the lifecycle is listed by at most one of two disjoint fill-time ranges, and of two disjoint app-fee ranges.
+    const moved = await moveUntil(b, server, ['submitted', 'success', 'failure', 'refund']);
+    if (!moved) return false;
+    const by = async (p: Record<string, string | number>) => ids((await v3(b, { id: moved.id, ...p })).body).length;
+    return (await by({ fillTimeMax: 5 })) + (await by({ fillTimeMin: 6 })) <= 1 && (await by({ appFeesAmountUsdMax: 0.5 })) + (await by({ appFeesAmountUsdMin: 0.51 })) <= 1;
+  },
+  'v3-new-tx-hash-not-in-term': async (b, server) => {
+    // A fill hash gained during the run finds its request as term.
+    const moved = await moveUntil(b, server, ['success', 'refund']);
+    const hash = moved?.data?.outTxs?.[moved.data.outTxs.length - 1]?.txHash;
+    if (!hash) return false;
+    return ids((await v3(b, { term: hash, ...around(moved), limit: 50 })).body).includes(moved.id);
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;
@@ -307,7 +392,7 @@ const PROBES: Record<string, Probe> = {
 /** Faults that only a large data set shows (faults.ts SCALE_FAULTS): probed on 100,000 records. */
 const SCALE = new Set(['v3-total-capped', 'v3-total-estimated', 'v3-count-cache-ignores-status']);
 /** The throttle probes need a small v2 limit; the others an unlimited one. */
-const THROTTLED = new Set(['v2-429-retry-after', 'v2-throttle-430']);
+const THROTTLED = new Set(['v2-429-retry-after', 'v2-throttle-430', 'v2-throttle-per-address']);
 const options = (name: string) => ({ records: SCALE.has(name) ? 100_000 : 1500, seed: 11, now: NOW, v2RateLimit: THROTTLED.has(name) ? 3 : 0, quiet: true });
 let clean: MockServer;
 let cleanThrottled: MockServer;

@@ -122,3 +122,37 @@ describe('createMockHandler', () => {
     expect(() => createMockHandler({ faults: ['no-such-fault'] })).toThrow(/no-such-fault/);
   });
 });
+
+describe('a request for // (the clean server answers it; the fault dies-on-double-slash dies on it)', () => {
+  it('the clean handler answers // with a 400 JSON and goes on answering', async () => {
+    const handler = createMockHandler({ records: 50, seed: 3, now: NOW, quiet: true });
+    try {
+      const slash = await handler.fetch(new Request(`${ORIGIN}//`));
+      expect(slash.status).toBe(400);
+      expect(await slash.json()).toMatchObject({ message: expect.any(String) });
+      expect((await handler.fetch(new Request(`${ORIGIN}/currencies/v2`, { method: 'POST', body: '{"limit":1}' }))).status).toBe(200);
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it('under the fault the handler rejects // and every later request, as a process that exited', async () => {
+    const handler = createMockHandler({ records: 50, seed: 3, now: NOW, quiet: true, faults: ['dies-on-double-slash'] });
+    try {
+      await expect(handler.fetch(new Request(`${ORIGIN}//`))).rejects.toThrow(/crashed/);
+      await expect(handler.fetch(new Request(`${ORIGIN}/currencies/v2`, { method: 'POST', body: '{"limit":1}' }))).rejects.toThrow(/crashed/);
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it('over HTTP the fault drops the connection unanswered and refuses every later one', async () => {
+    const server = await startMockServer({ records: 50, seed: 3, now: NOW, quiet: true, faults: ['dies-on-double-slash'] });
+    try {
+      await expect(fetch(`${server.url}//`)).rejects.toThrow();
+      await expect(fetch(`${server.url}/currencies/v2`, { method: 'POST', body: '{"limit":1}' })).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+});

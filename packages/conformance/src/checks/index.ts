@@ -1,27 +1,37 @@
 import type { CheckDefinition } from '../engine/types.js';
 import { checks as currencies } from './currencies.js';
+import { checks as currenciesDefaultList } from './currencies-default-list.js';
 import { checks as eventsWebhook } from './events-webhook.js';
 import { checks as eventsWs } from './events-ws.js';
+import { checks as eventsWsDelivery } from './events-ws-delivery.js';
 import { checks as general } from './general.js';
+import { checks as generalStaysUp } from './general-stays-up.js';
 import { checks as generalSuccessStatus } from './general-success-status.js';
 import { checks as intentsStatus } from './intents-status.js';
 import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
+import { checks as requestsV2Plain } from './requests-v2-plain.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
+import { checks as requestsV3ChangedRanges } from './requests-v3-changed-ranges.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
+import { checks as requestsV3OwnerSeesOwn } from './requests-v3-owner-sees-own.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
 import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3GroupsNull } from './requests-v3-groups-null.js';
 import { checks as requestsV3GroupsTopLevel } from './requests-v3-groups-top-level.js';
+import { checks as requestsV3NoCarryOver } from './requests-v3-no-carry-over.js';
+import { checks as requestsV3NotOldest } from './requests-v3-not-oldest.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
 import { checks as requestsV3SpecialFilters } from './requests-v3-special-filters.js';
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
+import { checks as requestsV3OtherSorts } from './requests-v3-other-sorts.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
 import { checks as requestsV3Unwindowed } from './requests-v3-unwindowed.js';
+import { checks as requestsV3UnwindowedTotals } from './requests-v3-unwindowed-totals.js';
 import { checks as requestsV3RangeRelations } from './requests-v3-range-relations.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
@@ -29,30 +39,40 @@ import { checks as unknownFields } from './unknown-fields.js';
 /** The check modules in their default order; the {@link RUN_ORDER} rules move checks from it. */
 const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   currencies,
+  currenciesDefaultList,
   intentsStatus,
   intentsStatusVersions,
   requestsV3Auth,
+  requestsV3OwnerSeesOwn,
   requestsV3Limits,
   requestsV3Sort,
   requestsV3Pagination,
   requestsV3Total,
   requestsV3TotalScale,
   requestsV3Unwindowed,
+  requestsV3UnwindowedTotals,
   requestsV3EqualityFilters,
   requestsV3SpecialFilters,
+  requestsV3OtherSorts,
   requestsV3RangeRelations,
   requestsV3Groups,
   requestsV3GroupsNull,
   requestsV3GroupsTopLevel,
+  requestsV3NotOldest,
   requestsV3Records,
   unknownFields,
   requestsV2,
   requestsV2Limits,
+  requestsV2Plain,
   general,
   generalSuccessStatus,
   eventsWs,
+  eventsWsDelivery,
   eventsWebhook,
   requestsV3AfterChange,
+  requestsV3ChangedRanges,
+  requestsV3NoCarryOver,
+  generalStaysUp,
   schema,
 ];
 
@@ -65,8 +85,8 @@ export interface RunOrderRule {
 
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
-const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWebhook)(c);
-const afterEvents = of(requestsV3AfterChange);
+const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
@@ -97,7 +117,7 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
   {
     first: events,
     then: afterEvents,
-    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run): they run after it',
+    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), general.stays-up asks whether the server still answers after the session\'s bad messages, and requests-v3.filters.no-carry-over runs alone where the run already goes one check at a time: they run after it',
   },
 ];
 

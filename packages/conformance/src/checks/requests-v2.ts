@@ -117,7 +117,7 @@ function answered(ctx: CheckContext): Exchange[] {
  * target's, {@link datedContext}), and skipped with the reason, before it sends anything, once v2
  * is retired by the target's clock.
  */
-function v2Check(def: Omit<CheckSpec, 'operation'>): CheckSpec {
+export function v2Check(def: Omit<CheckSpec, 'operation'>): CheckSpec {
   return {
     ...def,
     operation: OP,
@@ -171,7 +171,7 @@ const THROTTLED_FROM_MS = V2_TIMELINE_MS.throttledFrom;
  * A probe that never reached the throttle leaves the 429 checks inconclusive once v2 is throttled by
  * the target's clock: the run was asked to test the throttle and could not.
  */
-async function rateLimited(ctx: CheckContext): Promise<Exchange[] | CheckResult> {
+export async function rateLimited(ctx: CheckContext): Promise<Exchange[] | CheckResult> {
   const seen = (): Exchange[] => answered(ctx).filter((e) => e.response!.status === 429);
   if (seen().length > 0) return seen();
   if (ctx.config.v2ProbeRequests <= 0) return skip('no 429 observed (the run was not asked to probe the v2 throttle: --v2-probe-requests)');

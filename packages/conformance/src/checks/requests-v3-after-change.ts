@@ -31,7 +31,7 @@ const MAX_READS = 4;
 /** Pages followed when a filtered listing around one request's creation second does not show it on its first page. */
 const MAX_PAGES = 3;
 
-interface Reading {
+export interface Reading {
   status?: string;
   updatedAt?: number;
   record?: RecordJson;
@@ -43,7 +43,7 @@ interface Reading {
   floor?: number;
 }
 
-const readingOf = (r: RecordJson): Reading => ({ status: recordStatus(r), updatedAt: updatedAtMs(r), record: r });
+export const readingOf = (r: RecordJson): Reading => ({ status: recordStatus(r), updatedAt: updatedAtMs(r), record: r });
 
 /** Slack for a server whose updatedAt values are rounded to the second (epoch ms). */
 const UPDATED_AT_SLACK_MS = 2_000;
@@ -77,14 +77,14 @@ function latestUpdate(records: readonly RecordJson[]): number | undefined {
   }
   return max;
 }
-const differs = (a: Reading, b: Reading): boolean =>
+export const differs = (a: Reading, b: Reading): boolean =>
   (a.status !== undefined && b.status !== undefined && a.status !== b.status) || (a.updatedAt !== undefined && b.updatedAt !== undefined && a.updatedAt !== b.updatedAt);
 
 /**
  * Requests the run saw change, in the order worth judging (driven by the events family first),
  * each with its first reading.
  */
-async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
+export async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
   const first = new Map<string, Reading>();
   const changed = new Map<string, string>();
   const note = (r: RecordJson, latest?: number): void => {
@@ -136,7 +136,7 @@ async function readById(ctx: CheckContext, id: string): Promise<RecordJson | und
 }
 
 /** `?id=X`: its page and the one record (undefined when the target lists none). */
-async function readPageById(ctx: CheckContext, id: string): Promise<{ page: Page; record?: RecordJson }> {
+export async function readPageById(ctx: CheckContext, id: string): Promise<{ page: Page; record?: RecordJson }> {
   const page = await fetchPage(ctx, { id }, `the read of request ${id} by id`);
   return { page, record: page.records.find((r) => recordId(r) === id) };
 }
@@ -148,7 +148,7 @@ async function listed(ctx: CheckContext, query: Query, id: string, what: string)
 }
 
 /** The transaction hash the request gained (fill, or refund), with its filter; undefined when it has none new. */
-function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: 'fillTxHash' | 'refundTxHash'; hash: string } | undefined {
+export function gainedHash(now: RecordJson, before: RecordJson | undefined): { param: 'fillTxHash' | 'refundTxHash'; hash: string } | undefined {
   const had = new Set(before ? [...fillTxHashes(before), ...refundTxHashes(before)].map((h) => h.toLowerCase()) : []);
   const refund = refundTxHashes(now).filter((h) => !had.has(h.toLowerCase()));
   if (refund.length > 0) return { param: 'refundTxHash', hash: refund[refund.length - 1]! };

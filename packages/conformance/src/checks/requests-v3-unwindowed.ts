@@ -188,16 +188,22 @@ const walkCheck: CheckSpec = {
 
 const totals: CheckSpec = {
   id: 'requests-v3.unwindowed.totals',
-  title: 'Without a time window, total is never below a window\'s total read before it, and each status filter alone counts no more than the whole',
+  title: 'Without a time window, total is bounded both ways by a window holding every request (no more than the window read after it, no less than the window read before it), and each status filter alone counts no more than the whole',
   clauses: ['requests-v3.total.exact'],
   operation: V3,
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {
-    // A window holding every request up to a day past the target's clock, read before the whole:
-    // arrivals only add to the whole read after it.
+    // A window holding every request up to a day past the target's clock, read between two reads of
+    // the whole: arrivals only add, so the whole read before it counts no more than the window, and
+    // the whole read after it no less (a bound both ways: a whole that counts too many or too few).
     const end = Math.floor(ctx.discovery.targetNow.getTime() / 1000) + DAY;
+    const wholeBefore = await total(ctx, { limit: 1 });
     const everything = await total(ctx, { startTimestamp: 0, endTimestamp: end, limit: 1 });
+    const inflated = subsetCountProblem(wholeBefore.total, [{ label: `the window [0, ${end}] (read after it)`, count: everything.total }]);
+    if (inflated !== undefined) {
+      violate('The listing without a window never counts more requests than a window holding every request read after it (total is the exact count; requests are only added)', `total without a window ≤ ${everything.total} (the window [0, ${end}], read after)`, `the listing without a window counts ${inflated}`, wholeBefore.page.exchange);
+    }
     // Each status alone (a first page with its total), then the whole.
     const byStatus = await allInOrder(FILTERABLE_STATUSES.map((status) => () => fetchPage(ctx, { status, limit: SMALL, includeTotal: true }, `the first page of status=${status} without a window`)));
     const whole = await total(ctx, { limit: 1 });
@@ -214,7 +220,7 @@ const totals: CheckSpec = {
     }
     const over = partitionProblem(whole.total, parts, 'at-most');
     if (over !== undefined) violate('Disjoint status filters never count more together than the listing without them', `at most ${whole.total} together`, over, whole.page.exchange);
-    return pass(`whole ${whole.total}, window [0, ${end}] ${everything.total}; ${parts.map((p) => `${p.label} ${p.count}`).join(', ')}`);
+    return pass(`whole ${wholeBefore.total} then ${whole.total}, window [0, ${end}] ${everything.total} between; ${parts.map((p) => `${p.label} ${p.count}`).join(', ')}`);
   },
 };
 

@@ -92,6 +92,12 @@ export interface RequestSpec {
   body?: unknown;
   /** Defaults to `primary` when an API key is configured, else `none`. */
   auth?: AuthChoice;
+  /**
+   * A query parameter that carries the key this request sends as `x-api-key` (the `apiKey` filter
+   * of GET /requests/v3: the requests created with the caller's own key). The check never sees the
+   * key; the recorded URL shows it redacted, as the header.
+   */
+  keyInQuery?: string;
   headers?: Record<string, string>;
   /**
    * When true a 429 is returned to the caller as is (the check is about the 429 itself);

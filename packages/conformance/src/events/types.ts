@@ -51,6 +51,8 @@ export interface WsObservation {
   /** Messages not kept because the log was full. */
   dropped: number;
   errorProbes: WsErrorProbe[];
+  /** The unsubscribe of an id never subscribed, sent last (its answer, when one came within a second). */
+  strayUnsubscribe?: { sent: string; reply?: WsMessage };
   /** Set when the server closed the socket during the session. */
   closedByServer?: { code: number; reason: string; at: number };
   /** True when the kit drove status changes of the subscribed ids itself (embedded target). */

@@ -48,7 +48,18 @@ export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
   // A handler that reads filters.id without looking drops the connection here (mutation of the reference server, issue 25).
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: null }), what: 'a subscribe whose filters is null' },
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: { id: 42 } }), what: 'a subscribe whose filters.id is not a string' },
+  // Valid JSON that is no message at all: a handler that reads a field of it without looking dies here.
+  { sent: 'null', what: 'the JSON message null' },
 ];
+
+/**
+ * An unsubscribe of a request id this socket never subscribed to: no malformed message (an
+ * acknowledgement or an error both answer it), sent last to show the server survives it
+ * (`general.stays-up`). The id is no request id of any target.
+ */
+export const STRAY_UNSUBSCRIBE = JSON.stringify({ type: 'unsubscribe', event: EVENT, filters: { id: '0xconformance-never-subscribed' } });
+/** The longest the session waits for an answer to {@link STRAY_UNSUBSCRIBE} (none is owed). */
+const STRAY_WAIT_MS = 1_000;
 
 const answerTo =
   (kind: 'subscribe-ack' | 'unsubscribe-ack', id: string) =>
@@ -150,6 +161,11 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
       if (conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: fence.id } })) {
         fence.unsubscribe.ack = await conn.waitFor(answerTo('unsubscribe-ack', fence.id), deadline(), fence.unsubscribe.sentAfterSeq);
       }
+    }
+    const beforeStray = conn.lastSeq;
+    if (conn.send(STRAY_UNSUBSCRIBE)) {
+      const reply = await conn.waitFor((m) => m.seq > beforeStray && (m.kind === 'unsubscribe-ack' || m.kind === 'error'), Math.min(deadline(), Date.now() + STRAY_WAIT_MS), beforeStray);
+      obs.strayUnsubscribe = { sent: STRAY_UNSUBSCRIBE, ...(reply ? { reply } : {}) };
     }
     return obs;
   } finally {

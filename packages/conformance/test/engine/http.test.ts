@@ -59,6 +59,18 @@ describe('FetchHttpClient', () => {
     expect(fetch.seen[0]!.headers['x-api-key']).toBe(expected);
   });
 
+  it('keyInQuery sends the request\'s own key in that query parameter too, recorded redacted', async () => {
+    const { http, fetch } = client(() => jsonResponse(200, { requests: [] }));
+    const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: 1 }, keyInQuery: 'apiKey', auth: 'other' });
+    expect(fetch.seen[0]!.url.searchParams.get('apiKey')).toBe('other-SECRET');
+    expect(fetch.seen[0]!.headers['x-api-key']).toBe('other-SECRET');
+    expect(JSON.stringify(ex)).not.toContain('other-SECRET');
+    expect(ex.request.url).toContain('apiKey=');
+    const none = await http.send({ method: 'GET', path: '/requests/v3', keyInQuery: 'apiKey', auth: 'none' });
+    expect(new URL(fetch.seen[1]!.url).searchParams.has('apiKey')).toBe(false);
+    expect(none.request.url).not.toContain('apiKey');
+  });
+
   it('never lets a key out: echoed in the body, a header or the URL, it is redacted', async () => {
     const { http } = client((req) => jsonResponse(401, { message: `bad key ${req.headers['x-api-key']}` }, { 'x-echo': KEY }));
     const ex = await http.send({ method: 'GET', path: '/requests/v3', query: { apiKey: KEY } });

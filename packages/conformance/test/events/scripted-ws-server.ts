@@ -27,6 +27,10 @@ export interface Script {
   pushReferrer?: boolean;
   /** Acknowledges subscriptions but never pushes a change. */
   noPushes?: boolean;
+  /** Refuses every subscribe with an error message. */
+  refuseSubscribe?: boolean;
+  /** Pushes carry neither data.requestId nor data.status. */
+  pushWithoutStatusOrId?: boolean;
 }
 
 export interface ScriptedServer {
@@ -62,13 +66,15 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
       if (script.closeOnMessage) return socket.close(1011, 'bye');
       if (script.garbage) return socket.send('<<garbage>>');
       const error = (message: string) => !script.noErrors && socket.send(JSON.stringify(script.untypedErrors ? { status: 'error', message } : { type: 'error', status: 'error', message }));
-      let msg: { type?: string; event?: string; filters?: { id?: string } };
+      let msg: { type?: string; event?: string; filters?: { id?: string } } | null;
       try {
         msg = JSON.parse(raw.toString());
       } catch {
         return error('not JSON');
       }
+      if (msg === null || typeof msg !== 'object') return error('not a message object');
       const id = msg.filters?.id;
+      if (msg.type === 'subscribe' && script.refuseSubscribe) return error('subscriptions are closed');
       if (msg.type === 'subscribe' && typeof id === 'string') {
         subs.get(socket)!.add(id);
         if (!script.noSubscribeAck) socket.send(JSON.stringify({ type: 'subscribe', status: 'success', data: { event: msg.event, filters: { id } } }));
@@ -90,7 +96,8 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
       lastAt = Math.max(lastAt + 1, Date.now());
       updatedAt.set(id, lastAt);
       const data: Record<string, unknown> = { status, inTxHashes: [], txHashes: [], updatedAt: lastAt, originChainId: 1, destinationChainId: 8453, requestId: id };
-      if (script.pushWithoutRequestId) delete data.requestId;
+      if (script.pushWithoutRequestId || script.pushWithoutStatusOrId) delete data.requestId;
+      if (script.pushWithoutStatusOrId) delete data.status;
       if (script.pushReferrer) data.referrer = 'another.integrator';
       const push = JSON.stringify({ event: script.wrongEventName ? 'request.updated' : 'request.status.updated', data, publishedAt: Date.now() });
       if (!script.noPushes) for (const [socket, ids] of subs) if (script.pushToEveryone || ids.has(id)) socket.send(push);

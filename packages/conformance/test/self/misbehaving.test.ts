@@ -122,7 +122,7 @@ describe('the reference server behind a proxy that breaks one thing', () => {
   }): FetchLike {
     return async (input, init) => {
       let u = new URL(input);
-      const real = new URL(`${u.pathname}${u.search}`, server.url);
+      const real = new URL(`${server.url}${u.pathname}${u.search}`);
       const isV3 = u.pathname === '/requests/v3';
       if (isV3 && edit.url) u = await edit.url(real);
       else u = real;

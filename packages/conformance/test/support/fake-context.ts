@@ -103,9 +103,11 @@ export class FakeHttpClient implements HttpClient {
 
   async send(req: RequestSpec): Promise<Exchange> {
     this.requests.push(req);
-    const url = new URL(req.path, FAKE_BASE_URL);
+    const url = new URL(`${FAKE_BASE_URL}${req.path.startsWith('/') ? '' : '/'}${req.path}`);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const auth = req.auth ?? (this.config.hasApiKey ? 'primary' : 'none');
+    // The key a request carries in a query parameter too (RequestSpec.keyInQuery): shown redacted, as the header.
+    if (req.keyInQuery !== undefined && auth !== 'none') url.searchParams.set(req.keyInQuery, '<redacted>');
     const headers: Record<string, string> = { ...(req.headers ?? {}) };
     if (auth !== 'none') headers['x-api-key'] = '<redacted>';
     const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);

@@ -35,6 +35,8 @@ export interface StatusStreamOptions {
   store: Store;
   faults: Faults;
   now: () => number;
+  /** Takes the whole server down (the faults that kill it on a bad message). */
+  crash?: () => void;
 }
 
 interface Client {
@@ -77,6 +79,11 @@ export class StatusStream {
     if (faults.has('ws-never-pushes')) return;
     const data = pushData(store, row);
     if (faults.has('ws-push-without-request-id')) delete data.requestId;
+    // Fault ws-push-without-status-or-id: pushes name neither the request nor its status.
+    if (faults.has('ws-push-without-status-or-id')) {
+      delete data.requestId;
+      delete data.status;
+    }
     if (faults.has('ws-status-disagrees')) data.status = change.from;
     // Fault ws-push-foreign-referrer: the push carries `referrer`, an authenticated field the
     // message schema does not declare, to every socket, whichever key owns the request.
@@ -148,6 +155,8 @@ export class StatusStream {
     } catch {
       return this.error(client, 'Invalid JSON: expected a message such as {"type":"subscribe","event":"request.status.updated","filters":{"id":"<requestId>"}}');
     }
+    // Fault ws-dies-on-null-message: the JSON message null takes the whole server down.
+    if (msg === null && this.options.faults.has('ws-dies-on-null-message')) return this.options.crash?.();
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return this.error(client, 'Invalid message: expected a JSON object with type, event and filters');
     const { type, event, filters } = msg as Json;
     // Fault ws-refuses-subscribe: a subscribe is answered as a message type the stream does not know.
@@ -178,6 +187,8 @@ export class StatusStream {
   }
 
   private unsubscribe(client: Client, id: string): void {
+    // Fault ws-dies-on-unknown-unsubscribe: an unsubscribe of an id the socket never subscribed to takes the whole server down.
+    if (!client.subscriptions.has(id) && this.options.faults.has('ws-dies-on-unknown-unsubscribe')) return this.options.crash?.();
     if (!this.options.faults.has('ws-push-after-unsubscribe')) {
       client.subscriptions.delete(id);
       this.unindex(client, id);

@@ -5,7 +5,7 @@
  */
 import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
-import { andBits, copyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
+import { andBits, clearBit, copyBits, emptyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Positions, Store } from '../store/store.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
@@ -17,6 +17,8 @@ export interface PageFaults {
   repeatCursor?: boolean;
   /** Fault v3-filter-ignored-on-other-sorts: the few-matches path of updatedAt/amountUsd takes a row on the cursor's side OR passing the row checks. */
   otherSortsOr?: boolean;
+  /** Fault v3-few-matches-empty-on-other-sorts: the few-matches path of updatedAt/amountUsd compares each rank with the cursor the wrong way round (nothing is ahead of it). */
+  fewMatchesBackwards?: boolean;
   /** Fault v3-asc-filtered-misses-newest: the ascending walk of a filtered createdAt listing stops before position 0 (the newest request). */
   ascStopsBeforeNewest?: boolean;
   /** Fault v3-asc-filtered-block-edge: the ascending createdAt walk takes the last position of the word before a word without a match, set or not. */
@@ -93,12 +95,17 @@ function conditionBits(store: Store, c: Condition, tmp: Bitset): Bitset {
 /** `target` = AND of the conditions (every row when there is none). */
 function andAll(store: Store, conditions: readonly Condition[], target: Bitset): void {
   const tmp = store.scratch(COND);
-  if (conditions.length === 0) fillBits(target, store.size);
+  // Fault v3-empty-group-stale: an empty group leaves its scratch bitset as the previous query left it.
+  if (conditions.length === 0 && !store.faults?.has('v3-empty-group-stale')) fillBits(target, store.size);
   conditions.forEach((c, i) => {
     const b = conditionBits(store, c, tmp);
     if (i === 0) copyBits(target, b, c.negate, store.size);
     else andBits(target, b, c.negate);
   });
+  // Fault v3-not-drops-oldest: a negated condition never matches the 24 oldest requests (the last positions).
+  if (store.faults?.has('v3-not-drops-oldest') && conditions.some((c) => c.negate)) {
+    for (let p = Math.max(0, store.size - 24); p < store.size; p++) clearBit(target, p);
+  }
 }
 
 /**
@@ -131,8 +138,28 @@ function membership(store: Store, q: ListQuery): Bitset | null {
   return member;
 }
 
+/**
+ * Fault v3-new-tx-hash-not-in-term: `term` does not find a request by a fill or refund hash it gained
+ * while the server ran (the requests a lifecycle step changed, `store.changedIds`). A copy of the
+ * members without them; the members as they are when the fault is off or no term is asked.
+ */
+function withoutGainedHashMatches(store: Store, q: ListQuery, member: Bitset | null): Bitset | null {
+  if (!member || !store.changedIds || !store.faults?.has('v3-new-tx-hash-not-in-term')) return member;
+  const terms = q.top.filter((c) => c.field === 'term' && !c.negate).flatMap((c) => c.keys.map((k) => String(k).toLowerCase()));
+  if (terms.length === 0) return member;
+  const copy = emptyBits(store.size);
+  copyBits(copy, member, false, store.size);
+  for (const id of store.changedIds) {
+    const row = store.byId(id);
+    if (row && [...row.fillTxHashes, ...row.refundTxHashes].some((h) => terms.includes(h.toLowerCase()))) clearBit(copy, row.idx);
+  }
+  return copy;
+}
+
 function rangeOk(store: Store, p: number, ranges: readonly Range[]): boolean {
   for (const g of ranges) {
+    // Fault v3-changed-rows-pass-ranges: a request changed during the run passes every fill-time and app-fee range.
+    if ((g.field === 'fillTimeSec' || g.field === 'appFeesUsd') && store.changedIds?.has(store.idAt(p)) && store.faults?.has('v3-changed-rows-pass-ranges')) continue;
     if (g.field === 'block') {
       const r = store.row(p);
       const blocks = g.originOnly ? r.inBlocks : r.inBlocks.concat(r.outBlocks);
@@ -157,7 +184,7 @@ function rangeOk(store: Store, p: number, ranges: readonly Range[]): boolean {
 /** Runs `q`; returns the page rows, the next cursor and (when asked) the exact total. */
 export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   const n = store.size;
-  const member = membership(store, q);
+  const member = withoutGainedHashMatches(store, q, membership(store, q));
   const hidePrivate = store.privateRows.length > 0;
   const perRow = q.features !== 0 || q.ranges.length > 0;
   /** Checks that are not equality filters: private-chain visibility, features, ranges. */
@@ -209,7 +236,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     const ranks: number[] = [];
     for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) {
       const rk = rank[p];
-      const ahead = forward ? rk > after : rk < after;
+      const ahead = faults.fewMatchesBackwards ? (forward ? rk < after : rk > after) : forward ? rk > after : rk < after;
       if (faults.otherSortsOr ? ahead || rowOk(p) : ahead && rowOk(p)) ranks.push(rk);
     }
     ranks.sort((a, b) => (forward ? a - b : b - a));

@@ -69,7 +69,10 @@ export function currencies(body: unknown, faults: Faults): Reply {
     (b.defaultList !== true || c.defaultList) &&
     (currencyId === undefined || c.currencyId === currencyId) &&
     (term === undefined || c.symbol.toLowerCase().includes(term) || c.name.toLowerCase().includes(term) || c.address.toLowerCase().includes(term));
+  // Fault currencies-address-default-only: a lookup by address or token searches the default list only.
+  const defaultOnly = faults.has('currencies-address-default-only') && (address !== undefined || tokens !== undefined);
   const located = (c: CatalogueCurrency): boolean =>
+    (!defaultOnly || c.defaultList) &&
     (address === undefined || c.address.toLowerCase() === address) &&
     (tokens === undefined || tokens.some(([chain, addr]) => c.chainId === chain && c.address.toLowerCase() === addr));
   let result = CURRENCIES.filter((c) => common(c) && located(c) && (chainIds === undefined || chainIds.includes(c.chainId)));
@@ -81,6 +84,8 @@ export function currencies(body: unknown, faults: Faults): Reply {
   }
   // Fault currencies-lookup-empty: no currency is ever located, so every answer is [].
   if (faults.has('currencies-lookup-empty')) result = [];
+  // Fault currencies-default-list-empty: defaultList: true selects nothing.
+  if (faults.has('currencies-default-list-empty') && b.defaultList === true) result = [];
   return { status: 200, body: result.slice(0, limit).map(publicCurrency) };
 }
 

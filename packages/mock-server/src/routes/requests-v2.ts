@@ -27,13 +27,16 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(t);
     const throttled = (): Reply => ({ status: faults.has('v2-throttle-430') ? 430 : 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) });
     if (limit !== null) {
-      const caller = key ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
+      // Fault v2-throttle-per-address: the quota is kept per client address, shared by every key on it.
+      const caller = key && !faults.has('v2-throttle-per-address') ? `key:${key.key}` : `ip:${req.remoteAddress ?? 'unknown'}`;
       if (!throttle.take(caller, limit, t)) {
         return throttled();
       }
     }
     // Fault v2-always-throttled: before the sunset every request is refused with 429, as if a key had no quota.
     if (faults.has('v2-always-throttled')) return throttled();
+    // Fault v2-no-limit-500: a request without limit reads an undefined page size and throws (a 500).
+    if (faults.has('v2-no-limit-500') && !url.searchParams.has('limit')) throw new TypeError("Cannot read properties of undefined (reading 'limit')");
     const integrator = key?.integrator ?? null;
     // The v2 maximum, generated from the spec (live-service facts §2.4).
     const { query, includeAuthenticatedData } = parseV2Query(toParams(ctx.listQuery(url, LIMITS['GET /requests/v2'].maximum)), integrator, faults);

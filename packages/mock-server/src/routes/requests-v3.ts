@@ -8,13 +8,14 @@ import { requireKey } from '../auth.js';
 import { scaleTotal, type FaultName } from '../faults.js';
 import { runQuery } from '../query/engine.js';
 import { toParams } from '../query/params.js';
+import type { ListQuery } from '../query/query.js';
 import { parseV3Query, V3_MAX_LIMIT } from '../query/v3-query.js';
 import { wrapperExtrasJson } from '../variants/extra-fields.js';
 import { ownedBy, presentV3 } from '../views/v3.js';
 import type { Route, RouteContext } from './context.js';
 
 /** Faults that change how records are presented: the serialized-record cache is off with them. */
-const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak', 'v3-authenticated-withheld'];
+const RECORD_FAULTS: readonly FaultName[] = ['v3-failreason-na', 'v3-missing-requesttype', 'v3-same-chain-destination', 'v3-amount-number', 'v3-authenticated-leak', 'v3-authenticated-withheld', 'v3-authenticated-withheld-first-key'];
 /** Bytes of serialized records kept (about 12,000 records): the same at 3,000 or 10,000,000 records. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_REQUESTS = Buffer.from('{"requests":[');
@@ -69,8 +70,20 @@ export function requestsV3Route(ctx: RouteContext): Route {
    * The faults of the listing without a time window (issue 25: a client's first calls; the reference
    * server answers them from other indexes than its windowed queries).
    */
-  function unwindowedFaults(page: { rows: unknown[]; continuation?: string; total?: number }, params: URLSearchParams, limit: number): void {
+  function unwindowedFaults(page: { rows: unknown[]; continuation?: string; total?: number }, params: URLSearchParams, query: ListQuery): void {
+    const limit = query.limit;
     if (params.has('startTimestamp') || params.has('endTimestamp')) return;
+    if (page.total !== undefined && query.ranges.length === 0 && query.groups === null) {
+      // Fault v3-unwindowed-equality-total-off: with only equality filters (no range, no features),
+      // the total comes from a count that is 5% off (as another index's count would be).
+      if (faults.has('v3-unwindowed-equality-total-off') && query.features === 0 && query.top.length > 0) page.total += Math.max(1, Math.round(page.total * 0.05));
+      // Fault v3-unwindowed-features-total-ignored: with features and no range, the total is counted without features.
+      if (faults.has('v3-unwindowed-features-total-ignored') && query.features !== 0) {
+        page.total = runQuery(store, { ...query, features: 0, limit: 0, cursor: null, includeTotal: true }, { overlap: false, gap: false }).total ?? page.total;
+      }
+      // Fault v3-unwindowed-total-inflated: the plain listing (no filter at all) counts 7 requests more than it has.
+      if (faults.has('v3-unwindowed-total-inflated') && query.features === 0 && query.top.length === 0) page.total += 7;
+    }
     const first = !params.has('continuation');
     const sortBy = params.get('sortBy') ?? 'createdAt';
     if (faults.has('v3-unwindowed-empty-page') && first) {
@@ -87,8 +100,8 @@ export function requestsV3Route(ctx: RouteContext): Route {
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
-    unwindowedFaults(page, url.searchParams, query.limit);
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), fewMatchesBackwards: faults.has('v3-few-matches-empty-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
+    unwindowedFaults(page, url.searchParams, query);
     // Fault v3-pages-empty: the page lists nothing, its continuation and total stay.
     if (faults.has('v3-pages-empty')) page.rows = [];
     const present = { includeAuthenticatedData: flags.includeAuthenticatedData, integrator, faults, variants };

@@ -87,6 +87,8 @@ export class Store {
    * set by the server; none by default.
    */
   faults?: { has(name: FaultName): boolean };
+  /** Ids of the requests a lifecycle step changed, kept only under the faults v3-changed-rows-pass-ranges and v3-new-tx-hash-not-in-term (set by the server). */
+  changedIds?: Set<string>;
 
   /** `tiebreak` orders rows with equal sort keys (ascending); default: by id. */
   constructor(

@@ -30,7 +30,9 @@ export function presentV3(store: Store, row: Row, ctx: PresentContext): Json {
   const data = rec.data as Json;
   const leak = ctx.faults.has('v3-authenticated-leak');
   const withheld = ctx.faults.has('v3-authenticated-withheld');
-  if (ctx.includeAuthenticatedData && !withheld && (ownedBy(row, ctx.integrator) || (leak && row.keyIdx >= 0))) {
+  // Fault v3-authenticated-withheld-first-key: the requests created with the first key (API_KEYS[0]) lose their authenticated fields, for their owner too.
+  const firstKeyWithheld = ctx.faults.has('v3-authenticated-withheld-first-key') && row.keyIdx === 0;
+  if (ctx.includeAuthenticatedData && !withheld && !firstKeyWithheld && (ownedBy(row, ctx.integrator) || (leak && row.keyIdx >= 0))) {
     Object.assign(data, store.dataset.authenticated(row));
   }
   if (ctx.faults.has('v3-failreason-na')) {

@@ -33,6 +33,12 @@ async function subscribed(server: MockServer, ids: string[], ack = true): Promis
   return ws;
 }
 
+/** Whether the server still answers HTTP (a server the websocket took down refuses the connection). */
+async function stillAnswers(server: MockServer): Promise<boolean> {
+  const res = await fetch(`${server.url}/requests/v3?limit=1`, { headers: { 'x-api-key': 'demo-key' } }).catch(() => undefined);
+  return res?.status === 200;
+}
+
 /** Subscribes to one pending request, moves it, returns the first push and the request id. */
 async function onePush(server: MockServer): Promise<{ push: any; id: string }> {
   const [id] = await pendingIds(server, 1);
@@ -134,6 +140,30 @@ export const EVENT_WS_PROBES: Record<string, EventProbe> = {
     } finally {
       await ws.close();
     }
+  },
+  'ws-dies-on-null-message': async (s) => {
+    const ws = await subscribed(s, []);
+    try {
+      ws.send('null');
+      const answer = await ws.next((m) => m.type === 'error', 1000).catch(() => undefined);
+      return answer?.status === 'error' && (await stillAnswers(s));
+    } finally {
+      await ws.close();
+    }
+  },
+  'ws-dies-on-unknown-unsubscribe': async (s) => {
+    const ws = await subscribed(s, []);
+    try {
+      ws.send(sub('0xnever-subscribed', 'unsubscribe'));
+      const answer = await ws.next((m) => m.type === 'unsubscribe' || m.type === 'error', 1000).catch(() => undefined);
+      return answer !== undefined && (await stillAnswers(s));
+    } finally {
+      await ws.close();
+    }
+  },
+  'ws-push-without-status-or-id': async (s) => {
+    const { push, id } = await onePush(s);
+    return push.data?.requestId === id && typeof push.data?.status === 'string';
   },
   'ws-never-pushes': async (s) => {
     const [id] = await pendingIds(s, 1);

@@ -126,7 +126,7 @@ export class ExchangeFactory {
     for (const [k, v] of Object.entries(this.options.headers ?? {})) headers[k.toLowerCase()] = v;
     for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v;
     if (key !== undefined) headers['x-api-key'] = key;
-    const url = this.urlFor(req);
+    const url = this.urlFor(req.keyInQuery !== undefined && key !== undefined ? { ...req, query: { ...req.query, [req.keyInQuery]: key } } : req);
 
     const shownHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = this.isCredential(k) ? REDACTED : this.redact(v);

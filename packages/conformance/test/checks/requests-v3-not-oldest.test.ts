@@ -1,0 +1,49 @@
+/**
+ * requests-v3.filters.not-reaches-oldest against the fake GET /requests/v3: a conformant server
+ * passes (the oldest request is listed by a not: filter it passes); one whose negation drops the
+ * oldest request fails; a crowded second that the first page does not settle skips.
+ */
+import { describe, expect, it } from 'vitest';
+import { checks } from '../../src/checks/requests-v3-not-oldest.js';
+import type { RequestSpec } from '../../src/engine/types.js';
+import { checkById } from '../support/check-cases.js';
+import { fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
+import { discoveryOf, fakeRequestsV3, makeRecords } from '../support/fake-requests-v3.js';
+import { settle } from '../support/settle.js';
+
+const records = makeRecords(60);
+const oldest = records[records.length - 1]!;
+const check = checkById(checks, 'requests-v3.filters.not-reaches-oldest');
+
+/** The fake, with the negated listings bent by `bend`. */
+function negated(bend: (body: { requests: Array<Record<string, unknown>>; continuation?: string }) => object): FakeHandler {
+  const clean = fakeRequestsV3(records);
+  return (req: RequestSpec) => {
+    const answer = clean(req) as FakeResponse & { body: { requests: Array<Record<string, unknown>> } };
+    return answer.status === 200 && (queryOf(req).filters ?? '').includes('not:') ? json(200, bend(answer.body)) : answer;
+  };
+}
+
+const run = (handler: FakeHandler) => {
+  const ctx = fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(records) });
+  return settle(check, ctx).then((result) => ({ result, ctx }));
+};
+
+describe('requests-v3.filters.not-reaches-oldest', () => {
+  it('passes a conformant server, asking a not: filter around the oldest request', async () => {
+    const { result, ctx } = await run(fakeRequestsV3(records));
+    expect(result, JSON.stringify(result)).toMatchObject({ status: 'pass' });
+    const last = queryOf(ctx.http.requests[ctx.http.requests.length - 1]!);
+    expect(last.filters).toMatch(/"not:requestType"/);
+    expect(JSON.stringify(result)).toContain(String(oldest.id));
+  });
+  it('fails a server whose negation drops the oldest request', async () => {
+    const { result } = await run(negated((b) => ({ ...b, requests: b.requests.filter((r) => r.id !== oldest.id) })));
+    expect(result.status).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/the oldest included/);
+  });
+  it('skips when the first page leaves it open (a continuation)', async () => {
+    const { result } = await run(negated((b) => ({ ...b, requests: b.requests.filter((r) => r.id !== oldest.id), continuation: 'more' })));
+    expect(result.status).toBe('skip');
+  });
+});
