@@ -1,5 +1,5 @@
 // ESLint (flat config) with typescript-eslint's recommended rules over the TypeScript sources of
-// every package (issue 24, point 9); `pnpm lint` runs it with knip (knip.json).
+// every package; `pnpm lint` runs it with knip (knip.json).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Import cycles in the TypeScript sources (issue 12, layout): reads every `src/**\/*.ts` of the
+ * Import cycles in the TypeScript sources (layout): reads every `src/**\/*.ts` of the
  * four packages, follows relative imports and re-exports (`import`/`export ... from './x.js'`,
  * `import('./x.js')`), and reports each strongly connected component of more than one module, or a
  * module importing itself.
  *
  * Type-only imports (`import type`, `export type ... from`, `import('./x.js').T` in a type) are
- * edges too: erased at run time, they still make a layout cycle (issue 20: `cli.ts` <-> `commands/*`
+ * edges too: erased at run time, they still make a layout cycle (`cli.ts` <-> `commands/*`
  * through the `CliIo` type, `engine/types.ts` <-> `engine/shared-reads.ts` went unseen). Every
  * package is held to the graph with them; `importGraph(dirs, { types: false })` still gives the
  * run-time graph (module initialisation order).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Export checks of one package, run from its `lint` script (issue 12): publint (package.json
+ * Export checks of one package, run from its `lint` script: publint (package.json
  * `exports`/`files`/`bin` against the packed files) and @arethetypeswrong/cli on the packed tarball
  * (types resolve where the JavaScript does). Usage: `node ../scripts/lint-exports.mjs [--profile <attw profile>]
  * [--exclude <entry>...] [--dual <entry>...]` from the package directory; exits non-zero when either tool

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Pack-and-install test (issue 12): what a user outside this repository gets from the registry.
+ * Pack-and-install test: what a user outside this repository gets from the registry.
  *
  * Packs the four publishable packages with `pnpm pack` (which rewrites `workspace:*` to real
  * versions), installs the tarballs with npm into an empty scratch project (no workspace), and there
  * runs the two bins, the kit against the installed reference server and against its embedded target,
  * and `tsc` on a consumer file importing `@crosschain/types`. Then the typed client's other consumers
- * (issue 21), each compiled and RUN against the installed reference server: a CommonJS project (what
+ *, each compiled and RUN against the installed reference server: a CommonJS project (what
  * `npm init -y` creates) compiled by tsc with `module: commonjs`/`moduleResolution: node10` and with
  * `module: node16`/`moduleResolution: node16`, and a bundler project (`moduleResolution: bundler`)
  * bundled by esbuild. In the node16 CommonJS project, the kit's jest entries are required too

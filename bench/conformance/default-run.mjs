@@ -1,5 +1,5 @@
 /**
- * The default run (issue 5, "Speed"): the whole kit against the embedded reference server with
+ * The default run: the whole kit against the embedded reference server with
  * 3,000 records, through the public API `runConformance`, as `pnpm conformance` does it. Targets:
  * <= 60 s on two cores, peak RSS <= 300 MB (this process holds both the kit and the embedded
  * server). Prints requests/s, checks/s and the time per check family. Fixed seed and server clock,

@@ -1,5 +1,5 @@
 /**
- * The hostile-target battery through the real CLI (issue 10, "Done when"): every scenario of
+ * The hostile-target battery through the real CLI: every scenario of
  * packages/conformance/test/support/hostile-targets.mjs, its server in this process, the kit as a
  * child process (`bin/crosschain-conformance.js`, built dist) with the battery's small budgets and a
  * report directory. Prints per scenario: exit code (and the expected one), seconds, the child's

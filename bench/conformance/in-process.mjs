@@ -1,5 +1,5 @@
 /**
- * In process vs over loopback HTTP (issue 21, "Speed"): the default run against the reference
+ * In process vs over loopback HTTP: the default run against the reference
  * server as a fetch handler (`runConformance({ handler })`, no socket) next to the same run against
  * the embedded server over loopback HTTP, alternating, in one process. Both use 3,000 records, the
  * same clock, seed and v2 probe (90 requests at 60 per minute), and leave out the events family

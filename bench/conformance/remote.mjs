@@ -1,5 +1,5 @@
 /**
- * A full run against a remote server (issue 13): the default run (kit seed 9, reference server with
+ * A full run against a remote server: the default run (kit seed 9, reference server with
  * 3,000 records, seed 9, fixed clock) against the reference server over loopback, then behind a
  * loopback proxy that delays every response by 100 ms; each as the kit's own child process, with
  * requests, wall time, the kit's CPU time, and wall time over requests / --max-rps (the issue's

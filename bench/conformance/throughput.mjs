@@ -1,5 +1,5 @@
 /**
- * Validated requests per second against a fast target (issue 5, "Speed": >= 2,000/s; the best
+ * Validated requests per second against a fast target ("Speed": >= 2,000/s; the best
  * peer, a validating proxy, managed about 500 here), following peers.md §4: a node:http child
  * process on loopback answers small valid responses of the reference server (a 1-record
  * GET /requests/v3 page, the POST /currencies/v2 default of 20 currencies, a GET /intents/status

@@ -1,5 +1,5 @@
 /**
- * Validation cost (issue 5, "Speed": <= 0.2 ms per 50-record page). Compiles the engine's response
+ * Validation cost ("Speed": <= 0.2 ms per 50-record page). Compiles the engine's response
  * validator from the bundled OpenAPI document once, then validates one real 50-record
  * GET /requests/v3 page (from the reference server) many times, in trials. The target is judged
  * on CPU time per page of the median trial (what validation costs, whoever else shares the cores);

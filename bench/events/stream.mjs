@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the reference server's events (issue 9; not a test: prints figures). The server
+ * Benchmark of the reference server's events (not a test: prints figures). The server
  * runs in a child process (bench/events/lib/server.mjs). This process opens `--sockets` websockets
  * with `--subs` subscriptions each to a pool of new requests, runs a local webhook receiver
  * registered for the server's active keys, and lets the server move `--rate` requests per second

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the reference server at the volume indexers backfill (issue 19, Scale; not a
+ * Benchmark of the reference server at the volume indexers backfill (Scale; not a
  * test: prints figures). For each size, spawns the real CLI (`crosschain-mock --records N`) and
  * measures the time from spawn to the first complete answer of a filtered query with a total
  * (`GET /requests/v3?status=refund&includeTotal=true`), the peak RSS of the server at that moment

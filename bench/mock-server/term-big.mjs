@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Benchmark of the reference server's high-cardinality indexes at scale (not a test: prints
- * figures; issue 4: 1,000,000 records must start and answer, equality filters use indexes).
+ * figures; 1,000,000 records must start and answer, equality filters use indexes).
  * Starts crosschain-mock with 1,000,000 records, asks at once for a `term` (a wallet: nine
  * indexes, GET /requests/v3 Search category) before the background warm-up reaches them, then a
  * second `term` (a request id), waits until every index is built and prints RSS.

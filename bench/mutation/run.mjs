@@ -1,5 +1,5 @@
 /**
- * Mutation bench (issue 25, point 5): how much of the reference server's behaviour the conformance
+ * Mutation bench: how much of the reference server's behaviour the conformance
  * kit pins down. StrykerJS (@stryker-mutator/core, its command runner) mutates the server's
  * semantic modules (lib/mutants.mjs MUTATE: query, store, views, routes, deprecation, lifecycle,
  * events; not the fault or variant catalogues, not the CLI); each mutant of a seeded sample is

@@ -4,7 +4,7 @@
  * the query parameters of every operation (name, type, enum, bounds, default, required), the
  * properties of every JSON request body, and every enum among the component schemas, `as const`,
  * so the kit, the reference server and the types read the document's parameter lists, limits,
- * defaults and enums from here instead of restating them (issue 24, point 7). Run by `pnpm generate`
+ * defaults and enums from here instead of restating them. Run by `pnpm generate`
  * (after the bundle) and held by the drift check of `.ci/run`.
  *
  * Usage: node scripts/generate-contract.mjs [--check]

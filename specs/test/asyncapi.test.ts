@@ -1,7 +1,7 @@
 /**
  * specs/asyncapi/asyncapi.yaml: parses with @asyncapi/parser 3 without errors, every message has a
  * payload defined once in openapi/schemas/events.yaml, and every message example validates against
- * it (issue 2, "@asyncapi/parser parses the AsyncAPI document with zero errors"; live-service-facts
+ * it (live-service-facts
  * §1.8, §1.9).
  */
 import { createHmac } from 'node:crypto';

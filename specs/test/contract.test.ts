@@ -1,5 +1,5 @@
 /**
- * The contract's constants (src/generated/contract.ts, issue 24 point 7) are generated from the
+ * The contract's constants (src/generated/contract.ts) are generated from the
  * bundled OpenAPI document: up to date with it, and carrying what the kit and the reference
  * server read from them (limits, defaults, enums, parameter lists).
  */

@@ -1,5 +1,5 @@
 /**
- * Request features (issue 12): the document's five examples and the live service's two more are
+ * Request features: the document's five examples and the live service's two more are
  * the documented known values of an OPEN set ("for example"): a record with another feature stays
  * valid, so a server sending one never fails.
  */

@@ -2,7 +2,7 @@
  * The live service's published payloads (specs/examples/published, see its README.md) against the contract:
  * each validates against its component schema, or every one of its errors is explained by a listed
  * divergence (specs/clauses.yaml, kind: divergence). Skipped when the samples folder is absent
- * (issue 2, "Checks of the contract itself").
+ *.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

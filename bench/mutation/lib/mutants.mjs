@@ -5,7 +5,7 @@
  */
 
 /**
- * The reference server's semantic modules (issue 25, point 5): query, store, views, routes,
+ * The reference server's semantic modules: query, store, views, routes,
  * deprecation, lifecycle and events. Not the fault or variant catalogues (faults.ts, variants/),
  * not the CLI, not the HTTP plumbing or the data generator. Paths relative to packages/mock-server.
  */

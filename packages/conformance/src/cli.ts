@@ -60,7 +60,7 @@ function printCheckList(config: ConformanceConfig, io: CliIo): number {
 /**
  * When the CLI's --max-duration starts counting: the process's start (module loading counts),
  * less a reserve for what follows the run (closing sockets, writing the reports): a tenth of the
- * bound, at most a second (issue 20: `--max-duration 2s` ran 6.1 s).
+ * bound, at most a second (`--max-duration 2s` ran 6.1 s).
  */
 function boundFrom(startedAt: number, maxDurationMs: number): number {
   return startedAt - Math.min(1_000, maxDurationMs / 10);

@@ -1,5 +1,5 @@
 /**
- * The composite GitHub Action at the repository root (action.yml, issue 27 point 3), run as a
+ * The composite GitHub Action at the repository root (action.yml), run as a
  * runner would run it, with no GitHub: each `run:` step of action.yml with its `${{ inputs.* }}`
  * and `${{ github.action_path }}` substituted, its `env:` set, `bash --noprofile --norc -eo
  * pipefail`, and GITHUB_STEP_SUMMARY / GITHUB_OUTPUT files. The kit runs from this checkout (the

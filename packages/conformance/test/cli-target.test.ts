@@ -1,4 +1,4 @@
-/** `--target <module>#<export>` (issue 21, point 2): the CLI checks a fetch handler in process, no port. */
+/** `--target <module>#<export>`: the CLI checks a fetch handler in process, no port. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The verdicts a deployment gate can trust, through the CLI against a reference server started at
- * a URL (issue 8 items 5 and 6): no key and a refused key end with exit 2 naming the flag, never a
+ * a URL: no key and a refused key end with exit 2 naming the flag, never a
  * green PASSED; the printed replay line, run as printed (keys from their environment variables),
  * reproduces the failure.
  */
@@ -35,7 +35,7 @@ function parseReplay(line: string): { variables: string[]; argv: string[] } {
   const words = line.split(' ');
   const variables: string[] = [];
   while (words[0] && /^[A-Z_]+="\$[A-Z_]+"$/.test(words[0])) variables.push(words.shift()!.split('=')[0]!);
-  // Run inside this pnpm workspace, the line runs the kit as the user can here (issue 20).
+  // Run inside this pnpm workspace, the line runs the kit as the user can here.
   expect(words.splice(0, 3)).toEqual(['pnpm', 'exec', 'crosschain-conformance']);
   return { variables, argv: words };
 }

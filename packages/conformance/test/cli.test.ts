@@ -68,7 +68,7 @@ describe('crosschain-conformance main()', () => {
     expect(t.err.join('')).toMatch(/--mock-fault must name a fault of the reference server, got "no-such-fault"/);
   });
 
-  it('--verbose prints the configuration once, each key once, without the printout\'s own switches (issue 20)', async () => {
+  it('--verbose prints the configuration once, each key once, without the printout\'s own switches', async () => {
     const t = io();
     expect(await main(['--only', 'currencies-v2.limit.max', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--seed', '11', '--verbose', '--quiet'], t.io)).toBe(0);
     expect(t.out.join('')).not.toContain('Configuration:');
@@ -83,7 +83,7 @@ describe('crosschain-conformance main()', () => {
     expect(keys).not.toContain('listChecks');
   });
 
-  it('a selection that leaves no check is exit 2, never PASSED: --skip \'*\' and CONFORMANCE_SKIP=\'*\' (issue 20)', async () => {
+  it('a selection that leaves no check is exit 2, never PASSED: --skip \'*\' and CONFORMANCE_SKIP=\'*\'', async () => {
     for (const [argv, env] of [[['--skip', '*'], {}], [[], { CONFORMANCE_SKIP: '*' }]] as const) {
       const t = io(env);
       expect(await main([...argv, '--mock-now', '2026-10-15T12:00:00Z'], t.io)).toBe(2);
@@ -92,7 +92,7 @@ describe('crosschain-conformance main()', () => {
     }
   });
 
-  it('--max-duration counts from the process start (io.startedAt), discovery included: a spent bound tests nothing and says so, exit 5 (issue 20)', async () => {
+  it('--max-duration counts from the process start (io.startedAt), discovery included: a spent bound tests nothing and says so, exit 5', async () => {
     const t = io();
     const code = await main(['--only', 'currencies-v2', '--mock-now', '2026-10-15T12:00:00Z', '--mock-records', '300', '--max-duration', '2s', '--format', 'json'], { ...t.io, startedAt: Date.now() - 60_000 });
     expect(code).toBe(5);

@@ -1,5 +1,5 @@
 /**
- * The root README's CI workflow, run as written (issue 27 point 1, friction 1: on a fresh checkout
+ * The root README's CI workflow, run as written (friction 1: on a fresh checkout
  * `--report-dir conformance-report --record conformance-report/run.har` ended `--record file cannot
  * be written (ENOENT)`, exit 2, in every shard). The yaml block is read from README.md and each
  * `run:` step is executed by bash in a fresh folder, with what GitHub would supply: the matrix's

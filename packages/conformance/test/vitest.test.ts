@@ -93,7 +93,7 @@ defineConformanceSuite({
   numRuns: 3,
 });
 
-// The adapter against an in-process fetch handler (issue 21): the reference server with no port.
+// The adapter against an in-process fetch handler: the reference server with no port.
 defineConformanceSuite({
   name: 'adapter against the reference server as a fetch handler',
   handler: createMockHandler({ records: 300, now: '2026-10-15T12:00:00Z', quiet: true }),

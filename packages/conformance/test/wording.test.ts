@@ -1,5 +1,5 @@
 /**
- * Words that agree with what happens (issue 27 point 1, friction 7), each as the user met it: a
+ * Words that agree with what happens (friction 7), each as the user met it: a
  * divergence line that said "it does not fail the run" in a run exiting 1; `--help` saying `audit`
  * reads HAR only; an unreachable target ending without a `Result:` line; the not-JSON advice under
  * `--target` telling the user to fix `--base-url`; an audit of one stub listing 36 skip lines.

@@ -123,7 +123,7 @@ export const faultCatalogue = [
   { name: 'v3-new-tx-hash-not-in-term', clause: 'requests-v3.filter.term', description: 'term does not find a request by a fill or refund transaction hash it gained while the server runs (fillTxHash/refundTxHash still do).' },
 ] as const satisfies readonly FaultInfo[];
 
-/** The name of a fault of the catalogue: a misspelt fault name does not compile (issue 24, point 6). */
+/** The name of a fault of the catalogue: a misspelt fault name does not compile. */
 export type FaultName = (typeof faultCatalogue)[number]['name'];
 
 /** Whether `name` is the name of a fault of the catalogue. */
@@ -132,7 +132,7 @@ export function isFaultName(name: string): name is FaultName {
 }
 const FAULT_NAMES: ReadonlySet<string> = new Set(faultCatalogue.map((f) => f.name));
 
-/** Thresholds of the scale faults of `total` (only a large data set shows them; issue 20). */
+/** Thresholds of the scale faults of `total` (only a large data set shows them). */
 export const SCALE_FAULTS = { cap: 10_000, estimatedAbove: 50_000, cacheAbove: 20_000 } as const;
 
 /** What the scale faults read of a query: its top-level conditions and its fingerprint (query/query.ts). */

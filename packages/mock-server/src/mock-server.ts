@@ -41,7 +41,7 @@ export interface MockOptions {
   v2RateLimit?: number;
   /** Do not log 5xx lines to stderr. */
   quiet?: boolean;
-  /** Calls `advance()` every so many ms (status changes, issue 9); off (0) by default. */
+  /** Calls `advance()` every so many ms (status changes); off (0) by default. */
   advanceEveryMs?: number;
   /** Calls `arrive(1)` every so many ms (new requests); off (0) by default. */
   arriveEveryMs?: number;

@@ -81,7 +81,7 @@ describe('crosschain-mock CLI', () => {
   });
 });
 
-describe('event flags (issue 9)', () => {
+describe('event flags', () => {
   it('parses --advance-every, --arrive-every, repeated --webhook and --webhook-backoff-ms', () => {
     expect(parseArgs(['--advance-every', '500', '--arrive-every=2000', '--webhook', 'demo-key=http://127.0.0.1:9000/a', '--webhook', 'other-key=https://example.com/b', '--webhook-backoff-ms', '50'])).toEqual({
       action: 'serve',

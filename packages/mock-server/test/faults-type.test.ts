@@ -1,5 +1,5 @@
 /**
- * Fault names are a union type derived from the catalogue (issue 24, point 6): `faults.has` with a
+ * Fault names are a union type derived from the catalogue: `faults.has` with a
  * misspelt name does not compile, a catalogued one does. Compiled with the TypeScript compiler API.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -273,7 +273,7 @@ const PROBES: Record<string, Probe> = {
     for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
     return true;
   },
-  // The listing without a time window (issue 25): a client's first calls.
+  // The listing without a time window: a client's first calls.
   'v3-pages-empty': async (b) => {
     // A window's pages list its requests: the first page of a window holding some is not empty.
     const body = (await v3(b, { includeTotal: 'true', limit: 5 })).body;

@@ -1,5 +1,5 @@
 /**
- * The README's counts and lists come from the catalogues (issue 20: it said 42 faults while
+ * The README's counts and lists come from the catalogues (it said 42 faults while
  * --list-faults printed 47): this test fails when they drift, naming the text to write.
  */
 import { readFileSync } from 'node:fs';

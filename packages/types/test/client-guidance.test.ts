@@ -1,5 +1,5 @@
 /**
- * What the compiler tells a user who calls `requestsV3` on a client without a key (issue 12): the
+ * What the compiler tells a user who calls `requestsV3` on a client without a key: the
  * error names the missing key and the fix, and does not suggest the deprecated `requestsV2`.
  * Compiles snippets beside `src/` with the TypeScript API and reads the diagnostics.
  */

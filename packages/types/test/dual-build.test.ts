@@ -1,5 +1,5 @@
 /**
- * The dual build (issue 21): the package's own name resolves to dist/cjs from `require` and to dist
+ * The dual build: the package's own name resolves to dist/cjs from `require` and to dist
  * from `import`, both builds export the same names, dist/cjs is marked CommonJS, and the CommonJS
  * client works. (pnpm pack-install compiles and runs real CommonJS and bundler consumers.)
  */

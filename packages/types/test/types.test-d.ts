@@ -209,7 +209,7 @@ describe('paths and operations', () => {
     expectTypeOf<paths['/quote/v2']>().toHaveProperty('post');
   });
 
-  it('the newer status operations (live OpenAPI, issue 26) have their paths and operationIds', () => {
+  it('the newer status operations (live OpenAPI) have their paths and operationIds', () => {
     expectTypeOf<paths['/intents/status/v2']['get']>().toEqualTypeOf<operations['getIntentStatusV2']>();
     expectTypeOf<paths['/intents/status/v3']['get']>().toEqualTypeOf<operations['getIntentStatusV3']>();
   });

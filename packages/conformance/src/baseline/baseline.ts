@@ -1,5 +1,5 @@
 /**
- * Known failures (`--baseline`, `--write-baseline`; issue 10 item 5, issue 18 item 4). A baseline
+ * Known failures (`--baseline`, `--write-baseline`). A baseline
  * file (YAML or JSON, schema in baseline.schema.json) lists violations accepted for now, by their
  * fingerprint (check, operation, clause, where in the body, rule; fingerprint.ts) or, in the older
  * form, by check id × operation alone, with a reason and an expiry date. A failure (or warning) whose

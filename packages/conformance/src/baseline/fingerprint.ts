@@ -1,5 +1,5 @@
 /**
- * The fingerprint of one violation (issue 18 item 4): its check and operation, the clause it
+ * The fingerprint of one violation: its check and operation, the clause it
  * breaks, where in the body (JSON pointers, array indices as `*`) and the rule broken. Two
  * violations of the same check with different fingerprints are different violations: a baseline
  * entry or a catalogued divergence that accepts one never hides the other.
@@ -35,7 +35,7 @@ export function schemaMark(errors: readonly SchemaError[]): Pick<ViolationMark, 
 }
 
 /**
- * A text of a fingerprint with what comes from the data taken out (issue 27: a baseline written
+ * A text of a fingerprint with what comes from the data taken out (a baseline written
  * against one data set must match the same fault on another): record ids and other hex values
  * (`0x…`, also as an older fingerprint spelled them, `#x…`), timestamps, opaque tokens
  * (continuations), JSON string values, then every number; a list of ids becomes one `<id>…`.

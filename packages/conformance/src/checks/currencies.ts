@@ -87,7 +87,7 @@ function unfiltered(ctx: CheckContext): Promise<Exchange> {
 
 /**
  * The currencies a check asks for by their own location (address, tokens), or the result of the
- * check when there is none (issue 25 point 4: "no currency was discovered" is a claim about the
+ * check when there is none ("no currency was discovered" is a claim about the
  * target, verified before it skips). Discovery's list first; when it holds no currency with a chain
  * id and an address, the unfiltered lookup is read again (the list may have moved: its currencies
  * are then used). Still none: against the embedded reference server, whose curated list holds

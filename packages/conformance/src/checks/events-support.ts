@@ -109,7 +109,7 @@ export function noPushSkip(obs: WsObservation): CheckResult {
 }
 
 /**
- * The reason push checks skip when no push arrived, naming the likelier cause (issue 20: "raise
+ * The reason push checks skip when no push arrived, naming the likelier cause ("raise
  * --events-wait-ms" where the server's statuses did not move): driven by the kit, the server did
  * not push its changes; against a URL, the followed requests did not change status in the wait,
  * which a longer wait cures only on a server whose requests move.

@@ -116,7 +116,7 @@ export const checks: CheckDefinition[] = withFamilies([
     operation: WEBHOOK_OP,
     exclusive: (config) => config.embedded,
     async run(ctx) {
-      // Silence is judged only where the kit knows a change happened: the requests of the key it changed itself (issue 25, point 4).
+      // Silence is judged only where the kit knows a change happened: the requests of the key it changed itself.
       if (!ctx.events) return unverified(ctx, 'the run has no events capability (a library run without the events probe)');
       const obs = await ctx.events.webhooks();
       if (obs.problem) return skip(obs.problem);

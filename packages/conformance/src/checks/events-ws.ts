@@ -235,7 +235,7 @@ export const checks: CheckDefinition[] = withFamilies([
     if (followed.length === 0) return unverified(ctx, 'the session followed no request');
     const pushedFor = new Set(pushes(obs).map(requestIdOf).filter((id): id is string => id !== undefined && followed.includes(id)));
     if (pushedFor.size > 0) return pass(`${pushedFor.size} of ${followed.length} followed request(s) pushed`);
-    // No push at all: the statuses read before the session set against REST now (issue 25: the
+    // No push at all: the statuses read before the session set against REST now (the
     // push checks' "did not change status" is a claim about the target, verified here).
     const before = obs.statusBefore ?? {};
     const moved: Array<{ id: string; from: string; to: string; updatedAt: unknown; exchange: Exchange }> = [];

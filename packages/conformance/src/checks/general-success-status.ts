@@ -1,5 +1,5 @@
 /**
- * Exact success codes (issue 25; API document: "Response 200: …" under each of the four operations):
+ * Exact success codes (API document: "Response 200: …" under each of the four operations):
  * a success answered with 201, 202 or 204 is a failure, not a warning. Judged over every exchange of
  * the run (phase `final`), after one fresh status read of a listed request, so that the check judges
  * GET /intents/status even when it runs alone.

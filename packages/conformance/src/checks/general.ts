@@ -71,7 +71,7 @@ function schemaKey(schema: unknown): string {
  * format, enum, bounds, items; plus the kind of bad value the sweep sends, which sets apart the
  * strings the service restricts, the cursor and the filters), in declaration order. Parameters of
  * one group go through one validation path of a schema-driven server: one bad value per group
- * exercises it (issue 25, the request budget). The representative rotates with the run's seed, so
+ * exercises it (the request budget). The representative rotates with the run's seed, so
  * that runs at other seeds probe the other members; the random part of the check draws from every
  * parameter whatever the seed.
  */
@@ -157,7 +157,7 @@ const BAD_VALUES: Record<Kind, { canonical: string; arb: fc.Arbitrary<string> }>
 };
 
 /**
- * Values that pass the first reading of their parameter and break a later one (issue 25, from the
+ * Values that pass the first reading of their parameter and break a later one (from the
  * mutation bench): a continuation that is valid base64url of JSON other than a cursor object, and
  * filters groups whose key (or not: key) is none of the document's. Swept on GET /requests/v3.
  */
@@ -335,7 +335,7 @@ export const checks: CheckDefinition[] = withFamilies([
     async run(ctx) {
       const v2 = await datedContext(ctx, 'v2-window');
       const inputs = sweep(ctx, v2);
-      // Independent requests: sent a few at once through the shared limiter (issue 13), the first
+      // Independent requests: sent a few at once through the shared limiter, the first
       // 5xx in sweep order reported whatever order the answers come in.
       await allInOrder(inputs.map((input) => () => expectNoServerError(ctx, input)), { concurrency: SWEEP_CONCURRENCY });
       const outcome = await ctx.property(badInputs(ctx, v2), (input) => expectNoServerError(ctx, input), {

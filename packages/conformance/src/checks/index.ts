@@ -89,7 +89,7 @@ const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c
 const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
 
 /**
- * Which check must run after which, as data (issue 24, point 4); the registry's order is derived
+ * Which check must run after which, as data; the registry's order is derived
  * from them ({@link orderedBy}) and a test holds every rule. Schema checks run last by their phase
  * (`final`), not by a rule.
  */

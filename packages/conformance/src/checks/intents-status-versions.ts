@@ -1,5 +1,5 @@
 /**
- * The newer status operations GET /intents/status/v2 and /v3 (issue 26), which the API document
+ * The newer status operations GET /intents/status/v2 and /v3, which the API document
  * names without path or payload: judged as the live service's published OpenAPI defines them
  * (specs/openapi/paths/intents-status-versions.yaml; live-service facts §1.1), SHOULD. The
  * agreement check reads listed requests through the deprecated and the newer operations and

@@ -25,7 +25,7 @@ const limitMax: CheckSpec = {
     const retired = retiredReason(ctx);
     if (retired) return skip(retired, 'v2-retired');
     const tried: number[] = [];
-    // The five boundaries are independent: asked at once (issue 13), judged in order.
+    // The five boundaries are independent: asked at once, judged in order.
     const limits = integerBoundaries(1, V2_MAX_LIMIT);
     const answers = await allInOrder(limits.map((limit) => () => ctx.http.send({ method: 'GET', path: '/requests/v2', query: { limit }, acceptRateLimit: true })));
     for (const [i, limit] of limits.entries()) {

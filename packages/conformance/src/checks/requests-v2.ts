@@ -5,7 +5,7 @@
  * Every check judges time by the target's clock (`ctx.discovery.targetNow`): from the sunset date
  * on, v2 is retired and every v2 check is skipped with the reason; a retirement is never a failure,
  * and `requests-v2.retired` then judges the retirement answer. Against the embedded reference
- * server the kit picks the clock (issue 20): the v2 checks run against the embedded server as of a
+ * server the kit picks the clock: the v2 checks run against the embedded server as of a
  * date inside the v2 window and `requests-v2.retired` as of a date after the sunset
  * (`ctx.at`, target/embedded.ts: the main server when its clock is there, else a clock-pinned twin),
  * so that a run covers every v2 clause whatever the date.
@@ -167,7 +167,7 @@ const THROTTLED_FROM_MS = V2_TIMELINE_MS.throttledFrom;
 /**
  * v2 429s recorded so far; probes for one when none was seen and the configuration allows it
  * (--v2-probe-requests). A probe whose served query turns into another refusal than 429 fails (the
- * throttle answers 429, API document, Errors table; issue 25: a 430 passed as "no 429 observed").
+ * throttle answers 429, API document, Errors table; a 430 passed as "no 429 observed").
  * A probe that never reached the throttle leaves the 429 checks inconclusive once v2 is throttled by
  * the target's clock: the run was asked to test the throttle and could not.
  */
@@ -283,7 +283,7 @@ export const checks: CheckDefinition[] = withFamilies([
       const e = await sharedV2(ctx);
       const status = e.response?.status;
       // That a plain query is served (200, or 429 while throttled) is the requests-v2.timeline oracle's verdict, on this answer as on every one.
-      // Throttled is not retired: a v2 that refuses every request with 429 does not keep working (issue 25).
+      // Throttled is not retired: a v2 that refuses every request with 429 does not keep working.
       const all = status === 429 ? answered(ctx) : [];
       if (status === 429 && !all.some((x) => x.response!.status === 200)) {
         const what = `every v2 request of the run was refused with 429 (${all.length} of them, the first of the run among them), none served`;

@@ -33,7 +33,7 @@ function filteredWalk(ctx: CheckContext, param: EqualityParam, value: string | n
 }
 
 /**
- * The sorts under which one filtered walk is read again (issue 25: a server may answer a filter
+ * The sorts under which one filtered walk is read again (a server may answer a filter
  * under another sort by another path; the mutation bench found the kit never combined them).
  * updatedAt in its natural direction only: a status change moves a record ahead of such a walk,
  * never into it again, so a record twice is a fault even on live data; amountUsd never changes.
@@ -136,7 +136,7 @@ const soundness: CheckSpec = {
     const samples = completeSamples(ctx.discovery.records);
     if (samples.length === 0) return skip('the discovery window holds no record with a filterable value');
     // The walks of the fixed examples (one per parameter) are shared reads: asked all at once up
-    // front, so they do not wait on one another (issue 13); the property reads them from the memo.
+    // front, so they do not wait on one another; the property reads them from the memo.
     if (ctx.shared) void Promise.allSettled(firstPerParam(samples).map((s) => filteredWalk(ctx, s.param, s.value)));
     const outcome = await ctx.property(
       sampleArb(samples),

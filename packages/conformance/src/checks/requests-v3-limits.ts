@@ -20,7 +20,7 @@ const limitMax: CheckSpec = {
   requires: ['apiKey'],
   async run(ctx) {
     // Page size does not depend on live traffic, so the probe spans the whole data set.
-    // With its total, so that "the target holds fewer than 51" is the target's own count, not only what one page showed (issue 25).
+    // With its total, so that "the target holds fewer than 51" is the target's own count, not only what one page showed.
     const probe = await fetchPage(ctx, { limit: MAX_LIMIT, includeTotal: true }, `a listing with limit=${MAX_LIMIT}`);
     if (probe.records.length < MAX_LIMIT && probe.continuation === undefined) {
       const t = typeof probe.total === 'number' ? probe.total : undefined;

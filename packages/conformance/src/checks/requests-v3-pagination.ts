@@ -179,7 +179,7 @@ function walkComparison(
       let compared = 0;
       const examples = enumExamples({ limit: 2, sortBy: 'createdAt' as SortBy, direction: undefined as Direction | undefined }, { sortBy: SORT_BY, direction: [undefined, 'asc', 'desc'], limit: [TERMINATES_LIMIT, 4, 3] });
       // The examples' walks are shared reads (one per run): asked all at once up front, so their
-      // cursor chains overlap instead of following one another (issue 13: a cursor walk is a chain
+      // cursor chains overlap instead of following one another (a cursor walk is a chain
       // of round trips); the property then reads them from the memo, in its own order, with the
       // same answers and the same requests.
       if (ctx.shared) void Promise.allSettled(examples.map((e) => walkPair(ctx, q, e.limit, e.sortBy, e.direction)));

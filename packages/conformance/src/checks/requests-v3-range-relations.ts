@@ -1,7 +1,7 @@
 /**
  * GET /requests/v3: the range parameters whose exact rules the API document does not show (block,
  * fill-time and app-fee ranges; the USD range beside them), judged by relations that hold whatever
- * field a range bounds (API document, parameter table "Ranges"; issue 20): a larger minimum or a
+ * field a range bounds (API document, parameter table "Ranges"): a larger minimum or a
  * smaller maximum never selects more, a minimum with a maximum never more than either alone, and a
  * range nested in another selects a subset of its records. Counts are read at scale (every request
  * up to the discovery window's end, `total`), sets on a small part of the discovery window (walks).

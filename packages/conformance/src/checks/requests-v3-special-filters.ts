@@ -236,7 +236,7 @@ const ranges: CheckSpec = {
         }
         if (ctx.discovery.complete) {
           const extra = w.records.find((r) => !windowIds.has(recordId(r) ?? '?'));
-          // Issue 27: a record created strictly inside the window that the window's walk lacks was
+          // a record created strictly inside the window that the window's walk lacks was
           // skipped by that walk (a pagination fault, requests-v3.pagination.no-gaps), not returned
           // by a wrong range; at the window's bounds it is a range fault (inclusive bounds).
           const sec = extra ? createdSec(extra) : undefined;
@@ -289,7 +289,7 @@ const ranges: CheckSpec = {
       runs(ctx, 4),
     );
     if (!amountOutcome.ok) return fromProperty(amountOutcome);
-    // Blocks (issue 25): a record whose every transaction block lies in [startBlock, endBlock] is listed.
+    // Blocks: a record whose every transaction block lies in [startBlock, endBlock] is listed.
     const spanned = records.find((r) => blockSpan(r) !== undefined);
     if (spanned) {
       const [lo, hi] = blockSpan(spanned)!;

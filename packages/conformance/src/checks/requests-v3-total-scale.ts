@@ -1,6 +1,6 @@
 /**
  * GET /requests/v3: `total` judged at any scale (API document, GET /requests/v3 rule 5: "exact count
- * of matching requests, independent of `limit` and `continuation`"; issue 20). The walks of
+ * of matching requests, independent of `limit` and `continuation`"). The walks of
  * `requests-v3.total.exact` read a discovery window of a few hundred records, while real servers
  * count with search indexes and caches that break only at large counts (a capped or estimated
  * total, a count cache that drops a filter). These checks judge the totals of the whole data set up

@@ -12,7 +12,7 @@ import { MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
 import { skip } from './support/outcome.js';
 
 /**
- * Issue 27: with a pagination fault (`v3-page-gap`) the walk the total is compared with skipped a
+ * with a pagination fault (`v3-page-gap`) the walk the total is compared with skipped a
  * record, and this check blamed a correct total. The query is walked again at another limit (other
  * page boundaries); when the two walks disagree on the count, the walks are not a measure of the
  * count: the verdict is withheld with the reason, and the pagination checks

@@ -1,5 +1,5 @@
 /**
- * GET /requests/v3 as a client's first calls see it (issue 25): no time window, the default sort
+ * GET /requests/v3 as a client's first calls see it: no time window, the default sort
  * and each sort, with and without includeTotal, each status filter alone (API document, GET
  * /requests/v3: "All parameters are optional"; rules 1-5). Every other check bounds its queries to
  * the discovery window for stable verdicts on live data; a server answering the unwindowed path
@@ -50,7 +50,7 @@ function judgeNoRepeats(page: Page, what: string): void {
 
 /**
  * Discovery's window, when its walk saw no record although the target's own total counts some:
- * a failure of the listing, never a reason for the other checks to skip (issue 25).
+ * a failure of the listing, never a reason for the other checks to skip.
  */
 async function judgeDiscovery(ctx: CheckContext): Promise<void> {
   const t = ctx.discovery.windowTotal;
@@ -119,7 +119,7 @@ const firstPages: CheckSpec = {
 const SHARED_PARAMS: readonly EqualityParam[] = ['status', 'requestType', 'originChainId', 'destinationChainId'];
 
 /**
- * An ascending walk of a filtered listing ends with its newest match (rules 2 and 4; issue 25, the
+ * An ascending walk of a filtered listing ends with its newest match (rules 2 and 4, the
  * mutation bench's gap bitset.ts:107): the newest request (the first of the default order) and the
  * next one share a filter value; the ascending listing of that value from the second one's
  * creation second on (no end bound, so no later request is left out) must hold every match its

@@ -1,5 +1,5 @@
 /**
- * `crosschain-conformance merge-reports <dir>... --report-dir <out>` (issue 10 item 7): reads the
+ * `crosschain-conformance merge-reports <dir>... --report-dir <out>`: reads the
  * results.json of each shard's report directory, merges them (shard/merge.ts) and writes one set
  * of reports (results.json, junit.xml, summary.md, report.html) with the console summary. Exits
  * with the merged run's code (see EXIT), or 2 when the directories are not every shard of one run

@@ -9,7 +9,7 @@ export const DEFAULTS = {
   numRuns: 25,
   timeoutMs: 10_000,
   maxRequests: 5_000,
-  /** Wall-time bound of a run (issue 10: a sane default; a run left over it exits 5). */
+  /** Wall-time bound of a run (a sane default; a run left over it exits 5). */
   maxDurationMs: 15 * 60_000,
   /**
    * Cap on one response body: the largest legal page is 100 items (`limit` maximum of POST
@@ -83,7 +83,7 @@ export function targetDefaults(
 }
 
 /**
- * The events mode of a run once its target is known (issue 25): what the user set, else `required`
+ * The events mode of a run once its target is known: what the user set, else `required`
  * against the embedded reference server (the kit knows it implements the stream) or when --ws-url
  * names a stream, else `auto` (a URL or an in-process fetch whose stream nobody asked for: the
  * document leaves the protocol open, so a server with another one must not fail).

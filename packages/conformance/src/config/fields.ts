@@ -52,7 +52,7 @@ export interface ConformanceConfig {
   reportDir?: string;
   /** Requests per second; undefined = 50 against an external target, unlimited embedded. */
   maxRps?: number;
-  /** Checks in flight at once (issue 13); `auto` = enough to fill --max-rps at 100 ms latency (resolveWorkers in defaults.ts). */
+  /** Checks in flight at once; `auto` = enough to fill --max-rps at 100 ms latency (resolveWorkers in defaults.ts). */
   workers: number | 'auto';
   timeoutMs: number;
   maxRequests: number;

@@ -1,5 +1,5 @@
 /**
- * How the user runs the kit where they are, for the printed `Replay:` lines (issue 20: a bare
+ * How the user runs the kit where they are, for the printed `Replay:` lines (a bare
  * `crosschain-conformance …` failed in a clone with "command not found"). Decided by what is
  * detectable, in order: the package manager that started the process (`npm_config_user_agent`:
  * `pnpm exec`, `yarn`, `npx`); a pnpm workspace at or above the working directory (`pnpm exec`);

@@ -1,5 +1,5 @@
 /**
- * The one command-line parser of the kit (issue 24 point 8): commander, built from the tables of
+ * The one command-line parser of the kit: commander, built from the tables of
  * fields.ts for the default run ({@link FIELDS} and {@link CONFIG_OPTION}) and for every subcommand
  * ({@link COMMAND_LINES}), so each flag has its environment variable and its help, shown together
  * in `--help`. A usage error is a {@link ConfigError} (exit 2) on one line; `--help` and

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema of the config file (`conformance.yaml`, `--config`; issue 10 item 8), generated
+ * The JSON Schema of the config file (`conformance.yaml`, `--config`), generated
  * from {@link FIELDS} so editors complete and check it. The shipped copy is config.schema.json
  * beside this module; a test keeps it equal to {@link configJsonSchema}. Regenerate it with
  * `node scripts/write-config-schema.mjs` after a build.

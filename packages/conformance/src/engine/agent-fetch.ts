@@ -2,7 +2,7 @@
  * A {@link FetchLike} over `node:http`/`node:https` with keep-alive agents: the kit's default way
  * to a URL target. Node's `fetch` (undici) costs 2 to 5 times more client CPU per request on
  * small responses (bench/README.md, conformance), and the kit validates every response, so the
- * client is the throughput bottleneck (issue 5, "Speed").
+ * client is the throughput bottleneck.
  *
  * It keeps what the kit sees from `fetch`: redirects followed (at most 20; 303, and 301/302 after
  * a POST, become a GET without body), gzip, deflate (and br) bodies decoded, the default request headers
@@ -12,7 +12,7 @@
  * `TypeError('fetch failed', { cause })`, and the abort signal honoured while waiting for the
  * headers and while reading the body.
  *
- * Beyond `fetch` (issue 10, "Bounded memory and time by construction"): `redirect: 'manual'` hands
+ * Beyond `fetch`: `redirect: 'manual'` hands
  * the 3xx back (the client follows redirects itself, dropping secrets across origins); a body is
  * cut at `maxBodyBytes` counted after decompression, the socket destroyed, with a
  * {@link BodyTooLargeError}.

@@ -1,5 +1,5 @@
 /**
- * Boundary values before random ones (Schemathesis' coverage phase; issue 8 item 4): the values a
+ * Boundary values before random ones (Schemathesis' coverage phase): the values a
  * check tries deterministically, at the edges of each numeric parameter, before fast-check samples
  * the rest. They go to {@link CheckContext.property} as `examples`, which run first whatever the
  * seed; the seed drives only the random part.

@@ -1,5 +1,5 @@
 /**
- * One check's view of the run's HTTP client (issue 13, "Concurrency up to the rate"): the same
+ * One check's view of the run's HTTP client: the same
  * `send` (one --max-rps limiter, one --max-requests budget), counting only the requests of its own
  * check, while `exchanges` stays the whole run's. Each exchange is tagged with the run-order index
  * of the check that sent it, so that {@link inRunOrder} lists exchanges as a one-at-a-time run would

@@ -1,5 +1,5 @@
 /**
- * The pure classifier of how a check or discovery ended (issue 24, point 6): an error (or a result)
+ * The pure classifier of how a check or discovery ended: an error (or a result)
  * and the facts of the run at that moment become an outcome, a typed cause, and whether the run
  * stops. No I/O: when the verdict hangs on whether the target still answers, the classifier asks
  * for the probe (`{ probe: true }`) and is called again with its answer (runner.ts).
@@ -73,7 +73,7 @@ export function transportOutcome(base: OutcomeBase, error: TargetUnreachableErro
 /**
  * A check whose request got no answer (in time, or no valid HTTP message, or a `--target` handler
  * that threw) while the target answers other requests: the operation misbehaves, a failure of the
- * check naming the cause (issue 10: "one operation that does not answer is an outcome of its
+ * check naming the cause ("one operation that does not answer is an outcome of its
  * checks", not exit 4). A connection that failed before any answer is a {@link transportOutcome} instead.
  */
 export function unansweredOutcome(base: OutcomeBase, error: TargetUnreachableError, durationMs: number, requests: number, redact: (text: string) => string): CheckOutcome {
@@ -96,7 +96,7 @@ export function notRunOutcome(base: OutcomeBase, aborted: string, as: CheckOutco
   const typed = cause ? { cause } : {};
   if (as !== 'skip') return { ...base, status: 'error', ...typed, reason: `not run: ${aborted}`, durationMs: 0, requests: 0 };
   if (cause === 'not-json') {
-    // Under --target the diagnosis names the handler, not --base-url (issue 27).
+    // Under --target the diagnosis names the handler, not --base-url.
     const where = aborted.includes('--target') ? 'wrong --target handler?' : 'wrong base URL?';
     return { ...base, status: 'skip', ...typed, reason: causeText('not-json', `not run, ${where} (the run's diagnosis names what came back)`), durationMs: 0, requests: 0 };
   }

@@ -1,5 +1,5 @@
 /**
- * A run that tested nothing is not green (issue 8 item 5; OCI conformance and Sonobuoy certified
+ * A run that tested nothing is not green (OCI conformance and Sonobuoy certified
  * mode): a key the target refuses is a configuration error (exit 2), MUST checks left unrun for lack
  * of `--api-key`/`--other-api-key` make the run incomplete (exit 2) unless `--allow-incomplete`, and
  * `--certify` turns any skipped MUST check into a failed run (exit 1).

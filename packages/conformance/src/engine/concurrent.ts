@@ -1,5 +1,5 @@
 /**
- * Independent requests of one check sent at once (issue 13, "Concurrency up to the rate"): they
+ * Independent requests of one check sent at once: they
  * share the client's rate limiter and request budget, and the check sees the same result whatever
  * order the answers come in.
  */

@@ -1,5 +1,5 @@
 /**
- * Coverage of the contract (issue 27 point 2): per MUST and SHOULD clause of the catalogue, whether
+ * Coverage of the contract: per MUST and SHOULD clause of the catalogue, whether
  * the run judged it (pass, fail) or not, and why not. Built on the clause matrix (clause-matrix.ts):
  * each row with a level carries its {@link ClauseCoverage}; `--require must|should` (the gate)
  * makes a run in which a required clause went unjudged inconclusive (exit 5, completeness.ts).
@@ -62,7 +62,7 @@ export type CheckCoverage = { id: string; status: OutcomeStatus; cause?: Outcome
 
 const JUDGED: ReadonlySet<OutcomeStatus> = new Set(['pass', 'fail', 'warn', 'known']);
 
-/** The coverage reason of each typed cause of a skipped outcome (issue 24 point 5: causes, never prose). */
+/** The coverage reason of each typed cause of a skipped outcome (causes, never prose). */
 const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   stalled: 'stalled',
   budget: 'budget',

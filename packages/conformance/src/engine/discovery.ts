@@ -105,7 +105,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
     if (total === 'failed') return base;
     chosen = { start: options.window.start, total };
   }
-  // The spans are asked SPAN_BATCH at a time (issue 13: a remote target's latency), then read in order.
+  // The spans are asked SPAN_BATCH at a time (a remote target's latency), then read in order.
   const spans = options.window ? [] : SPANS;
   const asked = new Map<number, Promise<Exchange>>();
   const answerFor = (i: number): Promise<Exchange> => {
@@ -127,7 +127,7 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
       answer = await answerFor(i);
     } catch (err) {
       // The rest of the batch ends first (its timeouts tell the client's per-operation circuit that
-      // the operation stalled, issue 20); an operation that gives no answer while currencies did
+      // the operation stalled); an operation that gives no answer while currencies did
       // is a problem of discovery, which keeps what it learnt.
       await settled();
       if (!(err instanceof TargetUnreachableError) || cur.response === undefined) throw err;
@@ -157,13 +157,13 @@ export async function discover(http: HttpClient, options: DiscoveryOptions): Pro
           if (t > maxRecords) hi = mid;
           else {
             lo = mid;
-            // An empty narrower window is never chosen over one that holds records (issue 25).
+            // An empty narrower window is never chosen over one that holds records.
             if (t > 0) chosen = { start: mid, total: t };
             if (t >= targetRecords / 2) break;
           }
         }
         // Back to the narrower span when it holds records; an empty one would leave the run with
-        // nothing to test while the target counts records (issue 25): the full window is walked
+        // nothing to test while the target counts records: the full window is walked
         // up to its bound instead.
         if (chosen.total !== undefined && chosen.total > maxRecords && previous && previous.total > 0) chosen = { start: previous.start, total: previous.total };
       }

@@ -1,5 +1,5 @@
 /**
- * A check's family is its id's prefix (issue 24 point 4): never written in a definition, derived
+ * A check's family is its id's prefix: never written in a definition, derived
  * here. The family is the id's first segment (`currencies-v2` of `currencies-v2.limit.max`), but
  * for the operations in {@link SECTIONS}, whose checks are many, the first two segments
  * (`requests-v3.filter` of `requests-v3.filter.term`), with some second segments grouped under one

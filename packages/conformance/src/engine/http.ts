@@ -1,12 +1,12 @@
 /**
  * The kit's only way to the target: an {@link HttpClient} over a `fetch` function that paces
  * requests (--max-rps), bounds them (--timeout-ms, --max-requests, --max-duration-ms), honours
- * `Retry-After` on 429 and 503 and the target's rate-limit headers before a 429 (issue 13), records
+ * `Retry-After` on 429 and 503 and the target's rate-limit headers before a 429, records
  * every exchange with a curl reproduction, and validates every response against the spec
  * (architecture.md, "The kit is polite to production"). API keys never leave unredacted, and never
- * reach another origin (issue 10, "The key never leaves").
+ * reach another origin.
  *
- * A composition of its seams, one concern each (issue 24, point 6): the transport (http/transport.ts:
+ * A composition of its seams, one concern each: the transport (http/transport.ts:
  * fetch, redirects, timeouts, the body bound), the policies (http/policies.ts: budget, pacing, retry,
  * circuit), the exchange log (http/exchange-log.ts: seq order, settled mark, compaction) and the
  * exchange factory (http/exchange-factory.ts: keys, redaction, curl line, parsing, validation).

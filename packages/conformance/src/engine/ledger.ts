@@ -1,5 +1,5 @@
 /**
- * The run ledger (issue 24, point 6): the state of a run as one value with named, pure transitions
+ * The run ledger: the state of a run as one value with named, pure transitions
  * — a check `ended`, a check `released` in run order, the run `stopped` with a typed cause,
  * discovery `throttled`, the target found `unreachable` — in place of the runner's mutable locals.
  * {@link RunLedger} holds the current state and the released outcomes.

@@ -1,5 +1,5 @@
 /**
- * "Not a JSON API: wrong base URL?" (issue 10, item 8): when most answers of the target are neither
+ * "Not a JSON API: wrong base URL?": when most answers of the target are neither
  * labelled nor parsable as JSON, the run gives one diagnosis naming what came back instead of a
  * schema failure per check.
  */
@@ -16,7 +16,7 @@ function quoted(text: string): string {
 }
 
 /**
- * What a body is, never the body itself (issue 20: raw HTML was dumped into the discovery line):
+ * What a body is, never the body itself (raw HTML was dumped into the discovery line):
  * its media type and size, with an HTML page's title or a JSON error's `message`, e.g.
  * `text/html, 215 bytes, title "Welcome to nginx!"`.
  */

@@ -15,7 +15,7 @@ const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'dis
 const MAX_BODY_IN_REPORT = 4096;
 
 /**
- * The families whose outcomes are judged at MUST under `--events required` (issue 25): the run was
+ * The families whose outcomes are judged at MUST under `--events required`: the run was
  * asked to test the Intent Status stream as the live service speaks it, so the events family's
  * violations fail, like `--strict` restricted to that family.
  */
@@ -123,7 +123,7 @@ export function causeText(cause: OutcomeCause, detail: string): string {
 }
 
 /**
- * The exit code of a run that nothing failed but that could not complete (issue 10, "Rate limits
+ * The exit code of a run that nothing failed but that could not complete ("Rate limits
  * and budgets"): 5 (inconclusive) when a check was throttled throughout or a budget was spent, 2
  * when the target is not a JSON API (most likely a wrong --base-url); undefined when complete.
  * Read from the causes of the skipped outcomes and of the transport failures.

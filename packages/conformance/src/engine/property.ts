@@ -1,6 +1,6 @@
 /**
  * `ctx.property`: fast-check async properties with a seed derived from the run's seed and the check
- * id, and the run's numRuns (house-style 8; issue 13: results do not depend on --workers). A
+ * id, and the run's numRuns (house-style 8; results do not depend on --workers). A
  * {@link ViolationError} from the predicate is the failure; fast-check shrinks it and the shrunk
  * counterexample, the seed and the replay path come back. Any other throw (the target went away, a
  * bound was reached, a bug) stops the property at once, without shrinking, and propagates: the

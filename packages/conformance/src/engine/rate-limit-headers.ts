@@ -4,7 +4,7 @@
  * (`RateLimit: "default";r=50;t=30`) and its older ones (`RateLimit: limit=100, remaining=50, reset=5`;
  * `RateLimit-Remaining` / `RateLimit-Reset`), and the common `X-RateLimit-Remaining` /
  * `X-RateLimit-Reset` (seconds to wait, or an epoch in seconds or milliseconds).
- * draft-ietf-httpapi-ratelimit-headers; issue 13, "The rate the target allows". Malformed fields are
+ * draft-ietf-httpapi-ratelimit-headers, "The rate the target allows". Malformed fields are
  * ignored; the caller still honours `Retry-After` on a 429.
  */
 import { parseDictionary, parseList, ParseError, Token, type BareItem, type InnerList, type Item as SfItem } from 'structured-headers';

@@ -1,6 +1,6 @@
 /**
  * Keeps API keys and `-H` values out of every text the kit emits (architecture.md, "Rules that keep
- * the kit honest"; issue 10, "The key never leaves"): one redactor for every encoding a target can
+ * the kit honest"): one redactor for every encoding a target can
  * echo a secret back in.
  */
 
@@ -72,7 +72,7 @@ function anyCase(text: string): string {
 }
 
 /**
- * A test every text that holds one of the ASCII `secrets` in some form passes (issue 13: the kit's
+ * A test every text that holds one of the ASCII `secrets` in some form passes (the kit's
  * CPU per run, two quick scans of a 300 KB page instead of lowercasing it and searching each form):
  * a secret spelled out in some letter case or one of its base64 forms; or, in a text with an escape
  * introducer (`%`, `\`, `&`, and `+` for a secret with a space), an escaped form of one of the
@@ -104,7 +104,7 @@ function prefilter(secrets: readonly string[], encoded: readonly string[]): ((te
 export interface RedactorOptions {
   fastPaths?: boolean;
   /**
-   * Only where the secret stands whole (issue 26): not next to a letter or digit, so that a short
+   * Only where the secret stands whole: not next to a letter or digit, so that a short
    * key (`k`, `1`) never eats the characters of other words; its base64 forms (which sit inside
    * longer encoded text) only for a secret of {@link MIN_WHOLE_ENCODED_LENGTH} characters or more.
    */
@@ -132,7 +132,7 @@ export function redactor(secrets: readonly string[], options: RedactorOptions = 
   const encoded = [...new Set(unique.filter((s) => s.length >= minEncoded).flatMap(base64Patterns))];
   const exact = encoded.length > 0 ? new RegExp(encoded.map(escapeRegExp).join('|'), 'g') : undefined;
   const mayHoldSecret = fast ? prefilter(unique, encoded) : undefined;
-  // Fast paths (issue 13: the kit's CPU per run): a text with no escape introducer can hold a
+  // Fast paths (the kit's CPU per run): a text with no escape introducer can hold a
   // secret only as itself in some letter case, so a substring search of the lowercased text decides
   // whether the patterns need to run at all. `toLowerCase` folds the Kelvin sign to `k` as the `iu`
   // pattern does; the long s (U+017F), which the pattern takes for `s`, sends the text to the patterns.

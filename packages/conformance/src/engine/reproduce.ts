@@ -1,5 +1,5 @@
 /**
- * Live data never causes a failure (issue 8 item 3): a relation measured over several queries is
+ * Live data never causes a failure: a relation measured over several queries is
  * measured again before its violation is reported. The check runs a second time with the same seed
  * (the same queries, in the same order); the failure counts only when the second read gives the
  * same violation, and its message then says `reproduced 2/2`. When the reads disagree (the second

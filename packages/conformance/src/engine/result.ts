@@ -1,5 +1,5 @@
 /**
- * The one builder of a {@link RunResult} (issue 24, point 6), shared by the active run (runner.ts)
+ * The one builder of a {@link RunResult}, shared by the active run (runner.ts)
  * and the passive side (`proxy`, `audit`: passive/auditor.ts): the kit, the spec's hash and the
  * totals are filled in here, every optional part is present only when set, in one field order.
  */

@@ -3,7 +3,7 @@
  * checks last), up to --workers at once in run order (scheduler.ts), and assembles the run result
  * with the outcomes in run order (architecture.md, "Outcomes and exit codes").
  *
- * `runConformance` is a composition (issue 24, point 6): a target session (session.ts: client,
+ * `runConformance` is a composition: a target session (session.ts: client,
  * keys, recorder, close), a run ledger with named transitions (ledger.ts: ended, released, stopped
  * with a typed cause), the pure classifier of how a check or discovery ended (classify.ts), progress
  * in run order (progress.ts), and the result builder shared with the passive side (result.ts).
@@ -74,7 +74,7 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
   /**
    * When --max-duration starts counting (ms since the epoch; default: this call). The CLI passes
    * its process's start less a reserve for writing the reports, so that the bound holds for the
-   * whole process, module loading and discovery included (issue 20).
+   * whole process, module loading and discovery included.
    */
   boundFrom?: number;
   /**
@@ -355,7 +355,7 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
   /**
    * Against a URL the websocket session only listens (it drives no status changes): it starts
    * right after discovery, in the background, so its waits for pushes overlap the other checks
-   * (issue 13: wall time 100 ms away), and its requests count in the run's total, not a check's.
+   * (wall time 100 ms away), and its requests count in the run's total, not a check's.
    */
   const earlyEvents = session.external && !!keys.apiKey && run.ledger.aborted === undefined && events;
   /** The view of the exclusive check in flight: the events probe's requests count to it (it runs alone). */

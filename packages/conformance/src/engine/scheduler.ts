@@ -1,5 +1,5 @@
 /**
- * Check-level concurrency (issue 13, "Concurrency up to the rate", `--workers`): up to `workers`
+ * Check-level concurrency (`--workers`): up to `workers`
  * items run at once; an exclusive item is a barrier (it starts once every earlier item has ended
  * and been released, and runs with nothing else in flight); results are released in run order
  * whatever order they finish in. Between two exclusive items the items start in run order, or,

@@ -1,5 +1,5 @@
 /**
- * Which checks a run selects (`--only`, `--skip`; issue 10 item 8). A pattern names checks by
+ * Which checks a run selects (`--only`, `--skip`). A pattern names checks by
  * their exact id, their family name, a dot-bounded prefix of the id (`requests-v3.filter` selects
  * `requests-v3.filter.*` but not `requests-v3.filters.*`; a trailing dot is allowed) or a glob
  * where `*` stands for any characters and `?` for one.
@@ -43,7 +43,7 @@ function refuseUnknown(flag: string, patterns: readonly string[], checks: readon
 
 /**
  * The checks `--only` and `--skip` select, in registry order; throws {@link ConfigError} on a
- * pattern that matches nothing and on a selection that leaves no check (issue 20: a run that tests
+ * pattern that matches nothing and on a selection that leaves no check (a run that tests
  * nothing must never be green, e.g. `--skip '*'` or `CONFORMANCE_SKIP='*'` in CI).
  */
 export function selectChecks<T extends CheckDefinition>(checks: readonly T[], only: readonly string[], skip: readonly string[] = []): T[] {

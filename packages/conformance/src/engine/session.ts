@@ -1,5 +1,5 @@
 /**
- * The target session of a run (issue 24, point 6): the way to the target (the embedded reference
+ * The target session of a run: the way to the target (the embedded reference
  * server, an in-process handler or fetch, or a URL over keep-alive agents), its keys, the HTTP
  * client, the `--record` HAR file, and one `close` that ends them all in order. The runner opens
  * one and composes the run over it (runner.ts).

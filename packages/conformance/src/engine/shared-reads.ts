@@ -1,5 +1,5 @@
 /**
- * Reads shared between the checks of one run (issue 13 item 3: "a walk of a window is taken once and
+ * Reads shared between the checks of one run ("a walk of a window is taken once and
  * reused by every check that needs it, re-read only where a check's relation must be confirmed").
  *
  * A shared read is keyed by what it asks (e.g. a walk's canonical query and page cap); the first

@@ -1,7 +1,7 @@
 /**
  * The response validators of the bundled OpenAPI document as standalone code (ajv's standalone
  * mode), generated at build time into `generated/response-validators.ts` (`pnpm generate`; CI
- * checks it is current): compiling them with ajv cost about 0.2 s of CPU per run (issue 13, "Kit
+ * checks it is current): compiling them with ajv cost about 0.2 s of CPU per run ("Kit
  * CPU"). The module exports the hash of the document it was generated from, the schema pointers in
  * order, and a factory that takes the formats of a run's ajv (validator.ts, `responseAjv`), so the
  * generated code validates formats with the very functions a run-time compile would. A document

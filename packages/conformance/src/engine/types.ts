@@ -31,7 +31,7 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
 
 /**
  * Why a check was not decided, or why the run stopped (results.schema.json `cause`): exit codes,
- * verdicts and `merge-reports` read the cause, never the reason's text (issue 24, point 5).
+ * verdicts and `merge-reports` read the cause, never the reason's text.
  * `stalled`: its operation stopped answering while others answered (exit 1); `budget`:
  * --max-duration or --max-requests spent (exit 5); `inconclusive`: throttled (429/503) through
  * every retry, the target stopped answering mid-run, or (under `--events required`) an events check
@@ -219,7 +219,7 @@ export function isConnectionFailure(err: unknown): boolean {
 
 /**
  * A request not sent, or cut, because its operation stopped answering while the target answered
- * others (issue 20, the per-operation circuit of http.ts): `operation` (`GET /requests/v3`) and
+ * others (the per-operation circuit of http.ts): `operation` (`GET /requests/v3`) and
  * the `cause` the run records once.
  */
 export class OperationStalledError extends TargetUnreachableError {

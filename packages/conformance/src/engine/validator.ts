@@ -31,7 +31,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const DOC_ID = 'openapi.json';
 const MAX_ERRORS = 10;
 /**
- * Items of each array the all-errors pass reads first (issue 10, "Bounded memory"): a page of
+ * Items of each array the all-errors pass reads first: a page of
  * 10,000 invalid records would otherwise build every record's errors at once to report 10. Only
  * when the first items hold no error is the whole body explained.
  */
@@ -60,7 +60,7 @@ interface MediaEntry {
    * First-error validator (the fast path): for the bundled document, the standalone one generated
    * at build time (standalone-validators.ts); for another, compiled on the first response it
    * applies to (a run meets a handful of a document's responses). Compiling them cost about 0.2 s
-   * of CPU per run (issue 13, "Kit CPU").
+   * of CPU per run.
    */
   validate?: ValidateFunction;
   /** All-errors validator, compiled on the first invalid response (for the report). */

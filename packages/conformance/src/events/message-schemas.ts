@@ -7,7 +7,7 @@
  *
  * The document is validated against the AsyncAPI rulesets where it is written (the specs package's
  * lint, `specs/scripts/parse-asyncapi.mjs`); the kit only reads it. Reading it with
- * `@asyncapi/parser` cost about 0.8 s of CPU per run, most of it loading the parser (issue 13, "Kit
+ * `@asyncapi/parser` cost about 0.8 s of CPU per run, most of it loading the parser ("Kit
  * CPU"); the payloads resolved here are those of a full parse (test/events/message-schemas.test.ts).
  */
 import { asyncapi } from '@crosschain/specs';

@@ -93,7 +93,7 @@ async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: nu
   const records = status === 200 ? (recordsOfBody(page.response!.json) ?? []) : [];
   noteStatuses(records as Array<Record<string, unknown>>, statuses);
   const found = [...new Set([...ids, ...idsOf(records as Array<Record<string, unknown>>)])];
-  // A lookup the target refused is no evidence that it holds nothing to follow (issue 25: a skip's reason is verified).
+  // A lookup the target refused is no evidence that it holds nothing to follow (a skip's reason is verified).
   return status === 200 ? { ids: found } : { ids: found, refused: `GET /requests/v3${ownKey !== undefined ? '?apiKey=<the key>&status=pending' : ''} was answered ${status ?? 'with no response'}` };
 }
 
@@ -205,7 +205,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     const retried = (o: WebhookObservation) => o.refused === undefined || (o.refused.retrySeq !== undefined && (o.refused.unansweredSeq === undefined || o.refused.afterUnansweredSeq !== undefined));
     // A delivery the receiver refused for its signature (401) is retried with backoff and holds the later ones back: those are not awaited.
     const heldBack = (o: WebhookObservation) => o.deliveries.some((d) => d.answered === 401);
-    // Every request of the key the kit changed has its latest change delivered (issue 25: not just the first change).
+    // Every request of the key the kit changed has its latest change delivered (not just the first change).
     const allDelivered = (o: WebhookObservation) => movedOfKey.every((id) => deliveredFor(o.deliveries, id, movedStatus[id]));
     await receiver.waitUntil((o) => o.deliveries.length > 0 && retried(o) && (heldBack(o) || allDelivered(o)), Date.now() + options.waitMs);
     const afterDrain = await changeAfterDrain(receiver, allDelivered, heldBack);

@@ -45,7 +45,7 @@ export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
   { sent: '{"type":"subscribe",', what: 'a message that is not JSON' },
   { sent: JSON.stringify({ type: 'conformance-unknown-type' }), what: 'an unknown message type' },
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT }), what: 'a subscribe without filters.id' },
-  // A handler that reads filters.id without looking drops the connection here (mutation of the reference server, issue 25).
+  // A handler that reads filters.id without looking drops the connection here (mutation of the reference server).
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: null }), what: 'a subscribe whose filters is null' },
   { sent: JSON.stringify({ type: 'subscribe', event: EVENT, filters: { id: 42 } }), what: 'a subscribe whose filters.id is not a string' },
   // Valid JSON that is no message at all: a handler that reads a field of it without looking dies here.
@@ -117,7 +117,7 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     if (!plan.advance) {
       // Listening only (a URL target, whose changes come when they come): the first request is
       // unsubscribed at once and one window serves both rounds, pushes for the requests still
-      // followed and silence for the one that is not (issue 13: half the session's waiting).
+      // followed and silence for the one that is not (half the session's waiting).
       if (gone) {
         gone.unsubscribe = { sentAfterSeq: conn.lastSeq };
         conn.send({ type: 'unsubscribe', event: EVENT, filters: { id: gone.id } });

@@ -8,7 +8,7 @@
  * entry; {@link HarWriter.open} / `add` / `close` write a file; the audit's reader (`src/passive/har.ts` `readHar`) reads one back.
  * A request that got no answer has `response.status` 0 and the cause in `response._error`.
  *
- * A path ending `.gz` (`--record run.har.gz`) is written gzip-compressed (issue 20: a run's HAR
+ * A path ending `.gz` (`--record run.har.gz`) is written gzip-compressed (a run's HAR
  * was 50 MB, its pages asked again and again; gzip takes it to a few percent), in members of
  * {@link GZIP_MEMBER_BYTES} so memory stays bounded; {@link readHarText} reads either kind back.
  */
@@ -97,7 +97,7 @@ export class HarWriter {
 
   /** Creates (or truncates) the file and writes the HAR head (gzip-compressed when the path ends `.gz`); throws the file system's error. */
   static open(path: string, creator: HarCreator): HarWriter {
-    // The folder is made when missing (issue 27: `--report-dir r --record r/run.har` on a fresh checkout).
+    // The folder is made when missing (`--report-dir r --record r/run.har` on a fresh checkout).
     mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, 'w');
     const writer = new HarWriter(fd, path, path.endsWith('.gz'));

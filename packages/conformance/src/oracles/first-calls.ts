@@ -1,5 +1,5 @@
 /**
- * Oracles of a client's first calls and exact status codes (issue 25): the same predicates as the
+ * Oracles of a client's first calls and exact status codes: the same predicates as the
  * active checks `requests-v3.unwindowed.first-pages` and `general.success-status`
  * (oracles/unwindowed.ts, oracles/status-codes.ts), over any exchange of the active run, the proxy
  * or `audit`.

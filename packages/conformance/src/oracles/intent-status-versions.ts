@@ -1,6 +1,6 @@
 /**
  * The status of one request read through the deprecated GET /intents/status and through the newer
- * GET /intents/status/v2 and /v3 (issue 26): readings of the same last update agree. The
+ * GET /intents/status/v2 and /v3: readings of the same last update agree. The
  * vocabularies differ (API document, Resources > Intent status record; the live OpenAPI of v2 and
  * v3, live-service facts §1.1): v3 `submitted` is v2 `pending`; in the deprecated vocabulary a
  * refund is `fallback` (document rule), `waiting` is `received`, and `depositing`, `pending` and

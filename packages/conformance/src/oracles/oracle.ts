@@ -1,5 +1,5 @@
 /**
- * The oracle model (issue 24): one definition per contract predicate, judged the same way on every
+ * The oracle model: one definition per contract predicate, judged the same way on every
  * exchange of the active run, through the proxy and in `audit`. An oracle says which exchanges it
  * applies to and judges one of them with its history (the continuation walk it belongs to, earlier
  * readings of the same query): a pass (undefined), a violation ({@link Problem}) or a withheld

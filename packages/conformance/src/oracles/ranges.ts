@@ -32,7 +32,7 @@ export function amountOutside(r: RecordJson, min: number | undefined, max: numbe
 }
 
 /**
- * Counts of a partition of a query (issue 20, totals at scale): with `equal`, parts that together
+ * Counts of a partition of a query (totals at scale): with `equal`, parts that together
  * hold exactly the query's records must add up to its total; with `at-most`, disjoint parts that
  * need not cover it (e.g. the filterable statuses) never add up to more, and none exceeds it.
  * The problem, or undefined.

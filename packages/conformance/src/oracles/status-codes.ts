@@ -1,5 +1,5 @@
 /**
- * Exact status codes where the API document names them (issue 25): each of the four operations
+ * Exact status codes where the API document names them: each of the four operations
  * answers success with 200 ("Response 200: …" under each operation), the v2 throttle with 429 (Errors
  * table: "GET /requests/v2 request over its rate limit | 429"). Pure predicates shared by the active
  * checks (general.success-status, requests-v2.rate-limit.*) and the passive rule of

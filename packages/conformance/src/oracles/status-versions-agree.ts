@@ -1,5 +1,5 @@
 /**
- * The oracle of `intents-status.versions-agree` (issue 26): the predicate is
+ * The oracle of `intents-status.versions-agree`: the predicate is
  * intent-status-versions.ts `statusDisagreement`, shared with the active check.
  */
 import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_OPERATIONS, statusDisagreement, type StatusReading } from './intent-status-versions.js';

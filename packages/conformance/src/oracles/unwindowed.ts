@@ -1,5 +1,5 @@
 /**
- * Relations of the listing as a client's first calls see it (issue 25: no time window, default and
+ * Relations of the listing as a client's first calls see it (no time window, default and
  * each sort, with and without includeTotal, each filter alone; API document, GET /requests/v3
  * rules 1-5). Pure predicates shared by the active `requests-v3.unwindowed.*` checks and the
  * passive rule of oracles/first-calls.ts. Each holds on live data too: requests are only ever

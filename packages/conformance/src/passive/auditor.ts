@@ -257,7 +257,7 @@ export class PassiveAuditor {
   }
 
   /**
-   * Why a run that had answers tested nothing (issue 26: never PASSED), or undefined when an
+   * Why a run that had answers tested nothing (never PASSED), or undefined when an
    * oracle judged one of them: as the active run, a run that tested nothing is never green.
    */
   private nothingJudged(): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * The pure part of judging one response body, kept for identical bodies (issue 18, Speed): its
+ * The pure part of judging one response body, kept for identical bodies (Speed): its
  * parsed JSON, its schema verdict and its list wrapper depend only on the operation, the status,
  * the content type and the (redacted) body text, so a body seen again (status polling, a page
  * refetched, a retry) is not parsed and validated again. Parsing an 8 KB page was over half of the
@@ -7,7 +7,7 @@
  * timelines) still judges each exchange; only these pure results are shared, frozen so that no
  * oracle can change what another exchange sees. Bounded by entries and by characters kept.
  *
- * Kept from a body's second sight (issue 24, varied traffic): a body seen once is judged and only
+ * Kept from a body's second sight (varied traffic): a body seen once is judged and only
  * remembered, and its verdict is kept when it comes again within as many other bodies as are kept.
  * Most bodies of real traffic never come back, and freezing and holding their verdicts cost more
  * than judging them. In process, observing 500 different status exchanges in turn took about

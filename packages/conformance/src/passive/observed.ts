@@ -133,7 +133,7 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
 
 /**
  * The redactor of what a report keeps of an observation: its secrets removed where they stand
- * whole (never the characters of a short key inside other words; issue 26), in any encoding.
+ * whole (never the characters of a short key inside other words), in any encoding.
  */
 export function displayRedactor(o: Pick<ObservedExchange, 'url' | 'requestHeaders'>, parsed: URL | undefined = parseUrl(o.url)): (text: string) => string {
   // The credentials, read raw: the same ones as the last exchange's (a client sends its key on
@@ -171,7 +171,7 @@ export function redactResponse(e: Exchange, redact: (text: string) => string): E
  * removed where they travel (the credential headers and cookies, the key's query parameters) and
  * the key's value where it stands whole in the request; the response is kept as it came, so that
  * what is judged is what the target sent (a key echoed or spelled inside the body never changes a
- * verdict, issue 26): whatever keeps it redacts it with {@link redactResponse}. `curl` is left
+ * verdict): whatever keeps it redacts it with {@link redactResponse}. `curl` is left
  * empty (built only for a reproduction a report keeps: see {@link withCurl}).
  */
 export function toExchange(o: ObservedExchange, seq: number, validator: ResponseValidator, parsed: URL | undefined = parseUrl(o.url)): Exchange {
@@ -216,7 +216,7 @@ const NOT_REPRODUCED: ReadonlySet<string> = new Set(['host', 'connection', 'keep
 /** The exchange with its curl reproduction (from the already redacted request), sent to the recorded URL itself. */
 export function withCurl(e: Exchange): Exchange {
   const headers = Object.fromEntries(Object.entries(e.request.headers).filter(([k]) => !NOT_REPRODUCED.has(k) && !k.startsWith(':')));
-  // The key as the variable the kit reads (issue 27): the line runs as pasted, the key is never printed.
+  // The key as the variable the kit reads: the line runs as pasted, the key is never printed.
   if (headers['x-api-key'] !== undefined) headers['x-api-key'] = `$${KEY_VARIABLE_OF.primary}`;
   return { ...e, curl: curlCommand(e.request.method, headers, e.request.body, e.request.url) };
 }

@@ -7,7 +7,7 @@
  * and is judged on its headers only (so are HEAD, 204 and 304 answers, which have no body).
  * Violations never block unless `errors` is set.
  *
- * It works at the connection level (issue 24, Speed): each client connection is paired with an
+ * It works at the connection level (Speed): each client connection is paired with an
  * upstream connection (idle ones are kept for the next client), and both byte streams are framed
  * by an HTTP/1.1 parser (http-parser-js) instead of node:http's server, client and agent, whose
  * per-exchange machinery cost more than the judging (measured on the 2-core bench machine: about

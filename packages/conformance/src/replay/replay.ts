@@ -1,5 +1,5 @@
 /**
- * Replay of a run's failures (issue 10 item 6): for each failed check of a results.json, the
+ * Replay of a run's failures: for each failed check of a results.json, the
  * recorded request (redacted; the key comes back from --api-key / CONFORMANCE_API_KEY) is sent
  * again exactly, to the recorded target or to --base-url. Verdict per failure:
  * - the answer is the recorded one (status, headers but the volatile ones, body): `still failing`,

@@ -40,13 +40,13 @@ export interface ConsoleOptions {
 }
 
 /**
- * Skips sharing one reason are shown as one line from this many on (issue 27: an audit of one stub
+ * Skips sharing one reason are shown as one line from this many on (an audit of one stub
  * listed 36 lines "no observed exchange this oracle applies to"); `--verbose` names them.
  */
 export const SKIP_GROUP = 4;
 
 /**
- * A counterexample's line holds at most this many characters (issue 20: lines of 2 KB); the cut
+ * A counterexample's line holds at most this many characters (lines of 2 KB); the cut
  * says so, and results.json keeps the whole value.
  */
 export const COUNTEREXAMPLE_CHARS = 300;
@@ -166,7 +166,7 @@ function outcomeBlock(o: CheckOutcome, options: ConsoleOptions): string {
 
 /**
  * The run's requests, and how many were sent outside any check (discovery, reachability probes)
- * when some were: the family rows add up to the total only with them (issue 13, item 3).
+ * when some were: the family rows add up to the total only with them.
  */
 function requestsLine(result: RunResult): string {
   const outside = requestsOutsideChecks(result);
@@ -183,7 +183,7 @@ export function discoveryLine(d: NonNullable<RunResult['discovery']>): string {
  * The end-of-run console report: summary table per family, each failure/warning/error, skipped
  * checks with their reason, then totals, requests, duration, seed and the exit status in words.
  */
-/** The kit's key variables that printed lines name (issue 27: say which variable a pasted line needs). */
+/** The kit's key variables that printed lines name (say which variable a pasted line needs). */
 function keyVariablesIn(text: string): string[] {
   const names = new Set<string>();
   for (const m of text.matchAll(/\$\{?(CONFORMANCE_(?:OTHER_|INACTIVE_)?API_KEY)\b/g)) names.add(m[1]!);

@@ -1,5 +1,5 @@
 /**
- * `--list-checks` (issue 10 item 8): the checks a run would select (after --only, --skip and
+ * `--list-checks`: the checks a run would select (after --only, --skip and
  * --shard), one per line with id, family, level and clause ids; tab-separated so scripts can cut it.
  */
 import { clauses as specClauses } from '@crosschain/specs';
@@ -17,7 +17,7 @@ export function listChecks(config: Pick<ConformanceConfig, 'only' | 'skip' | 'sh
   const selected = shardOf(selectChecks(checks, config.only, config.skip), config.shard);
   const rows = selected.map((c) => [c.id, c.family, levelOf(c, levels), c.clauses.join(',')]);
   const head = ['id', 'family', 'level', 'clauses'];
-  // Fields separated by one tab and never padded (issue 20: padded with spaces, `cut -f2` kept them).
+  // Fields separated by one tab and never padded (padded with spaces, `cut -f2` kept them).
   const line = (r: string[]) => r.join('\t');
   return `${[line(head), ...rows.map(line)].join('\n')}\n${selected.length} check${selected.length === 1 ? '' : 's'}\n`;
 }

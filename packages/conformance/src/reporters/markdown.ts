@@ -15,7 +15,7 @@ import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, tr
 /** Upper bound of the document, in UTF-8 bytes (GitHub refuses step summaries over 1 MiB). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
 
-/** Longest counterexample shown, in characters (issue 27: one pasted some 150 lines); the whole value stays in results.json. */
+/** Longest counterexample shown, in characters (one pasted some 150 lines); the whole value stays in results.json. */
 export const MARKDOWN_COUNTEREXAMPLE_CHARS = 300;
 /** Unjudged clauses listed in the coverage section; the rest are counted (results.json has them all). */
 export const MARKDOWN_UNJUDGED_ROWS = 15;

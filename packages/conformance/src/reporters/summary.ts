@@ -60,11 +60,11 @@ export function familySummaries(outcomes: readonly CheckOutcome[], exchangesByFa
   return [...byFamily.values()];
 }
 
-/** How merged reports count a family's time (issue 27: they added the shards' times up). */
+/** How merged reports count a family's time (they added the shards' times up). */
 export const MERGED_TIMES = "family times are wall time: the union of their checks' spans, the shards laid side by side from a common start (at most the longest shard); Duration is the longest shard";
 
 /**
- * The wall time a family's checks took (issue 20: the sum of checks that ran at the same time read
+ * The wall time a family's checks took (the sum of checks that ran at the same time read
  * 25.9 s in a 9.3 s run): the length of the union of their spans `[startMs, startMs + durationMs]`;
  * a check without `startMs` (results of an older kit, merged shards) adds its duration.
  */
@@ -167,7 +167,7 @@ export function clauseWhy(clause: RunResult['clauses'][number], outcomes: readon
  */
 function configurationVerdict(result: RunResult): Verdict | undefined {
   const c = result.completeness;
-  // A target that is not a JSON API is the cause, not the keys its checks did not get (issue 20).
+  // A target that is not a JSON API is the cause, not the keys its checks did not get.
   if (result.exitCode !== 2 || !c || result.abortCause === 'not-json') return undefined;
   if (c.keyRefused?.length) {
     const refused = c.keyRefused.map((r) => `the server refused ${r.flag} (${r.status})`).join('; ');
@@ -280,7 +280,7 @@ export function requireText(result: RunResult): string {
 }
 
 /**
- * What an inconclusive run did not test (issue 20): `; 84 of 84 checks not tested (families a, b, …)`,
+ * What an inconclusive run did not test: `; 84 of 84 checks not tested (families a, b, …)`,
  * counting the checks skipped for a spent budget or throttling; empty when there are none.
  */
 function untestedTail(result: RunResult): string {
@@ -313,7 +313,7 @@ export function clauseLine(o: CheckOutcome): string {
   return o.clauses.length ? `${o.clauses.join(', ')} (${o.level})` : `(${o.level}, no clause id)`;
 }
 
-// ── Passive runs (proxy, audit), baselines and divergences (issue 18 items 4-5) ─────────────────
+// ── Passive runs (proxy, audit), baselines and divergences ─────────────────
 
 /** Reason prefixes that the baseline wrote (baseline/baseline.ts): only these are labelled "Baseline". */
 const BASELINE_REASON = /^(known failure \(baseline|baseline entry expired|a violation no baseline entry lists|fixed: listed as a known failure)/;
@@ -357,7 +357,7 @@ export function violationLines(o: CheckOutcome): string[] {
 export function divergenceLine(o: CheckOutcome): string | undefined {
   const d = o.violation?.divergence;
   if (!d) return undefined;
-  // Issue 27: said "it does not fail the run" while the run exited 1; whether it fails is the outcome's status.
+  // said "it does not fail the run" while the run exited 1; whether it fails is the outcome's status.
   const effect = o.status === 'known' ? 'accepted: it does not fail the run' : o.status === 'warn' ? 'a warning' : 'it fails the run unless --accept-divergences or a baseline entry accepts it';
   return `${d} (catalogued divergence of the live service, specs/clauses.yaml; ${effect})`;
 }

@@ -1,5 +1,5 @@
 /**
- * Merging the results.json of shards (`merge-reports`, issue 10 item 7) into one run result, which
+ * Merging the results.json of shards (`merge-reports`) into one run result, which
  * the usual reporters then render. A check present in several shards (the `final` phase runs in
  * each) keeps its worst outcome, with requests and time summed; the clause matrix is rebuilt from
  * the merged outcomes; the exit code follows the same rules as a single run.
@@ -115,7 +115,7 @@ function identityOf(shard: RunResult): Array<[string, string]> {
 }
 
 /**
- * Refuses a merge that is not one whole run (issue 20: shard 1/2 alone merged to PASSED; the same
+ * Refuses a merge that is not one whole run (shard 1/2 alone merged to PASSED; the same
  * shard twice, or shards of different targets or seeds, merged without a word): the shards must
  * agree on {@link identityOf}, and hold each index 1..n exactly once (one unsharded result alone
  * is a whole run). Throws a {@link ConfigError} naming what differs, or the missing and doubled shards.
@@ -183,7 +183,7 @@ export function mergeResults(shards: readonly RunResult[], names?: readonly stri
   for (const shard of shards) for (const o of shard.outcomes) byId.set(o.id, byId.has(o.id) ? worse(byId.get(o.id)!, o) : o);
   // A check's start counts from its own shard's start; the shards run side by side (a CI matrix), so
   // merged, a family's time is the union of its checks' spans laid from one common start: wall time,
-  // at most the longest shard, never the sum (issue 27: 43 s for events in a run of 6 s).
+  // at most the longest shard, never the sum (43 s for events in a run of 6 s).
   const outcomes = [...byId.values()];
   const status = new Map(outcomes.map((o) => [o.id, o.status]));
   const first = shards[0]!;

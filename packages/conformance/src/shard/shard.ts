@@ -1,5 +1,5 @@
 /**
- * Sharding (`--shard i/n`, issue 10 item 7): the selected checks are split into n shards,
+ * Sharding (`--shard i/n`): the selected checks are split into n shards,
  * deterministically and balanced by their recorded cost (costs.json, milliseconds per check from a
  * reference run against the embedded server; a check missing from it costs the table's median).
  * Checks of the `final` phase read every exchange of their run (e.g. the schema checks), so every

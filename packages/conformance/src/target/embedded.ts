@@ -5,9 +5,9 @@
  *
  * For the events family it also starts an in-process webhook receiver registered (the server's
  * `webhooks` option) for the keys of the demo integrator, and exposes the server's `advance(id)`
- * so the kit changes the status of exactly the requests it follows (issue 9).
+ * so the kit changes the status of exactly the requests it follows.
  *
- * The embedded server is ours, so a run covers the whole contract whatever the date (issue 20):
+ * The embedded server is ours, so a run covers the whole contract whatever the date:
  * the v2 family needs a clock inside the v2 window (throttled, not yet retired) and the retirement
  * check a clock after the sunset. {@link EmbeddedTarget.at} gives the server of each: the main
  * server when its own clock (the real time, or --mock-now) is there already, else a twin started

@@ -2,7 +2,7 @@
  * An in-process target: a WHATWG fetch handler, `(request: Request) => Response | Promise<Response>`
  * (Hono's `app.fetch`, itty-router's `router.fetch`, a Next.js route module's `GET`/`POST`
  * exports, the reference server's `createMockHandler().fetch`, anything of that shape), checked
- * with no port and no socket (issue 21, point 2).
+ * with no port and no socket.
  *
  * {@link handlerFetch} makes it the kit's {@link FetchLike}, behaving for the kit as a server at a
  * URL would: `Content-Encoding` decoded, the body bounded by `maxBodyBytes` after decoding, the

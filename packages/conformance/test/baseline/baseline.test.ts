@@ -212,7 +212,7 @@ describe('stale baseline entries', () => {
   });
 });
 
-describe('fingerprints without data (issue 27, friction 2)', () => {
+describe('fingerprints without data (friction 2)', () => {
   it('a baseline written against one data set accepts the same fault on another (v3-page-gap, reference server seeds 1 and 2)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-baseline-'));
     const args = (seed: string) => ['--only', 'requests-v3.pagination.no-gaps', '--mock-records', '600', '--mock-seed', seed, '--seed', '1', '--mock-now', '2026-06-01T00:00:00Z', '--mock-fault', 'v3-page-gap', '--quiet'];

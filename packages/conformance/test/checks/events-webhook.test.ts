@@ -1,7 +1,7 @@
 /**
  * events.webhook.delivers-changes on synthetic receiver observations: every request of the key the
  * kit changed must be delivered in the latest status the kit gave it, and the change the kit made
- * after the queue emptied must be delivered too (issue 25: a queue left marked running after its
+ * after the queue emptied must be delivered too (a queue left marked running after its
  * first drain posts the first round of changes only). The violation names what never came.
  */
 import { describe, expect, it } from 'vitest';

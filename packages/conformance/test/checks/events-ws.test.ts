@@ -191,7 +191,7 @@ describe('events websocket checks', () => {
     }
   });
 
-  describe('"no push" verified against REST (issue 25)', () => {
+  describe('"no push" verified against REST', () => {
     /** A session that only listens (waitMs) while the server changes each request once at `changeAtMs` (or never), pushing nothing. */
     async function silent(changeAtMs: number | undefined, waitMs: number) {
       server = await startScriptedServer({ noPushes: true }, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
@@ -265,7 +265,7 @@ describe('events websocket checks', () => {
       expect(results['events.ws.no-push-after-unsubscribe']!.status).toBe('skip');
     });
 
-    it('statuses that do not move: the skip names that cause, not only a longer wait (issue 20)', async () => {
+    it('statuses that do not move: the skip names that cause, not only a longer wait', async () => {
       const { results } = await listen({}, false, 500);
       const reasons = Object.values(results).flatMap((r) => (r.status === 'skip' ? [r.reason] : []));
       expect(reasons).toContain('no push arrived within 500 ms: the followed requests did not change status meanwhile, as far as events.ws.pushes-changes could verify with GET /requests/v3 (a server whose statuses do not move pushes nothing; where they do, raise --events-wait-ms)');

@@ -1,5 +1,5 @@
 /**
- * One definition per check (issue 24 point 4): a check's id string is written once, in the module
+ * One definition per check: a check's id string is written once, in the module
  * of src/checks/ that defines it, and its family is derived from it (engine/family.ts).
  *
  * What counts as a restatement: a quoted string literal ('…' or "…") equal to a check id, in the

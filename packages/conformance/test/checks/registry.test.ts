@@ -1,5 +1,5 @@
 /**
- * One definition per check (issue 24, point 4): the run order is derived from data (RUN_ORDER) and
+ * One definition per check: the run order is derived from data (RUN_ORDER) and
  * every rule holds; what refers to a check elsewhere (shard costs, divergence matchers, the clause
  * catalogue's reverse map) refers to a definition of the registry.
  */

@@ -116,7 +116,7 @@ describe('requests-v2 checks', () => {
     const none = ctxFor(undefined, { probe: 0, throttleAfter: 1 });
     expect(await settle(byId('requests-v2.rate-limit.body'), none)).toEqual({ status: 'skip', reason: 'no 429 observed (the run was not asked to probe the v2 throttle: --v2-probe-requests)' });
     expect(none.http.requests).toHaveLength(0);
-    // Asked to probe, throttled by the target's clock, never reached: inconclusive, not a pass (issue 25).
+    // Asked to probe, throttled by the target's clock, never reached: inconclusive, not a pass.
     const budget = ctxFor(undefined, { probe: 4 });
     expect(await settle(byId('requests-v2.rate-limit.no-retry-after'), budget)).toEqual({ status: 'skip', cause: 'inconclusive', reason: 'inconclusive: the v2 throttle was not reached in 4 requests (--v2-probe-requests 4); raise it to test the 429' });
     expect(budget.http.requests).toHaveLength(4);
@@ -126,14 +126,14 @@ describe('requests-v2 checks', () => {
     expect(await settle(byId('requests-v2.rate-limit.body'), early)).toEqual({ status: 'skip', reason: 'no 429 observed: v2 is throttled only from 2026-09-01 (target clock 2026-08-15T00:00:00.000Z)' });
   });
 
-  it('a throttle answering 430 instead of 429 fails both rate-limit checks (issue 25)', async () => {
+  it('a throttle answering 430 instead of 429 fails both rate-limit checks', async () => {
     for (const id of ['requests-v2.rate-limit.body', 'requests-v2.rate-limit.no-retry-after']) {
       const result = await settle(byId(id), ctxFor('throttle-430', { probe: 6, throttleAfter: 2 }));
       expect(result).toMatchObject({ status: 'fail', violation: { message: expect.stringContaining('must be a 429'), received: expect.stringContaining('answered 430') } });
     }
   });
 
-  it('timeline: v2 refusing a plain query (no sortDirection) is not "keeps working" (issue 25)', async () => {
+  it('timeline: v2 refusing a plain query (no sortDirection) is not "keeps working"', async () => {
     expect(await settle(byId('requests-v2.timeline'), ctxFor())).toMatchObject({ status: 'pass' });
     // Throttled after a served request: still working.
     const served = ctxFor(undefined, { throttleAfter: 1 });

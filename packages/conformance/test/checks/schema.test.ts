@@ -109,7 +109,7 @@ describe('requests-v3.response.wrapper-fields (SHOULD, live facts §1.3)', () =>
 });
 
 describe('families of the response checks', () => {
-  it('every *.response.* check sits in a family of its operation, as the v2, currencies and intents ones do (issue 20)', async () => {
+  it('every *.response.* check sits in a family of its operation, as the v2, currencies and intents ones do', async () => {
     const { allChecks } = await import('../../src/checks/index.js');
     const responses = allChecks.filter((c) => /\.response\./.test(c.id));
     expect(responses.map((c) => c.id)).toContain('requests-v3.response.schema');

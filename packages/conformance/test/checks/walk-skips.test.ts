@@ -1,5 +1,5 @@
 /**
- * A pagination fault is blamed on pagination only (issue 27 point 1, friction 5): with `v3-page-gap`
+ * A pagination fault is blamed on pagination only (friction 5): with `v3-page-gap`
  * (the next page skips one record) `requests-v3.filter.ranges` failed "A sub-window must return a
  * subset of the window" for a record inside the window, and `requests-v3.total.exact` blamed a
  * correct total; the walks they compare with skipped a record. They now withhold their verdict with

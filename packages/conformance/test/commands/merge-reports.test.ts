@@ -1,4 +1,4 @@
-/** `merge-reports --require must|should` (issue 27 point 2): the gate of a sharded run, applied to the merged coverage. */
+/** `merge-reports --require must|should`: the gate of a sharded run, applied to the merged coverage. */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** The command the replay lines print, as the user can run it where they are (issue 20). */
+/** The command the replay lines print, as the user can run it where they are. */
 import { mkdirSync, mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Outcomes of runs a hostile target left incomplete (issue 10, items 2, 3 and 8): the body cap fails
+ * Outcomes of runs a hostile target left incomplete: the body cap fails
  * its check, throttling makes it inconclusive, a spent budget skips it; the exit codes 5 and 2.
  */
 import { readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ describe('exit codes of an incomplete run', () => {
     expect(exitCodeOf([skip('not-json', 'not a JSON API: not run: …')], false)).toBe(2);
   });
 
-  it('follows the cause, never the text of the reason (issue 24, point 5)', () => {
+  it('follows the cause, never the text of the reason', () => {
     // A check's own skip may say anything: prose that looks like a cause decides nothing.
     for (const text of ['stalled: looks stalled', 'budget: looks spent', 'inconclusive: looks throttled', 'not a JSON API: looks foreign']) {
       expect(exitCodeOf([skip(undefined, text)], false)).toBe(0);
@@ -79,7 +79,7 @@ describe('notJsonDiagnosis', () => {
     expect(d).toBe('2 of 3 answers were not JSON (first: 200 text/html, 26 bytes, title "Hi"): wrong base URL? Point --base-url at the API root (where POST /currencies/v2 answers JSON)');
   });
 
-  it('never quotes a body: its type, size, and an HTML title or a JSON message, cut (issue 20)', () => {
+  it('never quotes a body: its type, size, and an HTML title or a JSON message, cut', () => {
     const page = `<!doctype html><html><head><title>Welcome to nginx!</title><style>${'x'.repeat(500)}</style></head></html>`;
     expect(bodySummary({ headers: { 'content-type': 'text/html; charset=utf-8' }, bodyText: page, json: undefined })).toBe(`text/html, ${page.length} bytes, title "Welcome to nginx!"`);
     expect(bodySummary({ headers: { 'content-type': 'application/json' }, bodyText: '{"message":"bad key","errorCode":"E"}', json: { message: 'bad key', errorCode: 'E' } })).toBe('application/json, 37 bytes, message "bad key"');

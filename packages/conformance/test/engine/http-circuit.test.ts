@@ -1,5 +1,5 @@
 /**
- * The per-operation circuit of the HTTP client (issue 20): an operation that stops answering while
+ * The per-operation circuit of the HTTP client: an operation that stops answering while
  * others answer is not sent again, its requests in flight end at once, and the cause is kept once.
  * The stall span is read from an injected clock, so no verdict here depends on the machine's speed.
  */

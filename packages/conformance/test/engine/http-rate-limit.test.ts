@@ -1,5 +1,5 @@
 /**
- * The client slows down on the target's rate-limit headers before a 429 (issue 13, "The rate the
+ * The client slows down on the target's rate-limit headers before a 429 ("The rate the
  * target allows"): unit cases over a fake fetch with a fake clock, then a loopback server that
  * answers 429 to any client ignoring its `X-RateLimit-Remaining: 0`.
  */

@@ -1,5 +1,5 @@
 /**
- * `--require must|should` (issue 27 point 2): a run that left a required clause unjudged (no data
+ * `--require must|should`: a run that left a required clause unjudged (no data
  * on the target, a selection, a budget) is inconclusive (exit 5) with a Result line naming the
  * clauses; sharded, a shard alone never fails for a clause another shard covers, merge-reports
  * gates the merged coverage.

@@ -1,5 +1,5 @@
 /**
- * The validator's all-errors pass is bounded (issue 10, "Bounded memory"): on a huge invalid body
+ * The validator's all-errors pass is bounded: on a huge invalid body
  * it explains the first items of each array, and the whole body only when they hold no error.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The events family against the embedded reference server (issue 9): the kit drives the status
+ * The events family against the embedded reference server: the kit drives the status
  * changes of the requests it follows through the server's `advance(id)`, receives the server's
  * webhooks in-process, every events check passes, and the key never shows in the result.
  */

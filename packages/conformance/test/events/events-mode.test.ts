@@ -1,5 +1,5 @@
 /**
- * `--events auto|required` (issue 25, the mutation bench's websocket gaps): parsing from flag, env
+ * `--events auto|required` (the mutation bench's websocket gaps): parsing from flag, env
  * and file; the default per target kind (required embedded or with --ws-url, auto against a URL or
  * an in-process fetch); the raised verdict (the events family judged at MUST); a URL target whose
  * stream is absent stays green under auto and is not green under required; verified silence stays

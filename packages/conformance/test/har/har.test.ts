@@ -43,7 +43,7 @@ describe('HAR 1.2', () => {
     expect(readHar(readFileSync(path, 'utf8'), 'x.har').map((e) => e.method)).toEqual(['POST', 'POST']);
   });
 
-  it('a .gz path is written gzip-compressed in bounded members, and read back as the same document (issue 20)', async () => {
+  it('a .gz path is written gzip-compressed in bounded members, and read back as the same document', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-har-'));
     // A page-sized body asked again and again, as a run asks its pages: several members, a few percent of the plain size.
     const page = { ...exchange, response: { ...exchange.response!, bodyText: JSON.stringify({ requests: Array.from({ length: 50 }, (_, i) => ({ id: `0x${i}`, data: 'x'.repeat(5000) })) }) } };

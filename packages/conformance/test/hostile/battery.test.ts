@@ -1,5 +1,5 @@
 /**
- * The hostile-target battery (issue 10, item 1): the real CLI entry (`main`) against one loopback
+ * The hostile-target battery: the real CLI entry (`main`) against one loopback
  * server per misbehaviour (test/support/hostile-targets.mjs). Each run must end within its bound,
  * with its exit code and a named cause, no stack trace anywhere, and neither the key nor the `-H`
  * value in any output (stdout, stderr, every report file) in any encoding. Peak RSS is measured by

@@ -1,5 +1,5 @@
 /**
- * One oracle model (issue 24, "Done when"): the kit runs against the reference server with
+ * One oracle model: the kit runs against the reference server with
  * `--record`, `audit` judges that recording, and every check the audit can judge gets the same
  * verdict on both sides. Still data, moving data (statuses advance and requests arrive while the
  * kit runs) and each allowed variant; and faults that the oracles flag, so that the comparison is

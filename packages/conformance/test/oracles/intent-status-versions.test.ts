@@ -1,5 +1,5 @@
 /**
- * The status of one request through the deprecated and the newer status operations (issue 26):
+ * The status of one request through the deprecated and the newer status operations:
  * the shared predicate, and the audit judging GET /intents/status/v2 and /v3 (schema of the live
  * OpenAPI, agreement across operations by the same caller, the live `unknown` labelled only as
  * itself). Dates pinned.

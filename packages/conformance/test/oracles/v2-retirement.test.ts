@@ -1,7 +1,7 @@
 /**
  * The v2 retirement predicate (API document, Versioning > Timeline), shared by the active
  * `requests-v2.retired` check and the passive audit; and the audit applying it to v2 traffic dated
- * on or after the sunset (issue 26: a v2 200 dated after 2026-11-24 fails). Dates pinned.
+ * on or after the sunset (a v2 200 dated after 2026-11-24 fails). Dates pinned.
  */
 import { describe, expect, it } from 'vitest';
 import { V2_SUNSET_MS, retirementProblem } from '../../src/oracles/v2-retirement.js';

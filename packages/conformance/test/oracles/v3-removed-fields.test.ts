@@ -1,7 +1,7 @@
 /**
  * The fields the change table removes in v3 (API document, Versioning > Changes from v2 to v3),
  * found on v3 records by the shared predicate, and reported by the audit (SHOULD: a warning, a
- * failure with --strict; issue 26).
+ * failure with --strict).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conformant client traffic is never flagged (issue 18, point 2): the client generator
+ * Conformant client traffic is never flagged: the client generator
  * (clients.ts: infinite lists refetching every page, retries with back-off, status polling, two
  * tabs, restarted walks, pages of different sizes, several keys) goes through the proxy to the
  * reference server, still and while its data moves (statuses advance and requests arrive, by timer

@@ -1,6 +1,6 @@
 /**
  * A generator of client traffic that behaves like the client libraries that call this API, for the
- * passive self-tests (issue 18): whatever these clients send through the proxy to a conformant
+ * passive self-tests: whatever these clients send through the proxy to a conformant
  * server must never be flagged. Time is compressed (a back-off of 1 s waits 1 ms, a 1 s poll 2 ms);
  * the order of steps is drawn from the seed. Each behaviour follows a named library:
  *

@@ -1,5 +1,5 @@
 /**
- * Each catalogued divergence labels only what it describes (issue 26): the live form is labelled,
+ * Each catalogued divergence labels only what it describes: the live form is labelled,
  * a near miss (same field, another shape) is not. Errors come from the kit's own validator.
  */
 import { openapi } from '@crosschain/specs';

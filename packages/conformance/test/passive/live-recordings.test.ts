@@ -1,6 +1,6 @@
 /**
  * The live service's own published traffic (test/fixtures/live-recordings, sources in its
- * SOURCES.md), audited (issue 18, point 3): every violation the audit reports on it is explained by
+ * SOURCES.md), audited: every violation the audit reports on it is explained by
  * a divergence of the live service catalogued in specs/clauses.yaml and carries that id; each
  * exchange is judged by the timeline of its own date (v2 answers from before the deprecation
  * signals went live are not failed for lacking them).

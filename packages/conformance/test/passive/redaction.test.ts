@@ -1,5 +1,5 @@
 /**
- * Redaction never changes what is judged (issue 26): the project's valid v3 example recorded with
+ * Redaction never changes what is judged: the project's valid v3 example recorded with
  * the short dummy keys test suites use (`k`, `1`) passes the schema; the key is still removed where
  * credentials travel and where it stands whole in what a report keeps.
  */

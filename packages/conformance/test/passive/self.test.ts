@@ -1,5 +1,5 @@
 /**
- * Self-test of the passive mode (issue 11): the proxy in front of the reference server, driven by
+ * Self-test of the passive mode: the proxy in front of the reference server, driven by
  * the typed client through a scripted tour, and the HAR audit over the recorded tour. A clean
  * server shows no violation; every fault of the catalogue is either flagged by its mapped check ids
  * (test/fixtures/passive-fault-map.json) in both modes, or listed as unseen with the reason.

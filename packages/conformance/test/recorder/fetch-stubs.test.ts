@@ -1,5 +1,5 @@
 /**
- * The recorder over `fetch` stubs (issue 26 point 2): `vi.fn` assigned to `globalThis.fetch`
+ * The recorder over `fetch` stubs: `vi.fn` assigned to `globalThis.fetch`
  * (returning a `Response`, or a plain object with `json()`), `vi.spyOn(globalThis, 'fetch')` and
  * `vi.stubGlobal`. The code under test gets what the stub returns, unchanged; conformant bodies
  * pass, the broken one fails with its check, and the HAR written reads back to the same verdict.

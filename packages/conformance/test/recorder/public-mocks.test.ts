@@ -1,5 +1,5 @@
 /**
- * Public mocks of the live API (issue 26 point 4; fixtures/public-mocks/SOURCES.md): each mock as
+ * Public mocks of the live API (fixtures/public-mocks/SOURCES.md): each mock as
  * its repository serves it — test-code stubs reproduced here and recorded by the recorder, fixture
  * files written into a HAR and read by `audit` — and the verdict compared with the table below.
  * One row per mock: the checks that judged it with their status, how many exchanges no check could
@@ -38,13 +38,13 @@ interface Verdict {
  * relay-link-py's status stubs) — expected to change when the newer status operations are judged.
  */
 const VERDICTS: Record<string, Verdict> = {
-  // GET /intents/status/v3 judged at SHOULD (issue 26 point 1): its mock body is a valid v3 status.
+  // GET /intents/status/v3 judged at SHOULD: its mock body is a valid v3 status.
   'relay-link-py': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
   'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass', 'general.success-status': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
   'relay-kit': { checks: { 'requests-v2.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
   // A plain object with text() and no headers: its JSON is judged as JSON (no content type to judge), and is a valid v3 status.
   'hookemon-hkmn test code': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 0, exitCode: 0 },
-  // {"status":"success"} without its fields: the divergence label is about {"status":"unknown"} only, so none (issue 26 point 3).
+  // {"status":"success"} without its fields: the divergence label is about {"status":"unknown"} only, so none.
   'metamask-mobile': { checks: { 'intents-status.response.schema': 'fail', 'general.success-status': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
   'hookemon-hkmn files': {
     checks: {

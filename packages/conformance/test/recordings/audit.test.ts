@@ -1,5 +1,5 @@
 /**
- * `audit` over integrators' mocks and recordings (issue 21): Pact v2/v3/v4, WireMock, vcrpy, Ruby
+ * `audit` over integrators' mocks and recordings: Pact v2/v3/v4, WireMock, vcrpy, Ruby
  * VCR and Polly.js files built from the reference server's real answers pass; the same files with
  * one broken response fail with the check of that break (build.ts BREAKS), naming the interaction.
  */

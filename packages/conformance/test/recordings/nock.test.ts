@@ -1,5 +1,5 @@
 /**
- * `audit` over nock's recorded definitions (issue 26 point 2): definitions recorded by nock's own
+ * `audit` over nock's recorded definitions: definitions recorded by nock's own
  * recorder from the reference server (the passive tour through `fetch`) pass, every one judged;
  * the same with one broken answer fail with its check, naming the definition; nock's public
  * fixture (fixtures/SOURCES.md) is read; hex and gzip-chunk responses are decoded.

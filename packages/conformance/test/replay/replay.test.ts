@@ -39,7 +39,7 @@ describe('replay <results.json>', () => {
     expect(t.text()).not.toContain(faulty.apiKeys.demo);
   });
 
-  it('--check takes the globs, families and prefixes --only takes (issue 20)', async () => {
+  it('--check takes the globs, families and prefixes --only takes', async () => {
     for (const pattern of ['requests-v3.limit.*', 'requests-v3.limit', '*.max']) {
       const t = cliIo({ CONFORMANCE_API_KEY: faulty.apiKeys.demo }, dir);
       expect(await main(['replay', 'run/results.json', '--check', pattern], t.io)).toBe(1);
@@ -90,7 +90,7 @@ describe('replay <results.json>', () => {
   it.each([
     ['requests-v2.retired', '2026-12-01T12:00:00Z', 410],
     ['requests-v2.deprecation.on-errors', '2026-10-15T12:00:00Z', undefined],
-  ])('a fix that keeps the status and body (deprecation headers added to v2 errors: %s) replays as fixed; the fault itself still fails (issue 27)', async (check, AFTER, status) => {
+  ])('a fix that keeps the status and body (deprecation headers added to v2 errors: %s) replays as fixed; the fault itself still fails', async (check, AFTER, status) => {
     const broken = await startMockServer({ records: 300, now: AFTER, faults: ['v2-no-deprecation-on-errors'], quiet: true });
     const fixed = await startMockServer({ records: 300, now: AFTER, quiet: true });
     try {

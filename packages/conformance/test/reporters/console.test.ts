@@ -23,7 +23,7 @@ describe('renderConsole', () => {
     ]);
   });
 
-  it('a long counterexample is cut on its line with a marker; results.json keeps the whole value (issue 20)', async () => {
+  it('a long counterexample is cut on its line with a marker; results.json keeps the whole value', async () => {
     const { renderJson } = await import('../../src/reporters/json.js');
     const big = { filters: Array.from({ length: 60 }, (_, i) => ({ status: `status-${i}`, wallet: `0x${String(i).padStart(40, '0')}` })) };
     const long = { ...failing, counterexample: big };

@@ -12,7 +12,7 @@ describe('--list-checks', () => {
     expect(lines[0]).toBe('id\tfamily\tlevel\tclauses');
     const ids = allChecks.filter((c) => c.id.startsWith('currencies-v2.limit.'));
     expect(lines.slice(1, -1).map((l) => l.split('\t')[0])).toEqual(ids.map((c) => c.id));
-    // Tab-separated, never padded: every field is exactly its value (issue 20).
+    // Tab-separated, never padded: every field is exactly its value.
     for (const l of lines.slice(0, -1)) expect(l.split('\t').every((v) => v === v.trim() && v !== '')).toBe(true);
     expect(lines[1]!.split('\t')).toEqual([ids[0]!.id, ids[0]!.family, expect.stringMatching(/^(MUST|SHOULD)$/), ids[0]!.clauses.join(',')]);
     expect(lines.at(-1)).toBe(`${ids.length} checks`);

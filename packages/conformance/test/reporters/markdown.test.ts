@@ -82,7 +82,7 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('renderMarkdown: a counterexample is bounded (issue 27: one pasted some 150 lines)', () => {
+describe('renderMarkdown: a counterexample is bounded (one pasted some 150 lines)', () => {
   it('shows at most 300 characters ending with …, says where the whole value is; results.json keeps it whole', async () => {
     const { MARKDOWN_COUNTEREXAMPLE_CHARS } = await import('../../src/reporters/markdown.js');
     const { renderJson } = await import('../../src/reporters/json.js');

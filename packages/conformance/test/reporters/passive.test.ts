@@ -1,5 +1,5 @@
 /**
- * Reports of passive runs (issue 18 items 4-5), from a real auditor run: no seed, the upstream as
+ * Reports of passive runs, from a real auditor run: no seed, the upstream as
  * the target, a curl to the upstream without the proxy's Host, and violations labelled with a
  * catalogued divergence shown as such in every format (console, text block, markdown, HTML, JUnit,
  * results.json), apart from new violations; divergences fail, labelled, unless accepted (--accept-divergences), and a new one always does.

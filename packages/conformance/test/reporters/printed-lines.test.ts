@@ -1,5 +1,5 @@
 /**
- * The printed lines run as pasted (issue 27 point 1, friction 3): a `Reproduce:` curl line carried a
+ * The printed lines run as pasted (friction 3): a `Reproduce:` curl line carried a
  * literal `x-api-key: <redacted>` (401 when pasted) and a `Replay:` line needed CONFORMANCE_API_KEY
  * without saying so. Here the kit runs against the reference server (by URL, a fault on), and the
  * lines it printed are executed by bash exactly as printed, with the variables the console names

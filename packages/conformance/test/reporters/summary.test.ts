@@ -1,4 +1,4 @@
-/** The verdict in words (summary.ts): what it names when the run could not test everything (issue 20). */
+/** The verdict in words (summary.ts): what it names when the run could not test everything. */
 import { describe, expect, it } from 'vitest';
 import { familySummaries, verdict, wallTimeMs } from '../../src/reporters/summary.js';
 import { outcome, runResult } from './fixtures.js';
@@ -30,7 +30,7 @@ describe('verdict', () => {
 });
 
 describe('family time', () => {
-  it('is the wall time its checks covered, not the sum of checks that ran at the same time (issue 20)', () => {
+  it('is the wall time its checks covered, not the sum of checks that ran at the same time', () => {
     const at = (id: string, startMs: number, durationMs: number) => outcome({ id, status: 'pass', startMs, durationMs });
     // Three overlapping checks of 0-4 s, 1-5 s, 2-3 s and one of 10-11 s: 6 s of wall time, 10 s summed.
     const family = [at('f.a', 0, 4000), at('f.b', 1000, 4000), at('f.c', 2000, 1000), at('f.d', 10_000, 1000)];

@@ -1,5 +1,5 @@
 /**
- * The kit against the reference server in process (issue 21, point 5): as a WHATWG fetch handler
+ * The kit against the reference server in process: as a WHATWG fetch handler
  * (`runConformance({ handler })`, no port) and through MSW (the global fetch intercepted), with the
  * same verdicts as over HTTP: a clean run passes check for check as the embedded HTTP run does, and
  * every fault visible over HTTP fails its mapped checks. The events family needs the websocket and
@@ -25,7 +25,7 @@ const family = new Map(allChecks.map((c) => [c.id, c.family]));
 /** Checks that judge what the events session drove (`readsEvents`): like the events family, they need the socket a handler lacks. */
 const readsEvents = new Set(allChecks.filter((c) => c.readsEvents === true).map((c) => c.id));
 /**
- * Faults the kit can prove only against its embedded server (issue 25): a key given no authenticated
+ * Faults the kit can prove only against its embedded server: a key given no authenticated
  * field at all, a currency lookup that always answers [], and a v2 that refuses every request with
  * 429. Whether a key owns any request, whether the curated list holds any currency, and whether a
  * key's v2 quota was spent before the run are known of the reference server the kit starts, not of a

@@ -1,5 +1,5 @@
 /**
- * Live data never causes a failure (issue 8 item 3): the reference server behind an in-process
+ * Live data never causes a failure: the reference server behind an in-process
  * `fetch` whose data changes between reads (records keep arriving in every count) makes no relation
  * check fail; they skip with the reason. A fault that breaks a relation on every repeated read is
  * still caught, and its report says "reproduced 2/2".

@@ -1,5 +1,5 @@
 /**
- * Totals and counts judged at scale (issue 20, point 5): against a reference server of 100,000
+ * Totals and counts judged at scale: against a reference server of 100,000
  * records the scale relations pass on the clean server, at a cost of a few requests each, and each
  * fault that only a large data set shows (a capped total, an estimated total, a count cache that
  * drops the status filter) fails a named check at default settings, while the walks of

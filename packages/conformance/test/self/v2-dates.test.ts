@@ -1,5 +1,5 @@
 /**
- * The embedded main job covers the whole v2 contract whatever the date (issue 20, point 4): with
+ * The embedded main job covers the whole v2 contract whatever the date: with
  * the embedded server's clock before, inside and after the v2 window, every v2 check runs (the v2
  * family as of a date inside the window, the retirement check as of a date after the sunset), and a
  * v2 fault is caught after the sunset too. Against a URL the target's clock decides.

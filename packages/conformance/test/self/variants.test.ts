@@ -1,5 +1,5 @@
 /**
- * The kit's proof of worth, part 3 (architecture.md, "The kit tests itself"; issue 8 item 2): under
+ * The kit's proof of worth, part 3 (architecture.md, "The kit tests itself"): under
  * every allowed variation of the reference server (its `variantCatalogue`), alone and in one
  * combination of all that compose, nothing fails (but a live divergence the map lists) or errors, and the only warnings are those
  * test/fixtures/variant-map.json lists for it (each a departure from a SHOULD of the live-service

@@ -1,5 +1,5 @@
 /**
- * `--workers` end to end (issue 13 item 1): against the embedded reference server, the default run
+ * `--workers` end to end: against the embedded reference server, the default run
  * gives the same outcomes in the same order with one worker and with six, clean and with a fault.
  */
 import { describe, expect, it } from 'vitest';

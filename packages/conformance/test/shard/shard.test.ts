@@ -62,7 +62,7 @@ describe('--shard i/n', () => {
     expect(schemaAjv().validate(resultsSchema, merged)).toBe(true);
     for (const f of ['junit.xml', 'summary.md', 'report.html']) expect(readFileSync(join(dir, 'merged', f), 'utf8')).toContain('currencies-v2.limit.max');
 
-    // Not one whole run: a usage error (exit 2) naming what is missing, doubled or different, never PASSED (issue 20).
+    // Not one whole run: a usage error (exit 2) naming what is missing, doubled or different, never PASSED.
     expect(await main([...common.map((a) => (a === '6' ? '7' : a)), '--shard', '2/2', '--report-dir', 'other-seed'], cliIo({}, dir).io)).toBeLessThan(2);
     const refused = async (dirs: string[], message: RegExp) => {
       const t = cliIo({}, dir);
@@ -76,7 +76,7 @@ describe('--shard i/n', () => {
     await refused(['whole', 'shard-1', 'shard-2'], /different runs \(shard count differs: whole: unsharded; shard-1, shard-2: 2\)/);
   });
 
-  it('merged family times are wall time (the shards side by side), never the sum of the shards, and the reports say so (issue 27)', async () => {
+  it('merged family times are wall time (the shards side by side), never the sum of the shards, and the reports say so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-shard-'));
     const common = ['--only', 'currencies-v2,requests-v3.paging', '--mock-records', '300', '--seed', '6', '--num-runs', '3', '--workers', '8', '--quiet'];
     for (const i of [1, 2]) expect(await main([...common, '--shard', `${i}/2`, '--report-dir', `shard-${i}`], cliIo({}, dir).io)).toBe(0);
@@ -132,7 +132,7 @@ describe('expected duration at a latency (the start order under --workers)', () 
   });
 });
 
-describe('merge-reports reads causes, never prose (issue 24, point 5)', () => {
+describe('merge-reports reads causes, never prose', () => {
   const shard = (i: number, outcome: Partial<RunResult['outcomes'][number]>, extra: Partial<RunResult> = {}): RunResult => ({
     kit: { name: 'k', version: '0' },
     spec: { hash: 'h' },

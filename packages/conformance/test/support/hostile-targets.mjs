@@ -1,5 +1,5 @@
 /**
- * The hostile-target battery (issue 10, item 1): one small loopback server per misbehaviour, each
+ * The hostile-target battery: one small loopback server per misbehaviour, each
  * with the exit code the kit must end with, a pattern naming the cause, and the flags that keep its
  * run small. Plain ESM so that both the tests (test/hostile/) and the benchmark
  * (bench/conformance/hostile.mjs, the real CLI as a child process) run the same servers.
@@ -170,7 +170,7 @@ function currenciesThen(other) {
  * the output must name; `seconds`: the bound the run must end within (budgets are small).
  */
 /**
- * What a run against a target whose GET /requests/v3 alone stops answering must end with (issue 20):
+ * What a run against a target whose GET /requests/v3 alone stops answering must end with:
  * the cause named once, the operation's checks skipped, exit 1, within the issue's 2 minutes.
  */
 const STALLED_V3 = {
@@ -449,7 +449,7 @@ export const SCENARIOS = [
   },
   {
     name: 'the key echoed back in every encoding',
-    // GET /requests/v3 answers 401 with the key while keyless POST /currencies/v2 answers: a refused key (issue 8).
+    // GET /requests/v3 answers 401 with the key while keyless POST /currencies/v2 answers: a refused key.
     exit: 2,
     cause: /KEY REFUSED \(exit 2\): the server refused --api-key \(401\)/,
     seconds: 60,
@@ -481,7 +481,7 @@ export const SCENARIOS = [
     start: () => proxied({ edit: ({ url }) => url.pathname === '/requests/v3' }),
   },
   {
-    // Issue 20: the run records the cause once, skips the operation's checks and goes on with the
+    // the run records the cause once, skips the operation's checks and goes on with the
     // rest (it ran over 4 minutes, every check waiting out its own timeout). The verdict is judged,
     // not the wall time (that is in bench/conformance/hostile.mjs); the bound is the issue's 2 minutes.
     name: 'only GET /requests/v3 stalls after its headers, the rest answers',

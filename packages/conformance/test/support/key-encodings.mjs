@@ -1,5 +1,5 @@
 /**
- * Every spelling of a secret a hostile target can echo back (issue 10, "The key never leaves"):
+ * Every spelling of a secret a hostile target can echo back:
  * what the echoing server of the battery sends and what the output scans look for. Plain ESM,
  * shared by the tests and bench/conformance/hostile.mjs.
  */

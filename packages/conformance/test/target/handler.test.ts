@@ -1,4 +1,4 @@
-/** In-process targets (issue 21, point 2): a WHATWG fetch handler as the kit's fetch, and `--target` loading. */
+/** In-process targets: a WHATWG fetch handler as the kit's fetch, and `--target` loading. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

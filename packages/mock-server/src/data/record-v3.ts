@@ -241,7 +241,7 @@ export function buildV3Record(row: Row, seed: number): Json {
 }
 
 /**
- * Value rule (issue 19): the platform (Relay API) fee in USD is zero. Every published record of
+ * Value rule: the platform (Relay API) fee in USD is zero. Every published record of
  * the live service shows it zero: the migration guide's v3 record (`fees.quoted.platform` and
  * `fees.actual.platform` "0.000000") and its v2 twin (`expandedPriceImpact.relay` "0.000000",
  * `feesUsd.fixed` "0.000000"); no recording shows a charged one (test/fixtures/live/README.md).
@@ -251,7 +251,7 @@ export function platformFeeUsd(_row: Row): number {
 }
 
 /**
- * Value rule (issue 19): an app fee always names its recipient (the SDK types `recipient` as a
+ * Value rule: an app fee always names its recipient (the SDK types `recipient` as a
  * string, never null): the key's fee wallet, or for a keyless request an address derived from its id.
  */
 export function appFeeRecipient(row: Row, keyWallet: string | null): string {
@@ -259,7 +259,7 @@ export function appFeeRecipient(row: Row, keyWallet: string | null): string {
 }
 
 /**
- * Value rule (issue 19): `quoteOraclePrice.inputCurrency`/`outputCurrency` are amount objects
+ * Value rule: `quoteOraclePrice.inputCurrency`/`outputCurrency` are amount objects
  * ({currency, amount, amountFormatted, amountUsd}), as the live schema types them (SDK
  * `/requests/v3`), not bare currencies.
  */

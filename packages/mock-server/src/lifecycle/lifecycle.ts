@@ -1,5 +1,5 @@
 /**
- * Status changes of the reference server (issue 9; live-service-facts §1.2): `advance(id?)` moves
+ * Status changes of the reference server (live-service-facts §1.2): `advance(id?)` moves
  * requests one lifecycle step, `arrive(n)` inserts requests created now. Both go through the store
  * (indexes kept right), so every change shows in /requests/v3, /requests/v2 and /intents/status,
  * and is handed to the listeners (websocket pushes, webhooks). Deterministic given the seed and

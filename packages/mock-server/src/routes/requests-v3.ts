@@ -34,7 +34,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
     cachedBytes -= json.length;
     jsonCache!.delete(key);
   };
-  // Status changes and arrivals (issue 9) invalidate the serialized records they touch.
+  // Status changes and arrivals invalidate the serialized records they touch.
   store.onChange((change) => {
     if (!jsonCache) return;
     if (change.kind === 'all') {
@@ -67,7 +67,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
   }
 
   /**
-   * The faults of the listing without a time window (issue 25: a client's first calls; the reference
+   * The faults of the listing without a time window (a client's first calls; the reference
    * server answers them from other indexes than its windowed queries).
    */
   function unwindowedFaults(page: { rows: unknown[]; continuation?: string; total?: number }, params: URLSearchParams, query: ListQuery): void {

@@ -1,5 +1,5 @@
 /**
- * Equality index for high-cardinality string fields (ids, wallets, tx hashes; issue 4: equality
+ * Equality index for high-cardinality string fields (ids, wallets, tx hashes; equality
  * filters use indexes at 1,000,000 records): one 32-bit hash per (row, value) in a `Uint32Array`,
  * sorted by hash with the row positions alongside in an `Int32Array`. A lookup binary-searches the
  * hash and the caller verifies the actual value on the few candidate rows (hash collisions).

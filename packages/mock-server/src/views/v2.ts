@@ -23,7 +23,7 @@ function weiOf(amount: unknown): string {
 }
 
 /**
- * Value rule (issue 19): the root `referrer` is a string or absent, never null, as in every
+ * Value rule: the root `referrer` is a string or absent, never null, as in every
  * published recording of the live service (test/fixtures/live/: the cassette of
  * valory-xyz/olas-operate-middleware has no `referrer` key on a request without one).
  */
@@ -32,7 +32,7 @@ export function v2Referrer(row: Row): { referrer?: string } {
 }
 
 /**
- * Value rule (issue 19): the root `moonpayId` is a string or absent (the live schema, SDK
+ * Value rule: the root `moonpayId` is a string or absent (the live schema, SDK
  * `/requests/v2`, types it `string`; the live cassette in test/fixtures/live/ has no such key on a
  * request without one), not null.
  */

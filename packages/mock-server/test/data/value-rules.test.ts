@@ -1,5 +1,5 @@
 /**
- * Values the live service sends, and only those (issue 19 point 1): the JSON type of every field
+ * Values the live service sends, and only those: the JSON type of every field
  * of the generated records (type and nullability, path by path) is one that the live service's
  * recordings show, or, where a recording shows only null, the type its published schema (the
  * OpenAPI types in @relayprotocol/relay-sdk 7.0.3) gives; plus the value rules the recordings

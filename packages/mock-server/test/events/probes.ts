@@ -1,5 +1,5 @@
 /**
- * Probes of the event faults (issue 9): each returns true when the server honours the clause the
+ * Probes of the event faults: each returns true when the server honours the clause the
  * fault breaks. Used by test/events/faults.test.ts (clean passes, the fault fails) and by the
  * completeness check of test/faults.test.ts.
  */

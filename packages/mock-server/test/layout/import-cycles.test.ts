@@ -1,7 +1,7 @@
 /**
- * Layout (issue 12): no import cycles in any package's `src/`, this server's `query/` included.
+ * Layout: no import cycles in any package's `src/`, this server's `query/` included.
  * The graph is read from the TypeScript sources by scripts/import-cycles.mjs: type imports count,
- * in every package (issue 20: the kit's type-only circles went unseen while it was exempt).
+ * in every package (the kit's type-only circles went unseen while it was exempt).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

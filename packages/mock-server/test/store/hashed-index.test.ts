@@ -1,5 +1,5 @@
 /**
- * Hashed postings of the high-cardinality indexes (issue 4: equality filters use indexes at
+ * Hashed postings of the high-cardinality indexes (equality filters use indexes at
  * 1,000,000 records): the hash agrees for strings equal after `toLowerCase` (filters ignore case),
  * the radix sort keeps positions ascending within a hash, and candidates of a shared hash are
  * narrowed by the caller's check of the actual value.

@@ -32,7 +32,7 @@ const sampleMemo = new WeakMap<readonly RecordJson[], Map<string, readonly Sampl
 
 /**
  * Every (param, value, record) where the record completely matches the value. Computed once per
- * list of records and parameters (issue 13, kit CPU: several filter checks ask it of discovery's
+ * list of records and parameters (kit CPU: several filter checks ask it of discovery's
  * records); the list is frozen.
  */
 export function completeSamples(records: readonly RecordJson[], params: readonly EqualityParam[] = EQUALITY_PARAMS): readonly Sample[] {
@@ -108,7 +108,7 @@ export function ensureSound(records: readonly RecordJson[], pages: ReadonlyArray
  * Requires the record to be in the result of `query` narrowed around its creation. When it is not,
  * the record is fetched again by id: if it no longer matches (a live record changed status since
  * discovery), that is not a violation. `seen`: records the check already has from `query` over a
- * wider window; when they hold the record it was returned, and nothing more is asked (issue 13).
+ * wider window; when they hold the record it was returned, and nothing more is asked.
  */
 export async function ensureReturned(
   ctx: CheckContext,

@@ -78,7 +78,7 @@ export function ensureEvery(records: readonly RecordJson[], pred: (r: RecordJson
 /**
  * Whether a conformant server may return the record as it is NOW for `groups` with top-level `top`
  * (the shared soundness oracle, src/oracles/groups.ts). Discovery's copy of a live record can be
- * stale: its status may have moved since (live data never makes a failure, issue 8).
+ * stale: its status may have moved since (live data never makes a failure).
  */
 function mayHold(current: RecordJson, groups: Group[], top: Query): boolean {
   return groupMismatch(current, top) === undefined && filtersMismatch(current, groups) === undefined;

@@ -14,7 +14,7 @@ export const DEFAULT_LIMIT: number = QUERY_PARAMETERS['GET /requests/v3'].limit.
 /** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */
 export const SUB_WINDOW_SIZE = 60;
 /**
- * Discovery records of the sub-window the pagination walks compare (issue 13: pages sized to what
+ * Discovery records of the sub-window the pagination walks compare (pages sized to what
  * the check needs): at limit 2 that is eight pages, enough page boundaries for a gap or a repeat to
  * show, at about a quarter of the requests of a 60-record window.
  */

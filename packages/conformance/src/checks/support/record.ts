@@ -300,7 +300,7 @@ const candidateMemo = new WeakMap<RecordJson, Map<EqualityParam, ReadonlyArray<s
 
 /**
  * The values of a record that a filter on `param` may compare with (all plausible fields). Computed
- * once per record and parameter (issue 13, kit CPU: the filter checks ask them of every discovered
+ * once per record and parameter (kit CPU: the filter checks ask them of every discovered
  * record, many times over); the list is frozen.
  */
 export function candidates(r: RecordJson, param: EqualityParam): ReadonlyArray<string | number> {

@@ -1,7 +1,7 @@
 /**
  * The exchange factory of the kit's HTTP client (http.ts): builds a request's URL (the target's own
  * bases only) and headers (its key, the `-H` headers), and the {@link Exchange} that records it —
- * redacted (issue 10: a key never leaves unredacted), with its curl reproduction — then reads the
+ * redacted (a key never leaves unredacted), with its curl reproduction — then reads the
  * answer into it: headers and body redacted, the body parsed as JSON, validated against the spec.
  */
 import { REDACTED, redactor } from '../redact.js';
@@ -10,7 +10,7 @@ import type { ResponseValidator } from '../validator.js';
 import type { FetchResponse } from './transport.js';
 
 /**
- * The environment variable a printed curl line names for the key of each auth choice (issue 27: a
+ * The environment variable a printed curl line names for the key of each auth choice (a
  * literal `x-api-key: <redacted>` answered 401 when pasted): the variables the kit itself reads, so
  * the line runs as pasted where the kit runs, and the key is never printed.
  */

@@ -1,8 +1,8 @@
 /**
  * The policies of the kit's HTTP client (http.ts), each a small object over its own state: the
  * {@link RequestBudget} (--max-requests, --max-duration), the {@link Pacer} (--max-rps and the
- * target's rate-limit headers, issue 13), the {@link RetryPolicy} (`Retry-After` on 429 and 503) and
- * the per-operation {@link Circuit} (issue 20). None of them sends anything.
+ * target's rate-limit headers), the {@link RetryPolicy} (`Retry-After` on 429 and 503) and
+ * the per-operation {@link Circuit}. None of them sends anything.
  */
 import { tightestRateLimit } from '../rate-limit-headers.js';
 import { BudgetExceededError, OperationStalledError } from '../types.js';
@@ -175,7 +175,7 @@ export class RetryPolicy {
 }
 
 /**
- * The per-operation circuit (issue 20: a target whose `GET /requests/v3` sent headers and then
+ * The per-operation circuit (a target whose `GET /requests/v3` sent headers and then
  * nothing held the run for many minutes, every check waiting out its own timeout). An operation
  * (method and path) opens its circuit when {@link STALL_TIMEOUTS} of its requests in a row got no
  * answer (no body, a drip, a timeout), the first of them sent at least {@link stallSpanMs} before,
