@@ -185,6 +185,9 @@ const sample = eligible.filter((m) => chosen.has(m.key));
 console.log(`${files.length} files, ${all.length} mutants: ${all.length - eligible.length} left out (catalogue switches and the code only they reach), ${eligible.length} eligible; sample ${sample.length}${flags.all ? ' (all)' : ` (seed ${flags.seedN})`}; enumerated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 rmSync(join(OUT, 'judge'), { recursive: true, force: true });
+// A passive run's recordings and audit reports (lib/judge.mjs) of an earlier run.
+rmSync(join(OUT, 'har'), { recursive: true, force: true });
+rmSync(join(OUT, 'audit'), { recursive: true, force: true });
 rmSync(join(OUT, 'dry-run.json'), { force: true });
 mkdirSync(OUT, { recursive: true });
 const sampleFile = join(OUT, 'sample.json');
