@@ -79,6 +79,8 @@ const errorText = (err) => (err instanceof Error ? `${err.name}: ${err.message}`
 const fromMutant = (err) => err instanceof Error && typeof err.stack === 'string' && err.stack.includes(SANDBOX);
 
 function crashed(where, err) {
+  // A crash leaves no audit to explain: its recording is dropped (the dry run's is kept).
+  if (HAR && MUTANT !== undefined) rmSync(HAR, { force: true });
   if (MUTANT === undefined) {
     write({ verdict: 'fail', cause: where, error: errorText(err), stack: String(err?.stack ?? '').slice(0, 2000) });
     console.error(`judge: the dry run (no mutant) crashed: ${where}: ${errorText(err)}`);
