@@ -9,7 +9,11 @@
  * it with the same judge as the Stryker pass (lib/judge.mjs: the kit's default run against it, in
  * one process), by default with the server's data moving.
  *
- *   node bench/mutation/constants.mjs --sample 40 --seed 7 [--advance-every 500] [--now ISO]
+ *   node bench/mutation/constants.mjs --sample 40 --seed 7 [--advance-every 500] [--now ISO] [--passive]
+ *
+ * --passive: each judge also records its run and audits the recording (lib/judge.mjs); the pass
+ * then says how many of the mutants the run killed by its checks the audit detects too, and lists
+ * the others with the checks of the run that failed.
  *
  * Every survivor is looked up in the same triage (triage.json, keyed by content with the mutator
  * `NumericLiteral`), so the score is killed / (killed + gaps), untriaged survivors listed apart
@@ -23,13 +27,14 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MUTATE, contentKeys, parseTriage, sampleKeys, scores } from './lib/mutants.mjs';
+import { passiveSummary } from './lib/passive.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const SERVER = join(ROOT, 'packages/mock-server');
 const ts = createRequire(join(ROOT, 'package.json'))('typescript');
 
-const FLAGS = { sample: '40', seed: '1', now: '2026-10-15T00:00:00Z', 'kit-seed': '1234', 'advance-every': '500', 'timeout-ms': '240000', out: join(HERE, 'out', 'constants'), nice: '19', list: undefined };
+const FLAGS = { sample: '40', seed: '1', now: '2026-10-15T00:00:00Z', 'kit-seed': '1234', 'advance-every': '500', 'timeout-ms': '240000', out: join(HERE, 'out', 'constants'), nice: '19', list: undefined, passive: undefined };
 function parseFlags(argv) {
   const out = { ...FLAGS };
   for (let i = 0; i < argv.length; i += 1) {
@@ -38,8 +43,8 @@ function parseFlags(argv) {
     if (!a.startsWith('--')) throw new Error(`unexpected argument ${JSON.stringify(a)}`);
     const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
     if (!(name in FLAGS)) throw new Error(`unknown flag --${name} (known: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')})`);
-    if (name === 'list') {
-      out.list = true;
+    if (name === 'list' || name === 'passive') {
+      out[name] = true;
       continue;
     }
     const value = inline ?? argv[++i];
@@ -162,6 +167,7 @@ function judge(id) {
     CROSSCHAIN_MUTATION_KIT_SEED: String(flags['kit-seed']),
     CROSSCHAIN_MUTATION_ADVANCE_EVERY: String(flags['advance-every']),
     CROSSCHAIN_MUTATION_COVERAGE: 'off',
+    CROSSCHAIN_MUTATION_PASSIVE: flags.passive ? '1' : '0',
   };
   if (id !== undefined) env.__STRYKER_ACTIVE_MUTANT__ = id;
   else delete env.__STRYKER_ACTIVE_MUTANT__;
@@ -194,7 +200,7 @@ if (dryRun.code !== 0 || dry?.verdict !== 'pass') {
   console.error(`bench:mutation constants: the unmutated server did not pass the kit (exit ${dryRun.code ?? dryRun.signal}; ${(dry?.failed ?? []).map((f) => f.id).join(', ') || dryRun.stderr.trim().split('\n').pop()})`);
   process.exit(1);
 }
-console.log(`dry run: pass, ${dry.requests} requests, ${(dryRun.ms / 1000).toFixed(1)} s`);
+console.log(`dry run: pass, ${dry.requests} requests, ${(dryRun.ms / 1000).toFixed(1)} s${dry.passive ? `; its audit: exit ${dry.passive.exitCode}${dry.passive.error ? ` (${dry.passive.error})` : ''}${dry.passive.failed?.length ? ` failing ${dry.passive.failed.join(', ')}` : ''}, ${(dry.passive.ms / 1000).toFixed(1)} s` : ''}`);
 
 let triage = new Map();
 if (existsSync(join(HERE, 'triage.json'))) triage = parseTriage(JSON.parse(readFileSync(join(HERE, 'triage.json'), 'utf8')));
@@ -227,11 +233,14 @@ for (const [i, m] of sample.entries()) {
     status,
     ms: r.ms,
     ...(judged?.failed?.length ? { failed: judged.failed.map((f) => f.id) } : {}),
+    ...(judged?.errors?.length ? { errors: judged.errors.map((f) => f.id) } : {}),
+    ...(judged?.passive ? { passive: judged.passive } : {}),
     ...(judged?.cause ? { cause: judged.cause } : {}),
     ...(judged?.changed?.length ? { changed: judged.changed } : {}),
     ...(t && status === 'survived' ? { triage: t.class } : {}),
   });
-  console.log(`  [${i + 1}/${sample.length}] ${m.file}:${m.line} ${m.original} -> ${m.replacement}: ${status}${judged?.failed?.length ? ` (${judged.failed.map((f) => f.id).join(', ')})` : judged?.cause ? ` (${judged.cause})` : ''}, ${(r.ms / 1000).toFixed(0)} s`);
+  const audit = judged?.passive ? `; audit: ${judged.passive.error ? 'no verdict' : `exit ${judged.passive.exitCode}${judged.passive.failed.length ? ` (${judged.passive.failed.join(', ')})` : ''}`}` : '';
+  console.log(`  [${i + 1}/${sample.length}] ${m.file}:${m.line} ${m.original} -> ${m.replacement}: ${status}${judged?.failed?.length ? ` (${judged.failed.map((f) => f.id).join(', ')})` : judged?.cause ? ` (${judged.cause})` : ''}${audit}, ${(r.ms / 1000).toFixed(0)} s`);
 }
 rmSync(sandbox, { recursive: true, force: true });
 
@@ -261,6 +270,10 @@ const figures = {
   seconds: (Date.now() - t0) / 1000,
   loadAverage: loadavg(),
 };
+const passive = flags.passive
+  ? passiveSummary(dry.passive, rows.map((r) => ({ name: `${r.where} ${r.original} -> ${r.replacement}`, killedByRun: r.status === 'killed' && !r.cause, activeFailed: [...(r.failed ?? []), ...(r.errors ?? [])], passive: r.passive })))
+  : undefined;
+if (passive) figures.passive = passive.figures;
 writeFileSync(join(OUT, 'result.json'), JSON.stringify({ figures, mutants: rows }, null, 2));
 console.log(`\n# constants pass (sample ${sample.length} of ${all.length}, seed ${flags.seed})`);
 console.log(`  killed          ${killed}  (timeout ${count('timeout')})`);
@@ -269,6 +282,7 @@ if (count('build-error') + count('harness-error')) console.log(`  not counted   
 console.log(`  mutation score  ${pct(s.mutationScore)}`);
 console.log(`  contract score  ${pct(s.contractScore)} killed / (killed + gaps); ${pct(s.contractScoreUntriagedAsGaps)} counting the untriaged as gaps`);
 console.log(`  time            ${figures.seconds.toFixed(0)} s; load average now ${load()}`);
+if (passive) for (const line of passive.lines) console.log(line);
 if (untriaged.length) {
   console.log('\n# untriaged survivors (add each to bench/mutation/triage.json after probing it):');
   for (const r of untriaged) console.log(`  ${r.where} ${r.original} -> ${r.replacement}\n      key ${JSON.stringify(r.key)}`);

@@ -23,7 +23,9 @@
  * service moves them; default 500, 0 for still data: embedded judge only); --timeout-ms N and --timeout-factor F (Stryker's per-mutant timeout: the dry
  * run's time x F + N; defaults 30000 and 3, generous because the load of a shared machine moves); --files glob[,glob] (mutate only these, paths
  * relative to packages/mock-server); --out DIR (default bench/mutation/out); --nice N (default 19,
- * 0 for none); --tool-dir DIR. Build first: `pnpm build` (the kit's dist is what judges).
+ * 0 for none); --tool-dir DIR; --passive (each judge also audits the run's own recording, see
+ * lib/judge.mjs, and the bench says how many of the mutants the run killed the audit detects too).
+ * Build first: `pnpm build` (the kit's dist is what judges).
  *
  * Exit 0 when the run completed; 1 when Stryker failed, the unmutated server did not pass the kit,
  * or the harness itself crashed on a mutant (those mutants are listed, not counted as killed).
@@ -33,6 +35,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { passiveSummary } from './lib/passive.mjs';
 import { MUTATE, catalogueIgnorer, contentKeys, fromApiLocation, parseTriage, runIdentity, sampleKeys, scores, textAt, whereOf } from './lib/mutants.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +56,7 @@ const FLAGS = {
   'timeout-ms': '30000',
   'timeout-factor': '3',
   files: undefined,
+  passive: undefined,
   out: join(HERE, 'out'),
   nice: '19',
   'tool-dir': join(tmpdir(), `crosschain-bench-stryker-${STRYKER_VERSION}`),
@@ -65,8 +69,8 @@ function parseFlags(argv) {
     if (!a.startsWith('--')) throw new Error(`unexpected argument ${JSON.stringify(a)}`);
     const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
     if (!(name in FLAGS)) throw new Error(`unknown flag --${name} (known: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')})`);
-    if (name === 'all') {
-      out.all = true;
+    if (name === 'all' || name === 'passive') {
+      out[name] = true;
       continue;
     }
     const value = inline ?? argv[++i];
@@ -181,6 +185,9 @@ const sample = eligible.filter((m) => chosen.has(m.key));
 console.log(`${files.length} files, ${all.length} mutants: ${all.length - eligible.length} left out (catalogue switches and the code only they reach), ${eligible.length} eligible; sample ${sample.length}${flags.all ? ' (all)' : ` (seed ${flags.seedN})`}; enumerated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 rmSync(join(OUT, 'judge'), { recursive: true, force: true });
+// A passive run's recordings and audit reports (lib/judge.mjs) of an earlier run.
+rmSync(join(OUT, 'har'), { recursive: true, force: true });
+rmSync(join(OUT, 'audit'), { recursive: true, force: true });
 rmSync(join(OUT, 'dry-run.json'), { force: true });
 mkdirSync(OUT, { recursive: true });
 const sampleFile = join(OUT, 'sample.json');
@@ -239,6 +246,7 @@ const env = {
   CROSSCHAIN_MUTATION_NOW: flags.now,
   CROSSCHAIN_MUTATION_KIT_SEED: String(flags.kitSeedN),
   CROSSCHAIN_MUTATION_ADVANCE_EVERY: String(flags.advanceEveryN),
+  CROSSCHAIN_MUTATION_PASSIVE: flags.passive ? '1' : '0',
 };
 const tRun = Date.now();
 const code = await new Promise((res) => {
@@ -302,6 +310,7 @@ for (const [path, fileReport] of Object.entries(report.files)) {
       ...(judged?.failed?.length ? { failed: judged.failed.map((f) => f.id) } : {}),
       ...(judged?.errors?.length ? { checkErrors: judged.errors.map((f) => f.id) } : {}),
       ...(judged?.changed?.length ? { changed: judged.changed } : {}),
+      ...(judged?.passive ? { passive: judged.passive } : {}),
       ...(judged?.ms !== undefined ? { ms: judged.ms } : {}),
       ...(t && (status === 'survived' || status === 'no-coverage') ? { triage: t.class } : {}),
     });
@@ -356,6 +365,11 @@ const figures = {
   loadAverage: loadavg(),
   concurrency: flags.concurrencyN,
 };
+// The run's verdicts by its checks only: a crash of the server or a timeout is no check's verdict.
+const passive = flags.passive
+  ? passiveSummary(dry.passive, rows.filter((r) => r.status === 'killed' || r.status === 'survived').map((r) => ({ name: `${r.where} ${r.mutator}: ${JSON.stringify(r.original.slice(0, 60))} -> ${JSON.stringify(r.replacement.slice(0, 60))}`, killedByRun: r.status === 'killed' && !r.cause, activeFailed: [...(r.failed ?? []), ...(r.checkErrors ?? [])], passive: r.passive })))
+  : undefined;
+if (passive) figures.passive = passive.figures;
 writeFileSync(join(OUT, 'result.json'), JSON.stringify({ figures, mutants: rows }, null, 2));
 
 console.log(`\n# mutation score (${flags.judge} judge, clock ${flags.now}, sample ${sample.length} of ${eligible.length} eligible mutants, seed ${flags.seedN})`);
@@ -367,6 +381,7 @@ console.log(`  mutation score  ${pct(s.mutationScore)}  killed / (killed + survi
 console.log(`  triage of the ${undetected.length} undetected: equivalent ${byClass('equivalent')}, unconstrained ${byClass('unconstrained')}, gap ${gaps}, untriaged ${untriaged.length}`);
 console.log(`  contract score  ${pct(s.contractScore)}  killed / (killed + gaps)${untriaged.length ? `; ${pct(s.contractScoreUntriagedAsGaps)} counting the untriaged as gaps` : ''}`);
 console.log(`  time            ${runSeconds.toFixed(0)} s in Stryker (dry run ${(dry.ms / 1000).toFixed(1)} s, ${dry.requests} requests), ${figures.totalSeconds.toFixed(0)} s in all${cpuSeconds !== undefined ? `; CPU ${cpuSeconds.toFixed(0)} s (Stryker and every judge)` : ''}; load average now ${load()}`);
+if (passive) for (const line of passive.lines) console.log(line);
 if (untriaged.length) {
   console.log(`\n# untriaged (add each to bench/mutation/triage.json):`);
   for (const r of untriaged) console.log(`  ${r.status === 'no-coverage' ? 'no coverage' : 'survived   '} ${r.where} ${r.mutator}: ${JSON.stringify(r.original.slice(0, 80))} -> ${JSON.stringify(r.replacement.slice(0, 80))}\n      key ${JSON.stringify(r.key)}`);

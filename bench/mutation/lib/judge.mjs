@@ -21,8 +21,15 @@
  * apart). A throw or crash whose stack passes through the sandbox is the mutant's (killed); any
  * other is the harness's, recorded `harness-error` so run.mjs reports it instead of a kill. A run
  * whose only failures are requests that got no answer is run once more (see below).
+ *
+ * Passive (CROSSCHAIN_MUTATION_PASSIVE=1): the same run also records every exchange (the kit's
+ * `record` option, `--record`) to `har/<id>.har.gz`, and the kit's `audit` command judges that
+ * recording; both verdicts go to the judge's json (`exitCode`/`failed` for the run, `passive` for
+ * the audit), so run.mjs and constants.mjs can say how much of what the run detects the audit of
+ * its own recording detects too. The exit code, the verdict Stryker sees, stays the run's.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,6 +49,10 @@ const KIT_SEED = Number(process.env.CROSSCHAIN_MUTATION_KIT_SEED ?? 1234);
  */
 const KIT_TIMEOUT_MS = Number(process.env.CROSSCHAIN_MUTATION_KIT_TIMEOUT_MS ?? 60_000);
 const MUTANT = process.env.__STRYKER_ACTIVE_MUTANT__;
+const PASSIVE = process.env.CROSSCHAIN_MUTATION_PASSIVE === '1';
+/** gzip: a whole run's HAR is about 60 MB of text, a few MB compressed, written in bounded members. */
+const HAR = PASSIVE ? join(OUT ?? '.', 'har', `${MUTANT ?? 'dry-run'}.har.gz`) : undefined;
+const CLI = join(ROOT, 'packages/conformance/bin/crosschain-conformance.js');
 const KEYS = { apiKey: 'demo-key', otherApiKey: 'other-key', inactiveApiKey: 'revoked-key' };
 const t0 = Date.now();
 
@@ -68,6 +79,8 @@ const errorText = (err) => (err instanceof Error ? `${err.name}: ${err.message}`
 const fromMutant = (err) => err instanceof Error && typeof err.stack === 'string' && err.stack.includes(SANDBOX);
 
 function crashed(where, err) {
+  // A crash leaves no audit to explain: its recording is dropped (the dry run's is kept).
+  if (HAR && MUTANT !== undefined) rmSync(HAR, { force: true });
   if (MUTANT === undefined) {
     write({ verdict: 'fail', cause: where, error: errorText(err), stack: String(err?.stack ?? '').slice(0, 2000) });
     console.error(`judge: the dry run (no mutant) crashed: ${where}: ${errorText(err)}`);
@@ -113,13 +126,15 @@ if (MODE === 'embedded' && ADVANCE_EVERY > 0) {
   embeddedEntry = pathToFileURL(shim).href;
 }
 if (MODE === 'embedded') register(pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'resolve-hook.mjs')).href, { data: { target: embeddedEntry } });
+if (HAR) mkdirSync(dirname(HAR), { recursive: true });
+const record = HAR ? { record: HAR } : {};
 const { runConformance } = await import(pathToFileURL(join(ROOT, 'packages/conformance/dist/index.js')).href);
 
 /** One run of the kit against the mutated server. */
 async function judgeOnce() {
   if (MODE === 'embedded') {
     try {
-      return await runConformance({ seed: KIT_SEED, mockNow: NOW, timeoutMs: KIT_TIMEOUT_MS });
+      return await runConformance({ seed: KIT_SEED, mockNow: NOW, timeoutMs: KIT_TIMEOUT_MS, ...record });
     } catch (err) {
       crashed('runConformance threw', err);
     }
@@ -134,7 +149,7 @@ async function judgeOnce() {
     process.exit(1);
   }
   try {
-    return await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90, timeoutMs: KIT_TIMEOUT_MS });
+    return await runConformance({ seed: KIT_SEED, ...KEYS, handler, v2ProbeRequests: 90, timeoutMs: KIT_TIMEOUT_MS, ...record });
   } catch (err) {
     crashed('runConformance threw', err);
   } finally {
@@ -164,6 +179,46 @@ if (onlyTransport(result)) {
 const statuses = Object.fromEntries(result.outcomes.map((o) => [o.id, o.status]));
 const pick = (status) => result.outcomes.filter((o) => o.status === status).map((o) => ({ id: o.id, ...(o.violation?.message ? { message: o.violation.message.slice(0, 300) } : o.reason ? { reason: o.reason.slice(0, 300) } : {}) }));
 const summary = { exitCode: result.exitCode, requests: result.requests, ...(result.aborted ? { aborted: result.aborted } : {}), failed: pick('fail'), errors: pick('error'), warned: pick('warn').map((o) => o.id), stalled: pick('skip').filter((o) => /^stalled: /.test(o.reason ?? '')), ...(retried ? { retriedAfter: retried } : {}) };
+
+/**
+ * The kit's `audit` of the run's own recording, in a child process (the CLI, as an integrator runs
+ * it: the audit's function is not in the package's public API), so that the recording's parse
+ * does not add to this process's heap. The audit reads the v2 timeline from each response's `Date`
+ * header, which the embedded server writes from its pinned clock: no clock to pass. Returns the
+ * audit's exit code and the ids of the checks it failed or errored, or `error` when it gave no
+ * results.json.
+ */
+async function auditRecording() {
+  const reportDir = join(OUT, 'audit', MUTANT ?? 'dry-run');
+  rmSync(reportDir, { recursive: true, force: true });
+  const started = Date.now();
+  const { code, signal, stderr } = await new Promise((done) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=1536', CLI, 'audit', HAR, '--report-dir', reportDir], { cwd: SANDBOX, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err = (err + d).slice(-2000)));
+    child.on('error', (e) => done({ code: null, signal: null, stderr: errorText(e) }));
+    child.on('exit', (c, sig) => done({ code: c, signal: sig, stderr: err }));
+  });
+  const ms = Date.now() - started;
+  let results;
+  try {
+    results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8'));
+  } catch {
+    return { exitCode: code, ms, error: `audit gave no results.json (exit ${code ?? signal}): ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500)}` };
+  }
+  const ids = (status) => (results.outcomes ?? []).filter((o) => o.status === status).map((o) => o.id);
+  return { exitCode: code, ms, interactions: results.config?.interactions, failed: ids('fail'), errors: ids('error') };
+}
+
+let passive;
+if (HAR) {
+  passive = await auditRecording();
+  // Kept only where it explains something: the dry run's, and a mutant the run kills that the audit passes.
+  const missed = MUTANT !== undefined && result.exitCode !== 0 && passive.exitCode === 0;
+  if (MUTANT !== undefined && !missed) rmSync(HAR, { force: true });
+  if (passive.error === undefined) rmSync(join(OUT, 'audit', MUTANT ?? 'dry-run'), { recursive: true, force: true });
+  summary.passive = passive;
+}
 
 if (MUTANT === undefined) {
   const covered = Object.keys(globalThis.__stryker__?.mutantCoverage?.static ?? {});
