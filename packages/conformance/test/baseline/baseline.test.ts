@@ -179,7 +179,7 @@ describe('stale baseline entries', () => {
     const results = JSON.parse(readFileSync(join(dir, 'r', 'results.json'), 'utf8')) as { exitCode: number; config: Record<string, unknown> };
     expect(results.exitCode).toBe(1);
     expect(results.config.failOnStaleBaseline).toBe(true);
-    expect(new Ajv2020({ strict: false, allErrors: true }).validate(resultsSchema, results)).toBe(true);
+    expect(schemaAjv({ allErrors: true }).validate(resultsSchema, results)).toBe(true);
     const summary = readFileSync(join(dir, 'r', 'summary.md'), 'utf8');
     expect(summary).toMatch(/^## ❌ Conformance FAILED/);
     expect(summary).toContain('They fail the run (`--fail-on-stale-baseline`).');
