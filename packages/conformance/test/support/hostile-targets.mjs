@@ -78,7 +78,7 @@ async function proxied({ edit, rewrite, setup } = {}) {
   const upstream = new URL(mock.url);
   const front = await listen((req, res) => {
     withBody(req, (body) => {
-      const url = new URL(req.url ?? '/', 'http://front');
+      const url = new URL(`http://front${req.url ?? '/'}`);
       if (edit?.({ req, res, url, body })) return;
       const headers = { ...req.headers, host: upstream.host };
       if (headers['x-api-key'] === KEY) headers['x-api-key'] = 'demo-key';
@@ -159,7 +159,7 @@ async function brotliBombBody() {
 function currenciesThen(other) {
   return (req, res) =>
     withBody(req, () => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const path = new URL(`http://x${req.url ?? '/'}`).pathname;
       if (path === '/currencies/v2') return json(res, 200, [{ chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', name: 'Ether', decimals: 18, vmType: 'evm', metadata: { verified: true } }]);
       return other(req, res, path);
     });
@@ -458,7 +458,7 @@ export const SCENARIOS = [
         withBody(req, () => {
           const secrets = [req.headers['x-api-key'], req.headers[GATEWAY_HEADER]].filter((s) => typeof s === 'string');
           const echoed = secrets.map(keyEncodings);
-          const url = new URL(req.url ?? '/', 'http://x');
+          const url = new URL(`http://x${req.url ?? '/'}`);
           const nameHeaders = Object.fromEntries(secrets.map((s, i) => [`x-echo-${i}-${s}`, 'name']));
           const valueHeaders = Object.fromEntries(echoed.flatMap((e, i) => Object.entries(e).map(([k, v]) => [`x-echo-${i}-${k}`, v])));
           if (!url.searchParams.has('landed') && url.pathname === '/requests/v3') {
