@@ -21,11 +21,12 @@
  * completed; 1 when the unmutated server did not pass, or a mutant's build failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverFiles } from './lib/files.mjs';
 import { MUTATE, contentKeys, parseTriage, sampleKeys, scores } from './lib/mutants.mjs';
 import { passiveSummary } from './lib/passive.mjs';
 
@@ -69,27 +70,7 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------- enumerate
-function globRe(glob) {
-  let re = '';
-  for (let i = 0; i < glob.length; i += 1) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else re += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-function* walk(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* walk(p);
-    else yield p;
-  }
-}
-const res = MUTATE.map(globRe);
-const files = [...walk(join(SERVER, 'src'))].map((p) => relative(SERVER, p).split('\\').join('/')).filter((f) => f.endsWith('.ts') && res.some((r) => r.test(f)));
+const files = serverFiles(SERVER, MUTATE);
 
 /** A literal that stands in a type, an enum, an import or a fault/variant switch is no behaviour. */
 function skipped(node) {

@@ -31,11 +31,12 @@
  * or the harness itself crashed on a mutant (those mutants are listed, not counted as killed).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { passiveSummary } from './lib/passive.mjs';
+import { serverFiles } from './lib/files.mjs';
 import { MUTATE, catalogueIgnorer, contentKeys, fromApiLocation, parseTriage, runIdentity, sampleKeys, scores, textAt, whereOf } from './lib/mutants.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -107,28 +108,7 @@ const patterns = flags.files ? flags.files.split(',').map((s) => s.trim()).filte
 const OUT = resolve(flags.out);
 
 // ---------------------------------------------------------------------------------------------- files
-/** A glob of the kinds used here (`**`, `*`) as a regular expression over a relative path. */
-function globRe(glob) {
-  let re = '';
-  for (let i = 0; i < glob.length; i += 1) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else re += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-function* walk(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* walk(p);
-    else yield p;
-  }
-}
-const res = patterns.map(globRe);
-const files = [...walk(join(SERVER, 'src'))].map((p) => relative(SERVER, p).split('\\').join('/')).filter((f) => f.endsWith('.ts') && res.some((r) => r.test(f)));
+const files = serverFiles(SERVER, patterns);
 if (files.length === 0) {
   console.error(`bench:mutation: no file of packages/mock-server matches ${patterns.join(', ')}`);
   process.exit(2);
