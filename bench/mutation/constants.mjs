@@ -27,6 +27,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverFiles } from './lib/files.mjs';
+import { parseFlags } from './lib/flags.mjs';
 import { MUTATE, contentKeys, parseTriage, sampleKeys, scores } from './lib/mutants.mjs';
 import { passiveSummary } from './lib/passive.mjs';
 
@@ -36,24 +37,6 @@ const SERVER = join(ROOT, 'packages/mock-server');
 const ts = createRequire(join(ROOT, 'package.json'))('typescript');
 
 const FLAGS = { sample: '40', seed: '1', now: '2026-10-15T00:00:00Z', 'kit-seed': '1234', 'advance-every': '500', 'timeout-ms': '240000', out: join(HERE, 'out', 'constants'), nice: '19', list: undefined, passive: undefined };
-function parseFlags(argv) {
-  const out = { ...FLAGS };
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i];
-    if (a === '--') continue;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument ${JSON.stringify(a)}`);
-    const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-    if (!(name in FLAGS)) throw new Error(`unknown flag --${name} (known: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')})`);
-    if (name === 'list' || name === 'passive') {
-      out[name] = true;
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new Error(`--${name} needs a value`);
-    out[name] = value;
-  }
-  return out;
-}
 const int = (name, v, min) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${JSON.stringify(v)}`);
@@ -61,7 +44,7 @@ const int = (name, v, min) => {
 };
 let flags;
 try {
-  flags = parseFlags(process.argv.slice(2));
+  flags = parseFlags(process.argv.slice(2), FLAGS, ['list', 'passive']);
   for (const [name, min] of [['sample', 1], ['seed', 0], ['kit-seed', 0], ['advance-every', 0], ['timeout-ms', 1000], ['nice', 0]]) flags[name] = int(name, flags[name], min);
   if (Number.isNaN(Date.parse(flags.now))) throw new Error(`--now must be an ISO 8601 date, got ${JSON.stringify(flags.now)}`);
 } catch (err) {

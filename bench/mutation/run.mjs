@@ -37,6 +37,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { passiveSummary } from './lib/passive.mjs';
 import { serverFiles } from './lib/files.mjs';
+import { parseFlags } from './lib/flags.mjs';
 import { MUTATE, catalogueIgnorer, contentKeys, fromApiLocation, parseTriage, runIdentity, sampleKeys, scores, textAt, whereOf } from './lib/mutants.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -62,24 +63,6 @@ const FLAGS = {
   nice: '19',
   'tool-dir': join(tmpdir(), `crosschain-bench-stryker-${STRYKER_VERSION}`),
 };
-function parseFlags(argv) {
-  const out = { ...FLAGS };
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i];
-    if (a === '--') continue;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument ${JSON.stringify(a)}`);
-    const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-    if (!(name in FLAGS)) throw new Error(`unknown flag --${name} (known: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')})`);
-    if (name === 'all' || name === 'passive') {
-      out[name] = true;
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new Error(`--${name} needs a value`);
-    out[name] = value;
-  }
-  return out;
-}
 function positiveInt(name, v, min = 1) {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${JSON.stringify(v)}`);
@@ -88,7 +71,7 @@ function positiveInt(name, v, min = 1) {
 
 let flags;
 try {
-  flags = parseFlags(process.argv.slice(2));
+  flags = parseFlags(process.argv.slice(2), FLAGS, ['all', 'passive']);
   flags.sampleSize = flags.all ? Infinity : positiveInt('sample', flags.sample);
   flags.seedN = positiveInt('seed', flags.seed, 0);
   flags.concurrencyN = positiveInt('concurrency', flags.concurrency);
