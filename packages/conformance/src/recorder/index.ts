@@ -548,6 +548,16 @@ interface Snapshot {
   results: MockResult[];
 }
 
+/** A mock function's calls and results, or undefined when its state cannot be read (a getter that throws, not arrays). */
+function mockState(mock: MockLike): { calls: unknown[][]; results: MockResult[] } | undefined {
+  try {
+    const { calls, results } = mock.mock;
+    return Array.isArray(calls) && Array.isArray(results) ? { calls, results } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ApiRecorder {
   private readonly bases: readonly string[] | undefined;
   private readonly recorded: Recorded[] = [];
@@ -803,14 +813,9 @@ export class ApiRecorder {
 
   /** Reads one mock function's calls from where they were left (from the start of new arrays after a clear). */
   private async readMock(mock: MockLike, final: boolean): Promise<void> {
-    let calls: unknown[][];
-    let results: MockResult[];
-    try {
-      ({ calls, results } = mock.mock);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(calls) || !Array.isArray(results)) return;
+    const state = mockState(mock);
+    if (state === undefined) return;
+    const { calls, results } = state;
     const cursor = this.cursors.get(mock);
     const from = cursor && cursor.calls === calls && cursor.index <= calls.length ? cursor.index : 0;
     this.cursors.set(mock, { calls, index: from });
@@ -882,13 +887,9 @@ export class ApiRecorder {
   /** Keeps the calls of a mock not read yet, before a clear empties them. */
   beforeClear(mock: MockLike): void {
     if (this.stateMocks.has(mock)) return;
-    let calls: unknown[][];
-    let results: MockResult[];
-    try {
-      ({ calls, results } = mock.mock);
-    } catch {
-      return;
-    }
+    const state = mockState(mock);
+    if (state === undefined) return;
+    const { calls, results } = state;
     const cursor = this.cursors.get(mock);
     const from = cursor && cursor.calls === calls && cursor.index <= calls.length ? cursor.index : 0;
     if (calls.length > from) this.snapshots.push({ mock, calls: calls.slice(from), results: results.slice(from) });
