@@ -4,6 +4,9 @@
  * reference server (`crosschain-mock`, its own process, clock pinned so the v2 checks run), while a
  * second kit runs the same command in a loop beside them to load the machine (`--no-load`: alone).
  * Every run gets a fresh random seed, as a default run does, printed with any non-zero exit.
+ * `--parallel N` (default 1) keeps N measured runs going at once against the same server (the
+ * runs spend most of their time waiting on the rate schedule, so on a shared machine this is how
+ * 300 runs fit in an hour; it loads the server and the machine more, never less).
  *
  * Prints each measured run (exit, seconds, load average), then: runs, non-zero exits with their
  * failing outcomes (status, id, cause, reason or violation) and seed, the loader's runs and its own
@@ -24,6 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '300' },
+    parallel: { type: 'string', default: '1' },
     'no-load': { type: 'boolean', default: false },
     kit: { type: 'string', default: join(root, 'packages/conformance/bin/crosschain-conformance.js') },
     'server-arg': { type: 'string', multiple: true, default: [] },
@@ -32,6 +36,11 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a whole number of at least 1, got ${JSON.stringify(args.runs)}`);
+  process.exit(2);
+}
+const parallel = Number(args.parallel);
+if (!Number.isInteger(parallel) || parallel < 1 || parallel > runs) {
+  console.error(`--parallel must be a whole number from 1 to --runs, got ${JSON.stringify(args.parallel)}`);
   process.exit(2);
 }
 const mockBin = join(root, 'packages/mock-server/bin/crosschain-mock.js');
@@ -105,7 +114,7 @@ const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
 loads.push(loadavg()[0]);
 const server = await startServer();
 console.log(
-  `soak: ${runs} default runs of ${args.kit === join(root, 'packages/conformance/bin/crosschain-conformance.js') ? 'the kit' : args.kit} against one reference server (${server.url}, clock ${MOCK_NOW}${args['server-arg'].length ? `, ${args['server-arg'].join(' ')}` : ''})${args['no-load'] ? '' : ', a second run in parallel throughout'}; ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
+  `soak: ${runs} default runs of ${args.kit === join(root, 'packages/conformance/bin/crosschain-conformance.js') ? 'the kit' : args.kit} against one reference server (${server.url}, clock ${MOCK_NOW}${args['server-arg'].length ? `, ${args['server-arg'].join(' ')}` : ''})${parallel > 1 ? `, ${parallel} measured runs at a time` : ''}${args['no-load'] ? '' : ', a second run in parallel throughout'}; ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
 );
 
 let measuring = true;
@@ -122,13 +131,21 @@ const loading = (async () => {
 const t0 = performance.now();
 const bad = [];
 const seconds = [];
-try {
-  for (let i = 1; i <= runs; i += 1) {
+let next = 1;
+let done = 0;
+/** One of `--parallel` measured streams: takes the next run number until all are taken. */
+const stream = async () => {
+  while (next <= runs) {
+    next += 1;
     const r = await kitRun(server.url);
+    done += 1;
     seconds.push(r.seconds);
-    console.log(`  run ${String(i).padStart(String(runs).length)}/${runs}: exit ${r.exit}  ${r.seconds.toFixed(1)} s  load ${loadavg()[0].toFixed(1)}${r.exit !== 0 ? `  seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}` : ''}`);
+    console.log(`  run ${String(done).padStart(String(runs).length)}/${runs}: exit ${r.exit}  ${r.seconds.toFixed(1)} s  load ${loadavg()[0].toFixed(1)}${r.exit !== 0 ? `  seed ${r.seed}: ${outcomeLines(r.outcomes, 2).join('; ')}` : ''}`);
     if (r.exit !== 0) bad.push(r);
   }
+};
+try {
+  await Promise.all(Array.from({ length: parallel }, stream));
 } finally {
   measuring = false;
   await loading;
