@@ -6,7 +6,9 @@
  * Every run gets a fresh random seed, as a default run does, printed with any non-zero exit.
  * `--parallel N` (default 1) keeps N measured runs going at once against the same server (the
  * runs spend most of their time waiting on the rate schedule, so on a shared machine this is how
- * 300 runs fit in an hour; it loads the server and the machine more, never less).
+ * 300 runs fit in an hour; it loads the server and the machine more, never less), their starts
+ * `--stagger` seconds apart (default 15: five kits' first requests in the same second against a
+ * server still compiling its hot paths, on a loaded machine, timed out past the kit's 10 s).
  *
  * Prints each measured run (exit, seconds, load average), then: runs, non-zero exits with their
  * failing outcomes (status, id, cause, reason or violation) and seed, the loader's runs and its own
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '300' },
     parallel: { type: 'string', default: '1' },
+    stagger: { type: 'string', default: '15' },
     'no-load': { type: 'boolean', default: false },
     kit: { type: 'string', default: join(root, 'packages/conformance/bin/crosschain-conformance.js') },
     'server-arg': { type: 'string', multiple: true, default: [] },
@@ -39,6 +42,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 const parallel = Number(args.parallel);
+const stagger = Number(args.stagger);
 if (!Number.isInteger(parallel) || parallel < 1 || parallel > runs) {
   console.error(`--parallel must be a whole number from 1 to --runs, got ${JSON.stringify(args.parallel)}`);
   process.exit(2);
@@ -134,7 +138,9 @@ const seconds = [];
 let next = 1;
 let done = 0;
 /** One of `--parallel` measured streams: takes the next run number until all are taken. */
-const stream = async () => {
+const stream = async (_, k) => {
+  // Streams start a stagger apart, as runs of CI jobs do, not all in the same second on a cold server.
+  await new Promise((r) => setTimeout(r, k * stagger * 1000));
   while (next <= runs) {
     next += 1;
     const r = await kitRun(server.url);
