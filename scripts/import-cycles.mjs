@@ -7,7 +7,7 @@
  *
  * Type-only imports (`import type`, `export type ... from`, `import('./x.js').T` in a type) are
  * edges too: erased at run time, they still make a layout cycle (`cli.ts` <-> `commands/*`
- * through the `CliIo` type, `engine/types.ts` <-> `engine/shared-reads.ts` went unseen). Every
+ * through the `CliIo` type, `contract/types.ts` <-> `engine/shared-reads.ts` went unseen). Every
  * package is held to the graph with them; `importGraph(dirs, { types: false })` still gives the
  * run-time graph (module initialisation order).
  * Usage: `node scripts/import-cycles.mjs`; exits 1 when a cycle exists.

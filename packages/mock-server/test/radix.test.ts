@@ -1,7 +1,7 @@
-/** sortPositions (src/store/radix.ts) orders like a comparator sort: value, then tie key, then the comparator; NaN lowest. */
+/** sortPositions (src/radix.ts) orders like a comparator sort: value, then tie key, then the comparator; NaN lowest. */
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../src/prng.js';
-import { sortPositions } from '../../src/store/radix.js';
+import { createRng } from '../src/prng.js';
+import { sortPositions } from '../src/radix.js';
 
 function reference(value: Float64Array, desc: boolean, tie: Uint32Array, cmp: (a: number, b: number) => number): number[] {
   const v = (i: number): number => (Number.isNaN(value[i]) ? -Infinity : value[i]);

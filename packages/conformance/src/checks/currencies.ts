@@ -3,15 +3,15 @@
  * Filter values come from the currencies discovery saw (`ctx.discovery.currencies`).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
-import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from '../contract/outcome.js';
 import { causeText } from '../engine/outcome.js';
-import type { CheckResult } from '../engine/types.js';
+import type { CheckResult } from '../contract/types.js';
 import { CURRENCIES_V2_IDS, includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 

@@ -4,12 +4,12 @@
  * the run (phase `final`), after one fresh status read of a listed request, so that the check judges
  * GET /intents/status even when it runs alone.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { SUCCESS_200_OPERATIONS, successStatusProblem } from '../oracles/status-codes.js';
-import { pass, skip, statusLine } from './support/outcome.js';
-import { recordId } from './support/record.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
+import { recordId } from '../contract/record.js';
 import { successStatus as successStatusOracle } from '../oracles/first-calls.js';
 
 export const checks: CheckDefinition[] = withFamilies([

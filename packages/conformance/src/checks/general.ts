@@ -4,17 +4,17 @@
  * body shape the live service uses (live-service facts §1.5, SHOULD).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { rangeBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
-import { brief, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, Exchange, QueryValue, RequestSpec } from '../engine/types.js';
-import { OperationStalledError } from '../engine/types.js';
+import { brief, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, Exchange, QueryValue, RequestSpec } from '../contract/types.js';
+import { OperationStalledError } from '../contract/types.js';
 import { BODY_PROPERTIES, QUERY_PARAMETERS } from '@crosschain/specs';
 import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { sendAnswered } from './support/answered.js';
-import { fromProperty, pass, skip, statusLine } from './support/outcome.js';
+import { fromProperty, pass, skip, statusLine } from '../contract/outcome.js';
 import { noServerError as noServerErrorOracle } from '../oracles/general.js';
 import { errorBodyShape, jsonBodies } from '../oracles/bodies.js';
 

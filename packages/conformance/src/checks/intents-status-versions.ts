@@ -6,13 +6,13 @@
  * compares their statuses (oracles/intent-status-versions.ts); the schema checks validate every
  * 200 of v2 and v3 the run recorded.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement, type StatusReading } from '../oracles/intent-status-versions.js';
 import { validateRecorded } from './schema.js';
-import { recordId } from './support/record.js';
-import { parsedBody, pass, skip } from './support/outcome.js';
+import { recordId } from '../contract/record.js';
+import { parsedBody, pass, skip } from '../contract/outcome.js';
 import { versionsAgree as versionsAgreeOracle } from '../oracles/status-versions-agree.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 

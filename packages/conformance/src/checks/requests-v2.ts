@@ -11,19 +11,20 @@
  * so that a run covers every v2 clause whatever the date.
  */
 import { LIMITS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../contract/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { V2_TIMELINE, V2_TIMELINE_MS, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import { throttleStatusProblem } from '../oracles/status-codes.js';
 import { causeText } from '../engine/outcome.js';
 import { retirementProblem } from '../oracles/v2-retirement.js';
-import { parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { parsedBody, pass, skip, statusLine } from '../contract/outcome.js';
 import { V2_SIGNAL_IDS, v2KeepsWorking } from '../oracles/requests-v2.js';
-import { recordsOfBody, sharedWalk, windowQuery } from './support/listing.js';
-import { get, recordId } from './support/record.js';
+import { sharedWalk, windowQuery } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { get, recordId } from '../contract/record.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
 
 const OP = 'GET /requests/v2';

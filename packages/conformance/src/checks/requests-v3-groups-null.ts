@@ -3,12 +3,12 @@
  * values (API document, GET /requests/v3 rule 7; Errors table), within the discovery window.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure } from '../contract/expect.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { V3, sendV3, sharedTotal, windowQuery } from './support/listing.js';
-import { fromProperty, skip } from './support/outcome.js';
-import { depositAddressOf, type RecordJson } from './support/record.js';
+import { fromProperty, skip } from '../contract/outcome.js';
+import { depositAddressOf, type RecordJson } from '../contract/record.js';
 import {
   ensureEvery,
   ensureHas,

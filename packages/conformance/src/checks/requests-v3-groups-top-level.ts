@@ -5,13 +5,13 @@
  * with a group and a feature that a record of the group lacks, in place of one random run.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
-import { brief, violate } from '../engine/expect.js';
-import type { CheckContext } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { brief, violate } from '../contract/expect.js';
+import type { CheckContext } from '../contract/types.js';
 import { V3, around, fetchPage } from './support/listing.js';
-import { fromProperty, pass, skip } from './support/outcome.js';
-import { featuresOf, matchesComplete, matchesSound, recordId, type RecordJson } from './support/record.js';
+import { fromProperty, pass, skip } from '../contract/outcome.js';
+import { featuresOf, matchesComplete, matchesSound, recordId, type RecordJson } from '../contract/record.js';
 import {
   GROUP_KEYS,
   LIMIT,

@@ -5,11 +5,11 @@
  * completeness around a discovered record.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { V3, sharedTotal, windowQuery } from './support/listing.js';
-import { fromProperty, skip } from './support/outcome.js';
-import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from './support/record.js';
+import { fromProperty, skip } from '../contract/outcome.js';
+import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from '../contract/record.js';
 import {
   GROUP_KEYS,
   SINGLE_VALUED,

@@ -3,14 +3,15 @@
  * GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
+import { brief, ensure, violate } from '../contract/expect.js';
 import { pageSizeProblem, limitMax as limitMaxOracle, limitDefault as limitDefaultOracle } from '../oracles/requests-v3-paging.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
-import { fromProperty } from './support/outcome.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, skipNoData } from './support/paging.js';
+import { fromProperty } from '../contract/outcome.js';
+import { skipNoData } from './support/paging.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
 
 const limitMax: CheckSpec = {
   id: limitMaxOracle.id,

@@ -4,15 +4,17 @@
  * bounded to a part of the discovery window and capped in pages.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { enumExamples } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
-import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
-import { fromProperty, isObject } from './support/outcome.js';
-import { MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
-import type { RecordJson } from './support/record.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { V3, fetchPage, pageAt, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { SORT_BY, orderDifference, type Direction, type SortBy } from '../contract/order.js';
+import { fromProperty, isObject } from '../contract/outcome.js';
+import { PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import type { RecordJson } from '../contract/record.js';
 import { cursorStable as cursorStableOracle, PAGING_IDS, terminates as terminatesOracle } from '../oracles/requests-v3-paging.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */

@@ -10,15 +10,16 @@
  */
 import { LIMITS } from '@crosschain/specs';
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { ensure } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
 import { notNested, rangeSamples, subsetCountProblem, withoutAppFees, type RangeKind } from '../oracles/ranges.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
-import type { RecordJson } from './support/record.js';
-import { recordId } from './support/record.js';
-import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
-import { pass } from './support/outcome.js';
+import type { RecordJson } from '../contract/record.js';
+import { recordId } from '../contract/record.js';
+import { V3, total, walk, type Query } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass } from '../contract/outcome.js';
 import { smallWindow } from './support/paging.js';
 import { wholeQuery } from './requests-v3-total-scale.js';
 

@@ -5,12 +5,13 @@
  * violation carries the exchange that shows it.
  */
 import { LIMITS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
-import { get, recordId, recordRequestType, type RecordJson } from './support/record.js';
-import { pass, skip, statusLine } from './support/outcome.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
+import { V3, fetchPage, sendV3, windowQuery } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { get, recordId, recordRequestType, type RecordJson } from '../contract/record.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
 import { destinationSides, failReason, failReasonProblem, sameChain } from '../oracles/requests-v3-records.js';
 import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf, v3RemovedFields as v3RemovedFieldsOracle } from '../oracles/v3-removed-fields.js';
 

@@ -2,9 +2,9 @@
  * GET /requests/v3: sortBy/sortDirection, their defaults and the order within and across pages
  * (API document, GET /requests/v3 rules 1-5; live facts §1.3). Walks stay in the discovery window.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { V3, pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
@@ -15,8 +15,9 @@ import {
   showKey,
   type Direction,
   type SortBy,
-} from './support/order.js';
-import { MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
+} from '../contract/order.js';
+import { describeSort, skipNoData, sortQuery } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
 import { PAGING_IDS } from '../oracles/requests-v3-paging.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */

@@ -4,27 +4,15 @@
  * ranges and features. Soundness and completeness as in the equality filters.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { edgePairs } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../contract/types.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
-import {
-  FILTERABLE_STATUSES,
-  V3,
-  around,
-  createdSec,
-  fetchPage,
-  holds,
-  idsOf,
-  parsePage,
-  sample,
-  sendV3,
-  walk,
-  windowQuery,
-} from './support/listing.js';
+import { V3, around, createdSec, fetchPage, holds, parsePage, sendV3, walk, windowQuery } from './support/listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { amountOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
-import { fromProperty, skip } from './support/outcome.js';
+import { fromProperty, skip } from '../contract/outcome.js';
 import {
   amountUsdCandidates,
   destinationChainIds,
@@ -34,7 +22,7 @@ import {
   recordStatus,
   termFields,
   type RecordJson,
-} from './support/record.js';
+} from '../contract/record.js';
 import { FILTER_IDS, featuresFilter } from '../oracles/requests-v3-filters.js';
 
 const chainIdEither: CheckSpec = {

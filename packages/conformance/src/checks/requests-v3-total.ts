@@ -3,13 +3,15 @@
  * document, GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure } from '../contract/expect.js';
+import type { CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
 import { unaskedTotalProblem, totalOnlyWhenRequested as totalOnlyWhenRequestedOracle, totalExact as totalExactOracle } from '../oracles/requests-v3-total.js';
-import { FILTERABLE_STATUSES, V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
-import { MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
-import { skip } from './support/outcome.js';
+import { V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES } from '../contract/record.js';
+import { skipNoData, smallWindow } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import { skip } from '../contract/outcome.js';
 
 /**
  * with a pagination fault (`v3-page-gap`) the walk the total is compared with skipped a

@@ -9,15 +9,16 @@
  * before a failure counts (`relation`, reproduce.ts).
  */
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
 import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { earlierThanFirst, emptyPageBesideTotal, emptyWalkBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, sample, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
-import { pass } from './support/outcome.js';
-import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from './support/record.js';
+import { V3, createdSec, fetchPage, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
+import { pass } from '../contract/outcome.js';
+import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
 
 /** The page size of the first calls (the v3 maximum, as clients walk). */

@@ -8,7 +8,7 @@ import type { ConformanceConfig } from '../config/fields.js';
 import type { ClauseEntry } from '../engine/clause-matrix.js';
 import { levelOf } from '../engine/outcome.js';
 import { selectChecks } from '../engine/selection.js';
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { shardOf } from '../shard/shard.js';
 
 /** The listing text of the checks selected by the configuration. */

@@ -3,10 +3,22 @@
  * deliveries a receiver got (§1.9). Checks read these through `ctx.events` and judge them; they do
  * no I/O of their own on the socket.
  */
-import type { SchemaError } from '../engine/schema-error.js';
-import type { WsMessage } from './ws-connection.js';
+import type { SchemaError } from './schema-error.js';
 
-export type { WsMessage } from './ws-connection.js';
+/** What a received message is, by its shape (AsyncAPI messages of the `intentStatus` channel). */
+export type WsMessageKind = 'ready' | 'subscribe-ack' | 'unsubscribe-ack' | 'error' | 'push' | 'unknown';
+
+export interface WsMessage {
+  /** Order of arrival, from 1. */
+  seq: number;
+  /** ms since the connection was opened. */
+  at: number;
+  /** The text (cut to 2 KiB for reports). */
+  text: string;
+  /** Parsed JSON; undefined when the text is not JSON. */
+  json: unknown;
+  kind: WsMessageKind;
+}
 
 /** One subscription the session made. */
 export interface WsSubscription {
@@ -139,7 +151,7 @@ export interface WebhookObservation {
   afterDrain?: { id: string; status?: string; afterSeq: number; settleMs: number };
 }
 
-/** The events capability of the check context (engine/types.ts `CheckContext.events`). */
+/** The events capability of the check context (contract/types.ts `CheckContext.events`). */
 export interface EventsProbe {
   /** The websocket session, run once on first use and shared by the checks. */
   websocket(): Promise<WsObservation>;

@@ -4,7 +4,7 @@
  * violations of the same check with different fingerprints are different violations: a baseline
  * entry or a catalogued divergence that accepts one never hides the other.
  */
-import type { CheckOutcome, SchemaError, ViolationKind, ViolationMark } from '../engine/types.js';
+import type { CheckOutcome, SchemaError, ViolationKind, ViolationMark } from './types.js';
 
 export interface Fingerprint {
   check: string;

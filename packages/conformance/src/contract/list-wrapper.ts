@@ -147,3 +147,14 @@ export function annotateListWrappers(exchanges: readonly Exchange[], from: numbe
   for (let i = from; i < exchanges.length; i += 1) annotateListWrapper(exchanges[i]!, validator, cursorField);
   return exchanges.length;
 }
+
+type Verdict = NonNullable<Exchange['schema']>;
+
+/**
+ * The verdict a check holds an exchange to: the spec's, except for a list 200 whose records sit
+ * under another field than `requests`, judged by its records (`listWrapper.schema`).
+ */
+export function effectiveVerdict(exchange: Exchange): Verdict | undefined {
+  const renamed = exchange.listWrapper?.schema;
+  return exchange.schema && !exchange.schema.valid && renamed ? renamed : exchange.schema;
+}

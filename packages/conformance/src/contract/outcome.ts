@@ -1,8 +1,8 @@
 /**
- * Small helpers that build check results (the engine's contract, engine/types.ts).
+ * Small helpers that build check results (the engine's contract, contract/types.ts).
  */
-import { brief } from '../../engine/expect.js';
-import type { CheckResult, Exchange, ExchangeResponse, OutcomeCause, PropertyOutcome } from '../../engine/types.js';
+import { brief } from './expect.js';
+import type { CheckResult, Exchange, ExchangeResponse, OutcomeCause, PropertyOutcome } from './types.js';
 
 /** A `pass`, with an optional note. */
 export function pass(note?: string): CheckResult {
@@ -62,4 +62,11 @@ export function bodyShown(exchange: Exchange): string {
   if (r.bodyText.trim() === '') return `an empty body (status ${r.status})`;
   if (r.isJson) return brief(r.bodyText);
   return `a body that is not JSON (status ${r.status}, Content-Type ${r.headers['content-type'] ?? '(none)'}): ${brief(r.bodyText, 200)}`;
+}
+
+/** `application/json`, with parameters, or a `+json` structured suffix (RFC 6839). */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const type = value.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }

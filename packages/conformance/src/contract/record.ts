@@ -7,6 +7,7 @@
  * matches and counts it for completeness only when ALL candidates agree, so a conformant server can
  * never fail on an open mapping.
  */
+import { QUERY_PARAMETERS } from '@crosschain/specs';
 import { isObject } from './outcome.js';
 
 /** A v3 record as received: untyped JSON. */
@@ -398,3 +399,17 @@ export function matchesComplete(r: RecordJson, param: EqualityParam, value: stri
   if (param === 'refundTxHash' && !protocolRefundTxHashes(r).some((h) => sameStrict('exact', h, value))) return false;
   return all(candidates(r, param));
 }
+
+/** Ids of records, in order (records without an id are shown as `?`). */
+export function idsOf(records: readonly RecordJson[]): string[] {
+  return records.map((r) => recordId(r) ?? '?');
+}
+
+/** Ids of the first `n` entries of a list, for messages. */
+export function sample(ids: readonly string[], n = 5): string {
+  const head = ids.slice(0, n).map((id) => (id.length > 14 ? `${id.slice(0, 12)}…` : id));
+  return ids.length > n ? `${head.join(', ')} … (${ids.length})` : head.join(', ');
+}
+
+/** Values the `status` filter accepts (API document, States and transitions; generated from the OpenAPI document). */
+export const FILTERABLE_STATUSES: readonly string[] = QUERY_PARAMETERS['GET /requests/v3'].status.enum;

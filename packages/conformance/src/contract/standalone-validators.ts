@@ -14,7 +14,7 @@ import { documentHash, responseAjv, responseSchemaRefs, type OpenApiDocument } f
 const standaloneCode = standaloneCodeImport as unknown as (typeof standaloneCodeImport)['default'];
 
 /** Where the generated module lives, relative to the package root. */
-export const GENERATED_PATH = 'src/engine/generated/response-validators.ts';
+export const GENERATED_PATH = 'src/contract/generated/response-validators.ts';
 
 /** The text of the generated module for `document` (deterministic: the same document, the same text). */
 export function standaloneValidatorsModule(document: OpenApiDocument): string {

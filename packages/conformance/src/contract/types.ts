@@ -7,7 +7,7 @@
  * the kit and becomes the outcome `error`.
  */
 import type { SchemaError } from './schema-error.js';
-import type { EventsProbe } from '../events/types.js';
+import type { EventsProbe } from './events.js';
 
 export type { SchemaError } from './schema-error.js';
 
@@ -315,7 +315,7 @@ export interface DiscoveredValues {
 
 /** A violated expectation: what the failure report shows. */
 /**
- * What identifies one violation beyond its check and operation (its fingerprint, baseline/fingerprint.ts),
+ * What identifies one violation beyond its check and operation (its fingerprint, contract/fingerprint.ts),
  * and the catalogued divergence of the live service it is an instance of, if any. All optional.
  */
 export interface ViolationMark {
@@ -427,7 +427,7 @@ export interface CheckDefinition {
   id: string;
   /**
    * Family for progress, grouping and selection, e.g. `requests-v3.filters`: derived from the id
-   * (`familyOf`, engine/family.ts), never written in a definition (a {@link CheckSpec}).
+   * (`familyOf`, contract/family.ts), never written in a definition (a {@link CheckSpec}).
    */
   readonly family: string;
   /** One-line description. */
@@ -474,7 +474,7 @@ export interface CheckDefinition {
   run(ctx: CheckContext): Promise<CheckResult>;
 }
 
-/** A check as its module defines it: everything but the family, which its id gives (engine/family.ts, `withFamilies`). */
+/** A check as its module defines it: everything but the family, which its id gives (contract/family.ts, `withFamilies`). */
 export type CheckSpec = Omit<CheckDefinition, 'family'>;
 
 /** One check's outcome in the run result. */

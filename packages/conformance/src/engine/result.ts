@@ -5,7 +5,7 @@
  */
 import { kitVersion } from '../config/resolve.js';
 import { totalsOf } from './outcome.js';
-import type { CheckOutcome, RunResult } from './types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 
 /** What a run knows of itself; the builder adds the kit, the spec and the totals. */
 export interface RunParts {

@@ -17,7 +17,7 @@
  * next page comes after 1,000 newer cursors is judged afresh from that page), at most
  * {@link MAX_IDS} record ids and cursors indexed per walk, at most {@link MAX_DEPTH} pages on a path.
  */
-import { recordId, type RecordJson } from '../checks/support/record.js';
+import { recordId, type RecordJson } from '../contract/record.js';
 
 export const MAX_CURSORS = 1_000;
 export const MAX_IDS = 100_000;

@@ -7,10 +7,10 @@
  * publisher cut down: a placeholder or shortened id). A schema violation is labelled only when
  * every one of its errors is explained (the errors the validator reports: at most 10 per response).
  */
-import { failReason } from '../oracles/requests-v3-records.js';
-import type { SchemaError } from '../engine/types.js';
-import { isObject } from '../checks/support/outcome.js';
-import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { failReason } from './requests-v3-records.js';
+import type { SchemaError } from '../contract/types.js';
+import { isObject } from '../contract/outcome.js';
+import { SCHEMA_CHECK_IDS } from './schema-ids.js';
 
 /** One schema error as `<pointer> <keyword>`: for `required`, the pointer of the missing property; list items as `/requests/<n>`. */
 export interface ErrorKey {

@@ -14,7 +14,7 @@
  * 15 µs each before this and the memo of the display redactor (observed.ts), 9 µs after; an
  * exchange whose body verdict is kept, about 6 µs.
  */
-import type { Exchange } from '../engine/types.js';
+import type { Exchange } from '../contract/types.js';
 
 export interface BodyVerdict {
   json: unknown;

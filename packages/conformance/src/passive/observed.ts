@@ -2,13 +2,13 @@
  * One exchange seen passively (through the proxy or in a HAR file), and its conversion into the
  * engine's {@link Exchange}: the API key removed from every text (architecture.md, "Rules that keep
  * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
- * (status and content type aware, engine/validator.ts) and the list wrapper described.
+ * (status and content type aware, contract/validator.ts) and the list wrapper described.
  */
 import { KEY_VARIABLE_OF, curlCommand } from '../engine/http/exchange-factory.js';
-import { annotateListWrapper } from '../engine/list-wrapper.js';
-import { REDACTED, redactBodyText, sharedRedactor } from '../engine/redact.js';
-import type { Exchange } from '../engine/types.js';
-import type { ResponseValidator } from '../engine/validator.js';
+import { annotateListWrapper } from '../contract/list-wrapper.js';
+import { REDACTED, redactBodyText, sharedRedactor } from '../contract/redact.js';
+import type { Exchange } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 import { bodyVerdictsOf, type BodyVerdict } from './body-verdicts.js';
 
 /** An exchange as observed. Header names lower-cased. The raw key is read once here and never kept. */

@@ -1,10 +1,10 @@
 /**
  * The end of a passive run (proxy, audit): the console summary, the report files when asked
- * (reporters/index.ts), and the exit code (engine/types.ts EXIT).
+ * (reporters/index.ts), and the exit code (contract/types.ts EXIT).
  */
 import { resolve } from 'node:path';
 import type { CliIo } from '../cli-io.js';
-import { EXIT, type RunResult } from '../engine/types.js';
+import { EXIT, type RunResult } from '../contract/types.js';
 import { renderConsole, writeReports } from '../reporters/index.js';
 
 /** Prints the summary of `result`, writes the reports into `reportDir` if given; returns the exit code. */

@@ -31,10 +31,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openapi as specOpenapi } from '@crosschain/specs';
-import { brief } from '../engine/expect.js';
-import { REDACTED } from '../engine/redact.js';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
-import type { ResponseValidator } from '../engine/validator.js';
+import { brief } from '../contract/expect.js';
+import { REDACTED } from '../contract/redact.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 import { operationOf, parseUrl, type ObservedExchange } from '../passive/observed.js';
 import { apiValidator, auditRecordings, type RecordingAudit } from '../recordings/audit.js';
 import type { Interaction } from '../recordings/interaction.js';

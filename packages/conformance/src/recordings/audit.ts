@@ -6,8 +6,8 @@
  * the report's configuration (`config.notJudged`).
  */
 import { openapi as specOpenapi } from '@crosschain/specs';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
-import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../contract/validator.js';
 import { PassiveAuditor } from '../passive/auditor.js';
 import { operationOf, parseUrl } from '../passive/observed.js';
 import { ORACLES, type Oracle } from '../oracles/index.js';

@@ -6,7 +6,7 @@ import { staleEntries, staleText } from '../baseline/stale.js';
 import type { StaleEntry } from '../baseline/stale.js';
 import { REASON_TEXT, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
 import { coverageSummary, summaryLevelLine, summaryLevels, type CoverageSummary } from '../engine/coverage-summary.js';
-import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../contract/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
 export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];

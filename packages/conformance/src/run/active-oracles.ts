@@ -15,8 +15,8 @@
  */
 import { PassiveAuditor } from '../passive/auditor.js';
 import { observedOf } from '../passive/observed.js';
-import type { CheckOutcome, Exchange } from './types.js';
-import type { ResponseValidator } from './validator.js';
+import type { CheckOutcome, Exchange } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 
 /** What the run tells about one exchange: the id of the check that sent it (none: discovery, probes). */
 export type OwnerOf = (exchange: Exchange) => string | undefined;

@@ -25,33 +25,33 @@ import { withStaleBaseline } from '../baseline/stale.js';
 import type { Baseline } from '../baseline/baseline.js';
 import { expectedMs, shardOf } from '../shard/shard.js';
 import { ActiveOracles } from './active-oracles.js';
-import { ExchangeOwners } from './check-client.js';
-import type { CheckClient } from './check-client.js';
-import { classifyCheckEnd, classifyDiscoveryError, needsProbe, notRunOutcome } from './classify.js';
-import type { CheckEnding, OutcomeBase, StopRequest } from './classify.js';
-import { clauseMatrix } from './clause-matrix.js';
-import type { ClauseEntry } from './clause-matrix.js';
-import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText, withRequired } from './completeness.js';
-import { discover, emptyValues } from './discovery.js';
-import type { RunEvent, RunEventListener } from './events.js';
-import { ViolationError } from './expect.js';
-import type { FetchLike } from './http.js';
-import { RunLedger } from './ledger.js';
-import type { Ended } from './ledger.js';
-import { annotateListWrappers } from './list-wrapper.js';
-import { notJsonDiagnosis } from './not-json.js';
-import { causeText, errorReason, EVENTS_REQUIRED_FAMILIES, exitCodeOf, outcomeBase, replayCommand } from './outcome.js';
-import { Progress, groupByFamily } from './progress.js';
-import { propertyFor } from './property.js';
-import { reproduce } from './reproduce.js';
-import { buildRunResult } from './result.js';
-import { schedule } from './scheduler.js';
-import { matchesAny, selectChecks } from './selection.js';
+import { ExchangeOwners } from '../engine/check-client.js';
+import type { CheckClient } from '../engine/check-client.js';
+import { classifyCheckEnd, classifyDiscoveryError, needsProbe, notRunOutcome } from '../engine/classify.js';
+import type { CheckEnding, OutcomeBase, StopRequest } from '../engine/classify.js';
+import { clauseMatrix } from '../engine/clause-matrix.js';
+import type { ClauseEntry } from '../engine/clause-matrix.js';
+import { FLAG_OF, completenessOf, exitWithCompleteness, probeKeys, refusalFor, refusalText, withRequired } from '../engine/completeness.js';
+import { discover, emptyValues } from '../engine/discovery.js';
+import type { RunEvent, RunEventListener } from '../engine/events.js';
+import { ViolationError } from '../contract/expect.js';
+import type { FetchLike } from '../engine/http.js';
+import { RunLedger } from '../engine/ledger.js';
+import type { Ended } from '../engine/ledger.js';
+import { annotateListWrappers } from '../contract/list-wrapper.js';
+import { notJsonDiagnosis } from '../engine/not-json.js';
+import { causeText, errorReason, EVENTS_REQUIRED_FAMILIES, exitCodeOf, outcomeBase, replayCommand } from '../engine/outcome.js';
+import { Progress, groupByFamily } from '../engine/progress.js';
+import { propertyFor } from '../engine/property.js';
+import { reproduce } from '../engine/reproduce.js';
+import { buildRunResult } from '../engine/result.js';
+import { schedule } from '../engine/scheduler.js';
+import { matchesAny, selectChecks } from '../engine/selection.js';
 import { TargetSession } from './session.js';
-import { SharedReadMemo } from './shared-reads.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckResult, Discovery, HttpClient, KeyRefusal, RunResult } from './types.js';
-import { validatorFor } from './validator.js';
-import type { OpenApiDocument, ResponseValidator } from './validator.js';
+import { SharedReadMemo } from '../engine/shared-reads.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckResult, Discovery, HttpClient, KeyRefusal, RunResult } from '../contract/types.js';
+import { validatorFor } from '../contract/validator.js';
+import type { OpenApiDocument, ResponseValidator } from '../contract/validator.js';
 
 /** Options of {@link runConformance}: the configuration, plus what only a library call can give. */
 export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'>> {
@@ -89,7 +89,7 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
 
 const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation', 'signal']);
 
-export { validatorFor } from './validator.js';
+export { validatorFor } from '../contract/validator.js';
 
 /** Whether a check id (of that family, when given) is selected by a list of patterns (selection.ts). */
 export function matches(id: string, patterns: readonly string[], family?: string): boolean {

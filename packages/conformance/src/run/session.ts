@@ -12,13 +12,13 @@ import { headerRecord, secretsOf } from '../config/redact.js';
 import { HarWriter } from '../har/har.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
-import { createAgentFetch } from './agent-fetch.js';
-import type { AgentFetch } from './agent-fetch.js';
-import { FetchHttpClient, type FetchLike } from './http.js';
-import { redactor } from './redact.js';
-import { TargetUnreachableError } from './types.js';
-import type { CheckContext, Exchange } from './types.js';
-import type { ResponseValidator } from './validator.js';
+import { createAgentFetch } from '../engine/agent-fetch.js';
+import type { AgentFetch } from '../engine/agent-fetch.js';
+import { FetchHttpClient, type FetchLike } from '../engine/http.js';
+import { redactor } from '../contract/redact.js';
+import { TargetUnreachableError } from '../contract/types.js';
+import type { CheckContext, Exchange } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 
 /** The origin an in-process target is called by when no `baseUrl` names one. */
 export const IN_PROCESS_ORIGIN = 'http://in-process.test';

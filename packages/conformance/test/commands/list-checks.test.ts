@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { main } from '../../src/cli.js';
-import { listChecks } from '../../src/reporters/list-checks.js';
+import { listChecks } from '../../src/commands/list-checks.js';
 import { cliIo } from '../cli-io.js';
 
 describe('--list-checks', () => {

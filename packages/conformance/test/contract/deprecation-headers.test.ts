@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from '../../../src/checks/support/deprecation-headers.js';
+import { deprecationProblem, exposeProblem, linkProblem, namesRequestsV3, parseImfFixdate, sunsetProblem } from '../../src/contract/deprecation-headers.js';
 
 const GUIDE = 'https://docs.example/migrating-to-requests-v3';
 const LINK = `<${GUIDE}>; rel="deprecation", <${GUIDE}>; rel="sunset", <https://api.example/requests/v3>; rel="successor-version"`;

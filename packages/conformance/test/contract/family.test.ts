@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyOf, withFamilies } from '../../src/engine/family.js';
+import { familyOf, withFamilies } from '../../src/contract/family.js';
 
 describe('familyOf: the family is the id prefix', () => {
   it('the first segment of the id', () => {

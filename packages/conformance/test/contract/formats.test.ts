@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCanonicalDateTime, withCanonicalFastPath } from '../../src/engine/formats.js';
+import { isCanonicalDateTime, withCanonicalFastPath } from '../../src/contract/formats.js';
 
 const fullDef = fullFormats['date-time'] as { validate: (s: string) => boolean };
 const full = (s: string) => fullDef.validate(s);

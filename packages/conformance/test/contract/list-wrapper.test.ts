@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { annotateListWrapper, annotateListWrappers, cursorOfBody, guessCursorField, listFieldOf, recordsOfBody, splitWrapperErrors } from '../../src/engine/list-wrapper.js';
-import { validatorFor } from '../../src/engine/runner.js';
-import type { Exchange } from '../../src/engine/types.js';
-import type { OpenApiDocument } from '../../src/engine/validator.js';
+import { annotateListWrapper, annotateListWrappers, cursorOfBody, guessCursorField, listFieldOf, recordsOfBody, splitWrapperErrors } from '../../src/contract/list-wrapper.js';
+import { validatorFor } from '../../src/run/runner.js';
+import type { Exchange } from '../../src/contract/types.js';
+import type { OpenApiDocument } from '../../src/contract/validator.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
 /** A spec-valid v3 record (specs/examples, checked by the specs package's own tests). */

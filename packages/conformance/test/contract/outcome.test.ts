@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyShown, parsedBody } from '../../../src/checks/support/outcome.js';
-import type { Exchange } from '../../../src/engine/types.js';
+import { bodyShown, parsedBody } from '../../src/contract/outcome.js';
+import type { Exchange } from '../../src/contract/types.js';
 
 const exchange = (response?: Exchange['response'], transportError?: string): Exchange => ({
   seq: 1,

@@ -12,10 +12,10 @@ import {
   termFields,
   userCandidates,
   type RecordJson,
-} from '../../../src/checks/support/record.js';
+} from '../../src/contract/record.js';
 
 /** The live service's published v3 record (specs/examples/published, MIG "v3" tab). */
-const SAMPLE = JSON.parse(readFileSync(new URL('../../../../../specs/examples/published/requests-v3-record-example-1.json', import.meta.url), 'utf8')) as RecordJson;
+const SAMPLE = JSON.parse(readFileSync(new URL('../../../../specs/examples/published/requests-v3-record-example-1.json', import.meta.url), 'utf8')) as RecordJson;
 
 describe('record accessors over the published v3 sample', () => {
   it('reads origin and destination chains from every plausible field', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactDeep, redactor, sharedRedactor } from '../../src/engine/redact.js';
+import { REDACTED, redactDeep, redactor, sharedRedactor } from '../../src/contract/redact.js';
 import { keyEncodings, leaksIn } from '../support/key-encodings.mjs';
 
 const KEY = 'sk_live-Key/with+odd=chars 42';

@@ -1,14 +1,14 @@
 /**
  * The response validators of the bundled contract are ajv standalone code generated at build time
- * (src/engine/standalone-validators.ts): the committed module must be what the generator writes,
+ * (src/contract/standalone-validators.ts): the committed module must be what the generator writes,
  * and only the document it was generated from may use it. That its verdicts equal a run-time
  * compile's is validator.test.ts ("verdicts equal the plain ajv configuration", which runs them).
  */
 import { readFileSync } from 'node:fs';
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_PATH, standaloneValidatorsModule } from '../../src/engine/standalone-validators.js';
-import { ResponseValidator } from '../../src/engine/validator.js';
+import { GENERATED_PATH, standaloneValidatorsModule } from '../../src/contract/standalone-validators.js';
+import { ResponseValidator } from '../../src/contract/validator.js';
 
 describe('standalone response validators', () => {
   it('the committed module is what the generator writes for the bundled contract', () => {

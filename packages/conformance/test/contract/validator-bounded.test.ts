@@ -3,7 +3,7 @@
  * it explains the first items of each array, and the whole body only when they hold no error.
  */
 import { describe, expect, it } from 'vitest';
-import { ResponseValidator } from '../../src/engine/validator.js';
+import { ResponseValidator } from '../../src/contract/validator.js';
 
 const doc = {
   openapi: '3.1.0',

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseValidator } from '../../src/engine/validator.js';
+import { ResponseValidator } from '../../src/contract/validator.js';
 
 const addFormats = addFormatsImport as unknown as (typeof addFormatsImport)['default'];
 

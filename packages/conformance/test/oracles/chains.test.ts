@@ -1,5 +1,5 @@
 /**
- * The passive walk model (src/passive/chains.ts and the cross-page oracles of rules.ts) over
+ * The passive walk model (src/oracles/chains.ts and the cross-page oracles of rules.ts) over
  * hand-made sequences: what a conformant client may send is never flagged (the same page again, a
  * restarted walk, an older cursor, two walks interleaved, pages of different sizes, data that moved
  * between readings), and what only a faulty server does still is (a cursor an earlier page of the

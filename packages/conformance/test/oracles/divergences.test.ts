@@ -5,9 +5,9 @@
 import { openapi } from '@crosschain/specs';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validatorFor } from '../../src/engine/runner.js';
-import type { OpenApiDocument } from '../../src/engine/validator.js';
-import { problemDivergence, schemaDivergence } from '../../src/passive/divergences.js';
+import { validatorFor } from '../../src/run/runner.js';
+import type { OpenApiDocument } from '../../src/contract/validator.js';
+import { problemDivergence, schemaDivergence } from '../../src/oracles/divergences.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
 const RECORD = JSON.parse(readFileSync(new URL('../../../../specs/examples/request-v3/valid-refund-with-fail-reason.json', import.meta.url), 'utf8')) as Record<string, any>;

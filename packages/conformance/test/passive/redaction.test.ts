@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { redactBodyText, redactor } from '../../src/engine/redact.js';
+import { redactBodyText, redactor } from '../../src/contract/redact.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import { displayRedactor, type ObservedExchange } from '../../src/passive/observed.js';
 

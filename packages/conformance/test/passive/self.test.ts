@@ -16,7 +16,7 @@ import { main } from '../../src/cli.js';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import { readHar } from '../../src/passive/har.js';
 import { startProxy } from '../../src/passive/proxy.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 import faultMap from '../fixtures/passive-fault-map.json' with { type: 'json' };
 import { harRecorder } from './har-recorder.js';
 import { TOUR_KEY, tour } from './tour.js';

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { PassiveAuditor } from '../../src/passive/auditor.js';
 import { readHar } from '../../src/passive/har.js';
 import { VIOLATIONS_HEADER, startProxy } from '../../src/passive/proxy.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 import { runClients } from './clients.js';
 import { harRecorder } from './har-recorder.js';
 

@@ -1,14 +1,14 @@
 /**
- * The active run's exchanges judged by the oracle registry (engine/active-oracles.ts): a violation
+ * The active run's exchanges judged by the oracle registry (run/active-oracles.ts): a violation
  * on another check's exchange fails the oracle's own check, with that exchange and a replay of
  * both checks; the exchanges a check sent are judged by its own oracle too, and a defect fails its
  * check once.
  */
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { ActiveOracles } from '../../src/engine/active-oracles.js';
-import type { CheckOutcome, Exchange } from '../../src/engine/types.js';
-import { validatorFor, type OpenApiDocument } from '../../src/engine/validator.js';
+import { ActiveOracles } from '../../src/run/active-oracles.js';
+import type { CheckOutcome, Exchange } from '../../src/contract/types.js';
+import { validatorFor, type OpenApiDocument } from '../../src/contract/validator.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
 

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
 import { sendAnswered } from '../../src/checks/support/answered.js';
-import { runConformance } from '../../src/engine/runner.js';
-import type { CheckContext, CheckDefinition } from '../../src/engine/types.js';
-import { fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
-import { DATE } from './fake-fetch.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { CheckContext, CheckDefinition } from '../../src/contract/types.js';
+import { fakeFetch, jsonResponse, records, v3Listing } from '../engine/fake-fetch.js';
+import { DATE } from '../engine/fake-fetch.js';
 
 const spec = { hash: 'h', openapi: { openapi: '3.1.0', paths: {} }, clauses: [] };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { violate } from '../../src/engine/expect.js';
+import { violate } from '../../src/contract/expect.js';
 import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
-import { runConformance } from '../../src/engine/runner.js';
-import type { RunOptions } from '../../src/engine/runner.js';
-import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
-import { DATE, closedPort, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
-import type { Handler } from './fake-fetch.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { RunOptions } from '../../src/run/runner.js';
+import type { CheckDefinition, CheckOutcome } from '../../src/contract/types.js';
+import { DATE, closedPort, fakeFetch, jsonResponse, records, v3Listing } from '../engine/fake-fetch.js';
+import type { Handler } from '../engine/fake-fetch.js';
 
 const KEY = 'SECRET-primary-key';
 const NOW = Date.parse(DATE) / 1000;

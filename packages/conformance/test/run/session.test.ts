@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withDefaults } from '../../src/config/defaults.js';
 import { ConfigError } from '../../src/config/fields.js';
-import { IN_PROCESS_ORIGIN, TargetSession } from '../../src/engine/session.js';
-import { validatorFor } from '../../src/engine/validator.js';
+import { IN_PROCESS_ORIGIN, TargetSession } from '../../src/run/session.js';
+import { validatorFor } from '../../src/contract/validator.js';
 import { openapi } from '@crosschain/specs';
-import type { OpenApiDocument } from '../../src/engine/validator.js';
-import { fakeFetch, jsonResponse } from './fake-fetch.js';
+import type { OpenApiDocument } from '../../src/contract/validator.js';
+import { fakeFetch, jsonResponse } from '../engine/fake-fetch.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-session-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 /** A data set: rows (query view) plus a way to build each row's full v3 record. */
-import type { Json } from '../data/record-v3.js';
-import type { Row } from '../data/row.js';
-import type { GeneratedTable } from '../data/table.js';
+import type { Json } from './record-v3.js';
+import type { Row } from './row.js';
+import type { GeneratedTable } from './table.js';
 
 export interface Dataset {
   /**
