@@ -11,13 +11,11 @@ import { SUCCESS_200_OPERATIONS, successStatusProblem } from '../oracles/status-
 import { pass, skip, statusLine } from '../contract/outcome.js';
 import { recordId } from '../contract/record.js';
 import { successStatus as successStatusOracle } from '../oracles/first-calls.js';
+import { ruleOf } from '../oracles/rules.js';
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: successStatusOracle.id,
-    title: 'Each of the four operations answers success with 200, the code the document names',
-    clauses: ['general.success-200'],
-    operation: 'GET /intents/status',
+    ...ruleOf(successStatusOracle.id),
     phase: 'final',
     async run(ctx) {
       const id = ctx.discovery.records.map(recordId).find((x): x is string => x !== undefined) ?? ctx.discovery.values.ids[0];

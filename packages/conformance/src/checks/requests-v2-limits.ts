@@ -11,14 +11,10 @@ import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { pass, skip, statusLine } from '../contract/outcome.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { V2_MAX_LIMIT, v2LimitMax } from '../oracles/requests-v2-limits.js';
-
-const OP = 'GET /requests/v2';
+import { ruleOf } from '../oracles/rules.js';
 
 const limitMax: CheckSpec = {
-  id: v2LimitMax.id,
-  title: `A v2 page holds at most min(limit, ${V2_MAX_LIMIT}) records at limit ${integerBoundaries(1, V2_MAX_LIMIT).join(', ')}; above ${V2_MAX_LIMIT} capped or refused with a 4xx`,
-  clauses: [v2LimitMax.id],
-  operation: OP,
+  ...ruleOf(v2LimitMax.id),
   lock: V2_LOCK,
   async run(outer) {
     const ctx = await datedContext(outer, 'v2-window');

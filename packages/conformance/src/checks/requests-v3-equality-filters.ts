@@ -15,6 +15,7 @@ import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { fromProperty, skip } from '../contract/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { FILTER_IDS, REASON_PARAMS, judgedReason, reasonMismatch } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -127,10 +128,7 @@ async function judgeReasonFilters(ctx: CheckContext): Promise<string> {
 }
 
 const soundness: CheckSpec = {
-  id: FILTER_IDS.filterSoundness,
-  title: 'Every record returned for an equality filter matches it',
-  clauses: ['requests-v3.filter.soundness'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filterSoundness),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {

@@ -5,7 +5,7 @@
 import { violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
-import { V3, pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
+import { pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
   defaultDirection,
@@ -19,6 +19,7 @@ import {
 import { describeSort, skipNoData, sortQuery } from './support/paging.js';
 import { MAX_LIMIT } from '../contract/limits.js';
 import { PAGING_IDS } from '../oracles/requests-v3-paging.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
@@ -59,10 +60,7 @@ function orderObservable(ctx: CheckContext, sortBy: SortBy): string | undefined 
 }
 
 const sortDefault: CheckSpec = {
-  id: PAGING_IDS.sortDefault,
-  title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
-  clauses: ['requests-v3.sort.default'],
-  operation: V3,
+  ...ruleOf(PAGING_IDS.sortDefault),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -74,12 +72,9 @@ const sortDefault: CheckSpec = {
 };
 
 /** Default direction of a sortBy: monotone, and the same order as the explicit direction. */
-function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): CheckSpec {
+function defaultDirectionCheck(id: string, sortBy: SortBy): CheckSpec {
   return {
-    id,
-    title,
-    clauses: [id],
-    operation: V3,
+    ...ruleOf(id),
     relation: true,
     requires: ['apiKey'],
     async run(ctx) {
@@ -104,10 +99,7 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
 }
 
 const sortExplicit: CheckSpec = {
-  id: PAGING_IDS.sortExplicitDirection,
-  title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
-  clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
-  operation: V3,
+  ...ruleOf(PAGING_IDS.sortExplicitDirection),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -128,7 +120,7 @@ const sortExplicit: CheckSpec = {
 /** The sort checks, in run order. */
 export const checks: CheckDefinition[] = withFamilies([
   sortDefault,
-  defaultDirectionCheck(PAGING_IDS.sortUpdatedAtDefaultDesc, 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
-  defaultDirectionCheck(PAGING_IDS.sortAmountUsdDefaultAsc, 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
+  defaultDirectionCheck(PAGING_IDS.sortUpdatedAtDefaultDesc, 'updatedAt'),
+  defaultDirectionCheck(PAGING_IDS.sortAmountUsdDefaultAsc, 'amountUsd'),
   sortExplicit,
 ]);

@@ -24,6 +24,7 @@ import {
   type RecordJson,
 } from '../contract/record.js';
 import { FILTER_IDS, featuresFilter } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const chainIdEither: CheckSpec = {
   id: 'requests-v3.filter.chain-id-either',
@@ -196,10 +197,7 @@ const statusValues: CheckSpec = {
 };
 
 const ranges: CheckSpec = {
-  id: FILTER_IDS.filterRanges,
-  title: 'startTimestamp/endTimestamp (seconds, inclusive), amountUsdMin/Max and startBlock/endBlock bound their field',
-  clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filterRanges),
   requires: ['apiKey'],
   async run(ctx): Promise<CheckResult> {
     const records = ctx.discovery.records.filter((r) => createdSec(r) !== undefined && recordId(r) !== undefined);
@@ -320,10 +318,7 @@ async function ensureBlockBoundsExclude(ctx: CheckContext, records: readonly Rec
 }
 
 const features: CheckSpec = {
-  id: featuresFilter.id,
-  title: 'features (comma-separated) matches records with any of the listed features',
-  clauses: [featuresFilter.id],
-  operation: V3,
+  ...ruleOf(featuresFilter.id),
   requires: ['apiKey'],
   async run(ctx) {
     const known = [...new Set(ctx.discovery.records.flatMap(featuresOf))];

@@ -20,6 +20,7 @@ import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { pass } from '../contract/outcome.js';
 import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** The page size of the first calls (the v3 maximum, as clients walk). */
 const PAGE = 50;
@@ -78,10 +79,7 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
 }
 
 const firstPages: CheckSpec = {
-  id: unwindowedFirstPageOracle.id,
-  title: 'Without a time window, the first page of each sort lists requests (each once) when its total counts some, and an ascending listing starts at the earliest request',
-  clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction', 'requests-v3.pagination.no-duplicates'],
-  operation: V3,
+  ...ruleOf(unwindowedFirstPageOracle.id),
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {

@@ -15,6 +15,7 @@ import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError 
 import { pass, skip } from '../contract/outcome.js';
 import { schemaMark } from '../contract/fingerprint.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
 
 function format(errors: readonly SchemaError[], max: number): string {
@@ -94,10 +95,7 @@ export async function checkWrapperFields(ctx: CheckContext, operation: string): 
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: SCHEMA_CHECK_IDS.requestsV3,
-    title: 'Every 200 of GET /requests/v3 is the list wrapper of valid v3 request records',
-    clauses: ['requests-v3.record.schema', 'requests-v3.record.deposit-address-type', 'requests-v3.record.status-values'],
-    operation: 'GET /requests/v3',
+    ...ruleOf(SCHEMA_CHECK_IDS.requestsV3),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, 'GET /requests/v3'),
   },

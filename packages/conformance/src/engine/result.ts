@@ -1,6 +1,6 @@
 /**
  * The one builder of a {@link RunResult}, shared by the active run (runner.ts)
- * and the passive side (`proxy`, `audit`: passive/auditor.ts): the kit, the spec's hash and the
+ * and the passive side (`proxy`, `audit`: oracles/auditor.ts): the kit, the spec's hash and the
  * totals are filled in here, every optional part is present only when set, in one field order.
  */
 import { kitVersion } from '../config/resolve.js';

@@ -5,7 +5,6 @@
  * no exchange is kept but the first violating one per check (its body cut to 4 KiB).
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
-import { allChecks } from '../checks/index.js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { recordsOfBody, cursorOfBody } from '../contract/list-wrapper.js';
 import { idsOf } from '../contract/record.js';
@@ -16,11 +15,13 @@ import { buildRunResult } from '../engine/result.js';
 import { fingerprintKey, fingerprintOf } from '../contract/fingerprint.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../contract/types.js';
 import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../contract/validator.js';
-import { ChainTracker, Readings } from '../oracles/chains.js';
-import { problemDivergence } from '../oracles/divergences.js';
-import { STATUS_OPERATIONS, type StatusReading } from '../oracles/intent-status-versions.js';
+import { familyOf } from '../contract/family.js';
+import { ChainTracker, Readings } from './chains.js';
+import { RULE_META } from './rules.js';
+import { problemDivergence } from './divergences.js';
+import { STATUS_OPERATIONS, type StatusReading } from './intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
-import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
+import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from './index.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
@@ -295,7 +296,7 @@ export class PassiveAuditor {
   private familyOf(id: string): string {
     let family = this.familyCache.get(id);
     if (family === undefined) {
-      family = allChecks.find((d) => d.id === id)?.family ?? id.split('.').slice(0, 2).join('.');
+      family = RULE_META.has(id) ? familyOf(id) : id.split('.').slice(0, 2).join('.');
       this.familyCache.set(id, family);
     }
     return family;
@@ -307,7 +308,7 @@ export class PassiveAuditor {
   private clausesOf(id: string): string[] {
     let c = this.clauseCache.get(id);
     if (!c) {
-      c = allChecks.find((d) => d.id === id)?.clauses ?? [];
+      c = [...(RULE_META.get(id)?.clauses ?? [])];
       this.clauseCache.set(id, c);
     }
     return c;
@@ -329,12 +330,15 @@ export class PassiveAuditor {
    * (never PASSED: a run that tested nothing is not green), 4 when nothing observed had a response.
    */
   result(meta: { startedAt: Date; target: string; config: Record<string, unknown>; replay: string; strict?: boolean }): RunResult {
-    const definitions = new Map<string, CheckDefinition>(allChecks.map((c) => [c.id, c]));
     const levels = new Map((specClauses as readonly ClauseEntry[]).map((c) => [c.id, c.level]));
     const outcomes: CheckOutcome[] = [];
     const used: CheckDefinition[] = [];
     for (const [id, t] of this.tallies) {
-      const def = definitions.get(id) ?? { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
+      const rule = RULE_META.get(id);
+      // A check definition for the outcome and the clause matrix: the rule's description, else (a rule of the caller's own) its id.
+      const def: CheckDefinition = rule
+        ? { id, family: familyOf(id), title: rule.title, clauses: [...rule.clauses], operation: rule.operation, run: async () => ({ status: 'skip', reason: '' }) }
+        : { id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: '', run: async () => ({ status: 'skip', reason: '' }) };
       used.push(def);
       const base = outcomeBase(def, levels, 0, meta.replay);
       const shown = shownOf(t);

@@ -326,7 +326,7 @@ export function targetText(result: RunResult): string {
   return `${base}${result.target.embedded ? ' (embedded reference server)' : ''}`;
 }
 
-/** The count a passive outcome's reason starts with (passive/auditor.ts). */
+/** The count a passive outcome's reason starts with (oracles/auditor.ts). */
 const SEEN_REASON = /^\d+ of \d+ exchanges violate it/;
 
 /** The label of an outcome's reason shown beside its violation: "Baseline" only for what the baseline said. */

@@ -1,7 +1,7 @@
 /**
  * Every exchange of the active run judged by every oracle that applies: the run's exchanges, as
  * they settle, go through the oracle registry (oracles/index.ts) by the same auditor the proxy and
- * `audit` use (passive/auditor.ts), read as their HAR entries read back, so the three give one
+ * `audit` use (oracles/auditor.ts), read as their HAR entries read back, so the three give one
  * verdict. A page fetched for the sort check is judged for limits, schema, ranges, totals and the
  * record rules too, and the exchanges a check sends are judged by the oracle of that check as well:
  * a rule one exchange decides is decided by its oracle only, the active check choosing what to send.
@@ -13,8 +13,8 @@
  * checks of the run are amended: an oracle whose check was not selected (`--only`, a shard) reports
  * nothing.
  */
-import { PassiveAuditor } from '../passive/auditor.js';
-import { observedOf } from '../passive/observed.js';
+import { PassiveAuditor } from '../oracles/auditor.js';
+import { observedOf } from '../oracles/observed.js';
 import type { CheckOutcome, Exchange } from '../contract/types.js';
 import type { ResponseValidator } from '../contract/validator.js';
 

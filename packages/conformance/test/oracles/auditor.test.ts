@@ -3,9 +3,9 @@
  * keys redacted in everything it keeps, transport failures and the run result's counts.
  */
 import { describe, expect, it } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 import { readHar, HarError } from '../../src/passive/har.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 import { ORACLES as PASSIVE_RULES } from '../../src/oracles/index.js';
 
 /** The semantic oracles only: the hand-made records below are not schema-complete. */

@@ -1,12 +1,12 @@
 /**
- * Verdicts shared by identical bodies (passive/body-verdicts.ts): kept from a body's second sight,
+ * Verdicts shared by identical bodies (oracles/body-verdicts.ts): kept from a body's second sight,
  * frozen, bounded; and through the auditor, a body seen again gets the same verdict while the
  * stateful oracles still judge each exchange.
  */
 import { describe, expect, it } from 'vitest';
-import { BodyVerdicts, bodyVerdictsOf } from '../../src/passive/body-verdicts.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { BodyVerdicts, bodyVerdictsOf } from '../../src/oracles/body-verdicts.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 
 describe('BodyVerdicts', () => {
   it('keeps the verdict of a body that comes again, frozen, and judges again for another key or body', () => {

@@ -6,8 +6,8 @@
  * same walk gave, a record twice over a window that could not change, a page out of order).
  */
 import { describe, expect, it } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 import { ORACLES as PASSIVE_RULES } from '../../src/oracles/index.js';
 
 const semantic = () => new PassiveAuditor({ rules: PASSIVE_RULES.filter((r) => !r.id.endsWith('.response.schema')) });

@@ -13,7 +13,7 @@ import addFormatsImport from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { resultsSchema } from '../../src/reporters/index.js';
 import { main } from '../../src/cli.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 import { readHar } from '../../src/passive/har.js';
 import { startProxy } from '../../src/passive/proxy.js';
 import type { RunResult } from '../../src/contract/types.js';

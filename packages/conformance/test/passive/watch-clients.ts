@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { startMockServer } from '@crosschain/mock-server';
 import { expect } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 import { readHar } from '../../src/passive/har.js';
 import { VIOLATIONS_HEADER, startProxy } from '../../src/passive/proxy.js';
 import type { RunResult } from '../../src/contract/types.js';
