@@ -10,13 +10,13 @@
  */
 import { beforeAll, describe, it } from 'vitest';
 import { allChecks } from './checks/index.js';
-import { runConformance } from './engine/runner.js';
+import { runConformance } from './run/runner.js';
 import { invocationOf } from './config/invocation.js';
 import { selectChecks } from './engine/selection.js';
 import { shardOf } from './shard/shard.js';
-import type { CheckDefinition } from './engine/types.js';
-import type { RunOptions } from './engine/runner.js';
-import type { CheckOutcome, RunResult } from './engine/types.js';
+import type { CheckDefinition } from './contract/types.js';
+import type { RunOptions } from './run/runner.js';
+import type { CheckOutcome, RunResult } from './contract/types.js';
 import { renderOutcomeBlock } from './reporters/console.js';
 import { verdict } from './reporters/summary.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import type { CheckOutcome } from '../src/engine/types.js';
+import type { CheckOutcome } from '../src/contract/types.js';
 import { divergenceLine } from '../src/reporters/summary.js';
 import { cliIo } from './cli-io.js';
 import { closedPort } from './engine/fake-fetch.js';

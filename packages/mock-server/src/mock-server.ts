@@ -13,7 +13,7 @@ import { Lifecycle, type StatusChange } from './lifecycle/lifecycle.js';
 import { patchRecord } from './lifecycle/record-patch.js';
 import { baseUrlOf, createApp, type App } from './server.js';
 import type { Row } from './data/row.js';
-import type { Dataset } from './store/dataset.js';
+import type { Dataset } from './data/dataset.js';
 import { Store } from './store/store.js';
 import { checkProfile, Variants, type Profile } from './variants/catalogue.js';
 import { hashTiebreak, variantRecords, withHashTiebreak, withSize } from './variants/data-set.js';

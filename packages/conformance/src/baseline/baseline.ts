@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { ConfigError } from '../config/fields.js';
-import type { BaselineSummary, CheckOutcome, ViolationKind } from '../engine/types.js';
-import { fingerprintOf, kindsOf, stableFingerprint, type Fingerprint } from './fingerprint.js';
+import type { BaselineSummary, CheckOutcome, ViolationKind } from '../contract/types.js';
+import { fingerprintOf, kindsOf, stableFingerprint, type Fingerprint } from '../contract/fingerprint.js';
 import baselineSchemaJson from './baseline.schema.json' with { type: 'json' };
 
 /** JSON Schema (2020-12) of the baseline file. */

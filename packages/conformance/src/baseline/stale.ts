@@ -3,7 +3,7 @@
  * reader (baseline.ts, which loads its JSON schema) so that the reporters, which the recorder's
  * CommonJS build reaches, need neither.
  */
-import type { BaselineSummary } from '../engine/types.js';
+import type { BaselineSummary } from '../contract/types.js';
 
 /** A stale entry of a run's baseline: its check now passes (remove the entry) or the entry expired (the failure counts again). */
 export interface StaleEntry {

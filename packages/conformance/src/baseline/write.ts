@@ -1,7 +1,7 @@
 /** `--write-baseline`: writes the run's failures as a baseline file (baseline.ts). */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CheckOutcome } from '../engine/types.js';
+import type { CheckOutcome } from '../contract/types.js';
 import { baselineOf, readBaseline, renderBaseline } from './baseline.js';
 
 /**

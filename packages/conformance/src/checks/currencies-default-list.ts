@@ -6,10 +6,10 @@
  * default list is read (it must hold currencies where the unfiltered lookup of discovery does), and
  * a discovered currency outside it is looked up by its own address and chain.
  */
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
-import { bodyShown, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
+import { bodyShown, isObject, pass, skip, statusLine } from '../contract/outcome.js';
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';

@@ -3,17 +3,18 @@
  * Filter values come from the currencies discovery saw (`ctx.discovery.currencies`).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { enumExamples, integerBoundaries } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, verifiedDiffers } from '../oracles/currencies.js';
 import { validateRecorded } from './schema.js';
-import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from '../contract/outcome.js';
 import { causeText } from '../engine/outcome.js';
-import type { CheckResult } from '../engine/types.js';
+import type { CheckResult } from '../contract/types.js';
 import { CURRENCIES_V2_IDS, includeAllChains as includeAllChainsOracle } from '../oracles/currencies-v2.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';
@@ -173,10 +174,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.limitDefault,
-    title: `Without limit, POST /currencies/v2 returns min(${CURRENCIES_DEFAULT_LIMIT}, n(limit=${CURRENCIES_MAX_LIMIT})) currencies`,
-    clauses: ['currencies-v2.limit.default'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.limitDefault),
     async run(ctx) {
       const chains = knownChainIds(ctx);
       const arb = fc.record(
@@ -205,10 +203,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.limitMax,
-    title: `At most min(limit, ${CURRENCIES_MAX_LIMIT}) currencies; a limit above ${CURRENCIES_MAX_LIMIT} is capped to ${CURRENCIES_MAX_LIMIT} or refused with a 4xx`,
-    clauses: ['currencies-v2.limit.max'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.limitMax),
     async run(ctx) {
       const outcome = await ctx.property(
         fc.oneof(fc.constantFrom(CURRENCIES_MAX_LIMIT + 1, CURRENCIES_MAX_LIMIT + 50, 10 * CURRENCIES_MAX_LIMIT), fc.integer({ min: CURRENCIES_MAX_LIMIT + 1, max: 100_000 }), fc.integer({ min: 1, max: CURRENCIES_MAX_LIMIT })),
@@ -227,10 +222,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.filterChainIds,
-    title: 'With chainIds, every returned currency is on one of those chains',
-    clauses: ['currencies-v2.filter.chain-ids'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.filterChainIds),
     async run(ctx) {
       const chains = knownChainIds(ctx);
       if (chains.length === 0) return skip('no chain id was discovered (no currencies and no records)');
@@ -249,10 +241,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.filterVerified,
-    title: 'With verified, every returned currency has metadata.verified equal to it',
-    clauses: ['currencies-v2.filter.verified'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.filterVerified),
     async run(ctx) {
       const chains = knownChainIds(ctx);
       const outcome = await ctx.property(
@@ -280,10 +269,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.filterAddress,
-    title: 'With address, every returned currency has that address (case-insensitive), and the currency at it comes back',
-    clauses: ['currencies-v2.filter.address'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.filterAddress),
     async run(ctx) {
       const known = await locatable(ctx);
       if (isResult(known)) return known;
@@ -307,10 +293,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: CURRENCIES_V2_IDS.filterTokens,
-    title: 'With tokens, every returned currency is one of the listed <chainId>:<address> tokens, and each listed token comes back',
-    clauses: ['currencies-v2.filter.tokens'],
-    operation: OP,
+    ...ruleOf(CURRENCIES_V2_IDS.filterTokens),
     async run(ctx) {
       const known = await locatable(ctx);
       if (isResult(known)) return known;
@@ -333,10 +316,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: includeAllChainsOracle.id,
-    title: 'With includeAllChains, address and chainIds, the located currency comes back, and no other currency',
-    clauses: ['currencies-v2.filter.include-all-chains'],
-    operation: OP,
+    ...ruleOf(includeAllChainsOracle.id),
     async run(ctx) {
       const known = await locatable(ctx);
       if (isResult(known)) return known;
@@ -395,10 +375,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: SCHEMA_CHECK_IDS.currenciesV2,
-    title: 'Every 200 of POST /currencies/v2 is a JSON array of valid currency objects',
-    clauses: ['currencies-v2.response.schema'],
-    operation: OP,
+    ...ruleOf(SCHEMA_CHECK_IDS.currenciesV2),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, OP),
   },

@@ -2,11 +2,11 @@
  * Shared pieces of the events checks (checks/events-ws.ts, checks/events-webhook.ts): the
  * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
  */
-import { brief } from '../engine/expect.js';
+import { brief } from '../contract/expect.js';
 import { causeText } from '../engine/outcome.js';
-import type { CheckContext, CheckResult, CheckSpec } from '../engine/types.js';
-import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
-import { skip } from './support/outcome.js';
+import type { CheckContext, CheckResult, CheckSpec } from '../contract/types.js';
+import type { WebhookObservation, WsMessage, WsObservation } from '../contract/events.js';
+import { skip } from '../contract/outcome.js';
 
 /** The AsyncAPI `intentStatus` channel (upgrade on `/`). */
 export const WS_OP = 'WS /';

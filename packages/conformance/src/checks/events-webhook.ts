@@ -9,13 +9,13 @@
  * `webhook-receiver` command's).
  */
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '@crosschain/types';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckDefinition } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { deliveredFor } from '../events/probe.js';
-import type { WebhookDelivery } from '../events/types.js';
+import type { WebhookDelivery } from '../contract/events.js';
 import { WEBHOOK_OP, unverified, webhookCheck } from './events-support.js';
-import { pass, skip } from './support/outcome.js';
+import { pass, skip } from '../contract/outcome.js';
 
 /** How far `X-Signature-Timestamp` may be from the receiver's clock: the replay window of `verifyWebhookSignature`. */
 export const TIMESTAMP_TOLERANCE_MS = DEFAULT_WEBHOOK_TOLERANCE_MS;

@@ -9,14 +9,14 @@
  * followed request (the embedded server), is a failure. A stream that does not open is
  * events.ws.ready's to judge (at MUST when the run was given its URL).
  */
-import { brief, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
-import type { WsMessage, WsObservation } from '../events/types.js';
+import { brief, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckResult, Exchange } from '../contract/types.js';
+import type { WsMessage, WsObservation } from '../contract/events.js';
 import { requestIdOf } from '../events/ws-session.js';
-import { recordsOfBody } from '../engine/list-wrapper.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
 import { pushes, shown, wsSession, WS_OP } from './events-support.js';
-import { pass, skip } from './support/outcome.js';
+import { pass, skip } from '../contract/outcome.js';
 
 /** Followed requests read back from GET /requests/v3 when no push came (at most). */
 const READ_BACK = 4;

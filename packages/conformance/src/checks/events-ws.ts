@@ -5,16 +5,16 @@
  * `/requests/v3`, malformed messages answered with an error on a socket that stays open. Each
  * check judges the one session of `ctx.events`.
  */
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, Exchange } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, Exchange } from '../contract/types.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import type { MessageId } from '../events/message-schemas.js';
-import type { WsMessage } from '../events/types.js';
+import type { WsMessage } from '../contract/events.js';
 import { EVENT, requestIdOf } from '../events/ws-session.js';
-import { recordsOfBody } from '../engine/list-wrapper.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
 import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support.js';
-import { pass, skip } from './support/outcome.js';
+import { pass, skip } from '../contract/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
 const SCHEMA_OF: Partial<Record<WsMessage['kind'], MessageId>> = {

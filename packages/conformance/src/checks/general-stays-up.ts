@@ -6,13 +6,13 @@
  * `null`, an unsubscribe of an id never subscribed) are over: it asks for the path `//`, then for a
  * plain listing, and fails when either goes unanswered.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { OperationStalledError, TargetUnreachableError } from '../engine/types.js';
-import type { WsObservation } from '../events/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
+import { OperationStalledError, TargetUnreachableError } from '../contract/types.js';
+import type { WsObservation } from '../contract/events.js';
 import { windowQuery } from './support/listing.js';
-import { pass, statusLine } from './support/outcome.js';
+import { pass, statusLine } from '../contract/outcome.js';
 
 /** A path no route serves, that a naive router or URL parser mishandles (`new URL('//', base)` throws). */
 export const DOUBLE_SLASH = '//';

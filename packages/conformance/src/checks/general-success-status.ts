@@ -4,20 +4,18 @@
  * the run (phase `final`), after one fresh status read of a listed request, so that the check judges
  * GET /intents/status even when it runs alone.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { SUCCESS_200_OPERATIONS, successStatusProblem } from '../oracles/status-codes.js';
-import { pass, skip, statusLine } from './support/outcome.js';
-import { recordId } from './support/record.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
+import { recordId } from '../contract/record.js';
 import { successStatus as successStatusOracle } from '../oracles/first-calls.js';
+import { ruleOf } from '../oracles/rules.js';
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: successStatusOracle.id,
-    title: 'Each of the four operations answers success with 200, the code the document names',
-    clauses: ['general.success-200'],
-    operation: 'GET /intents/status',
+    ...ruleOf(successStatusOracle.id),
     phase: 'final',
     async run(ctx) {
       const id = ctx.discovery.records.map(recordId).find((x): x is string => x !== undefined) ?? ctx.discovery.values.ids[0];

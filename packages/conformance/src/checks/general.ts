@@ -4,26 +4,26 @@
  * body shape the live service uses (live-service facts §1.5, SHOULD).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { rangeBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
-import { brief, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, Exchange, QueryValue, RequestSpec } from '../engine/types.js';
-import { OperationStalledError } from '../engine/types.js';
+import { brief, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, Exchange, QueryValue, RequestSpec } from '../contract/types.js';
+import { OperationStalledError } from '../contract/types.js';
 import { BODY_PROPERTIES, QUERY_PARAMETERS } from '@crosschain/specs';
 import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { sendAnswered } from './support/answered.js';
-import { fromProperty, pass, skip, statusLine } from './support/outcome.js';
+import { fromProperty, pass, skip, statusLine } from '../contract/outcome.js';
 import { noServerError as noServerErrorOracle } from '../oracles/general.js';
 import { errorBodyShape, jsonBodies } from '../oracles/bodies.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** Bad inputs of the sweep in flight at once: enough to fill --max-rps 50 on a target 100 ms away. */
 const SWEEP_CONCURRENCY = 8;
 /** The four operations of the document. */
 export const OPERATIONS = ['POST /currencies/v2', 'GET /intents/status', 'GET /requests/v3', 'GET /requests/v2'] as const;
 /** Operation key of the checks that span all four operations. */
-const ALL = '*';
 
 /** Exchanges of the four operations with a response (v2 left out once it is retired). */
 function answeredExchanges(ctx: CheckContext): Exchange[] {
@@ -88,7 +88,6 @@ export function schemaGroups(schemas: Readonly<Record<string, unknown>>, kindOf:
 function sharedProbes(inputs: readonly BadInput[]): string[] {
   return inputs.filter((i) => (i.covers?.length ?? 0) > 0).map((i) => `${i.coverLabel ?? i.label.replace(/=.*$/, '')} (also ${i.covers!.length}: ${i.covers!.join(', ')})`);
 }
-
 
 /**
  * Any code point but a half surrogate: what fast-check's `unit: 'binary'` draws, without the table
@@ -327,10 +326,7 @@ async function expectNoServerError(ctx: CheckContext, input: BadInput): Promise<
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: noServerErrorOracle.id,
-    title: 'Invalid values for every parameter and body field get a 4xx, never a 5xx or no answer',
-    clauses: ['general.no-server-error-on-bad-input'],
-    operation: ALL,
+    ...ruleOf(noServerErrorOracle.id),
     lock: V2_LOCK, // its sweep sends to GET /requests/v2 too
     async run(ctx) {
       const v2 = await datedContext(ctx, 'v2-window');
@@ -347,10 +343,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: jsonBodies.id,
-    title: 'Every response body of the four operations is JSON with content type application/json',
-    clauses: [jsonBodies.id],
-    operation: ALL,
+    ...ruleOf(jsonBodies.id),
     phase: 'final',
     async run(ctx) {
       const withBody = answeredExchanges(ctx).filter((e) => e.response!.bodyText !== '' && e.response!.status !== 204 && e.response!.status !== 304);
@@ -360,10 +353,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: errorBodyShape.id,
-    title: 'A 4xx body is a JSON object with a string message',
-    clauses: [errorBodyShape.id],
-    operation: ALL,
+    ...ruleOf(errorBodyShape.id),
     phase: 'final',
     async run(ctx) {
       let errors = answeredExchanges(ctx).filter((e) => e.response!.status >= 400 && e.response!.status < 500);

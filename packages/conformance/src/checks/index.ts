@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { checks as currencies } from './currencies.js';
 import { checks as currenciesDefaultList } from './currencies-default-list.js';
 import { checks as eventsWebhook } from './events-webhook.js';

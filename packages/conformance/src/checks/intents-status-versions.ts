@@ -6,15 +6,16 @@
  * compares their statuses (oracles/intent-status-versions.ts); the schema checks validate every
  * 200 of v2 and v3 the run recorded.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { AGREE_EXPECTED, AGREE_MESSAGE, STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement, type StatusReading } from '../oracles/intent-status-versions.js';
 import { validateRecorded } from './schema.js';
-import { recordId } from './support/record.js';
-import { parsedBody, pass, skip } from './support/outcome.js';
+import { recordId } from '../contract/record.js';
+import { parsedBody, pass, skip } from '../contract/outcome.js';
 import { versionsAgree as versionsAgreeOracle } from '../oracles/status-versions-agree.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const PATHS: Record<string, string> = { [STATUS_DEPRECATED]: '/intents/status', [STATUS_V2]: '/intents/status/v2', [STATUS_V3]: '/intents/status/v3' };
 /** Listed requests read through the three operations. */
@@ -33,10 +34,7 @@ function listedIds(ctx: CheckContext): string[] {
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: versionsAgreeOracle.id,
-    title: 'A request read through GET /intents/status, /v2 and /v3 has the same status in each (as of the same last update)',
-    clauses: ['intents-status.versions-agree'],
-    operation: STATUS_V3,
+    ...ruleOf(versionsAgreeOracle.id),
     async run(ctx) {
       const ids = listedIds(ctx);
       if (ids.length === 0) return skip('no listed request to read the status of');
@@ -59,18 +57,12 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: SCHEMA_CHECK_IDS.intentsStatusV2,
-    title: 'Every 200 of GET /intents/status/v2 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
-    clauses: ['intents-status-v2.response.schema'],
-    operation: STATUS_V2,
+    ...ruleOf(SCHEMA_CHECK_IDS.intentsStatusV2),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, STATUS_V2),
   },
   {
-    id: SCHEMA_CHECK_IDS.intentsStatusV3,
-    title: 'Every 200 of GET /intents/status/v3 matches the live OpenAPI (status of its enum, hashes as strings, times as numbers)',
-    clauses: ['intents-status-v3.response.schema'],
-    operation: STATUS_V3,
+    ...ruleOf(SCHEMA_CHECK_IDS.intentsStatusV3),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, STATUS_V3),
   },

@@ -8,14 +8,15 @@
  * skipped and the SHOULD check `intents-status.request-id-param` reports the difference.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { validateRecorded } from './schema.js';
 import { fetchPage, windowQuery } from './support/listing.js';
-import { depositTxHashes, destinationChainIds, fillTxHashes, get, originChainIds, recordId, recordStatus, updatedAtMs, type RecordJson } from './support/record.js';
-import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from './support/outcome.js';
+import { depositTxHashes, destinationChainIds, fillTxHashes, get, originChainIds, recordId, recordStatus, updatedAtMs, type RecordJson } from '../contract/record.js';
+import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from '../contract/outcome.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const OP = 'GET /intents/status';
 const PATH = '/intents/status';
@@ -182,10 +183,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: SCHEMA_CHECK_IDS.intentsStatus,
-    title: 'Every 200 of GET /intents/status is an intent status record with a status of the enum',
-    clauses: ['intents-status.response.schema'],
-    operation: OP,
+    ...ruleOf(SCHEMA_CHECK_IDS.intentsStatus),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, OP),
   },

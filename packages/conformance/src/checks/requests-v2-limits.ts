@@ -3,22 +3,18 @@
  * 50, 51 (engine/boundaries.ts) and nowhere else: v2 is throttled, so the check spends five
  * requests and draws no random limit. A 429 of the throttle leaves that value untested, never failed.
  */
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { allInOrder } from '../engine/concurrent.js';
-import { ensure } from '../engine/expect.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
-import { pass, skip, statusLine } from './support/outcome.js';
+import { ensure } from '../contract/expect.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { V2_MAX_LIMIT, v2LimitMax } from '../oracles/requests-v2-limits.js';
-
-const OP = 'GET /requests/v2';
+import { ruleOf } from '../oracles/rules.js';
 
 const limitMax: CheckSpec = {
-  id: v2LimitMax.id,
-  title: `A v2 page holds at most min(limit, ${V2_MAX_LIMIT}) records at limit ${integerBoundaries(1, V2_MAX_LIMIT).join(', ')}; above ${V2_MAX_LIMIT} capped or refused with a 4xx`,
-  clauses: [v2LimitMax.id],
-  operation: OP,
+  ...ruleOf(v2LimitMax.id),
   lock: V2_LOCK,
   async run(outer) {
     const ctx = await datedContext(outer, 'v2-window');

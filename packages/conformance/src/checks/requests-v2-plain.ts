@@ -5,11 +5,11 @@
  * throttle the kit reaches on purpose (rate-limit.*) is the first key's: a second key, asked right
  * after, shows whether the quota is the key's or the address's.
  */
-import { ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition } from '../engine/types.js';
+import { ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition } from '../contract/types.js';
 import { V2_TIMELINE, rateLimited, v2Check } from './requests-v2.js';
-import { pass, statusLine } from './support/outcome.js';
+import { pass, statusLine } from '../contract/outcome.js';
 
 const PATH = '/requests/v2';
 

@@ -11,20 +11,22 @@
  * so that a run covers every v2 clause whatever the date.
  */
 import { LIMITS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec, DatedTarget, Exchange, HttpClient, QueryValue, TargetDate } from '../contract/types.js';
 import { checkWrapperFields, validateRecorded } from './schema.js';
 import { V2_TIMELINE, V2_TIMELINE_MS, deprecationObjectProblem } from '../oracles/deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from '../oracles/v2-rate-limit.js';
 import { throttleStatusProblem } from '../oracles/status-codes.js';
 import { causeText } from '../engine/outcome.js';
 import { retirementProblem } from '../oracles/v2-retirement.js';
-import { parsedBody, pass, skip, statusLine } from './support/outcome.js';
+import { parsedBody, pass, skip, statusLine } from '../contract/outcome.js';
 import { V2_SIGNAL_IDS, v2KeepsWorking } from '../oracles/requests-v2.js';
-import { recordsOfBody, sharedWalk, windowQuery } from './support/listing.js';
-import { get, recordId } from './support/record.js';
+import { sharedWalk, windowQuery } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { get, recordId } from '../contract/record.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const OP = 'GET /requests/v2';
 const PATH = '/requests/v2';
@@ -135,11 +137,9 @@ export function v2Check(def: Omit<CheckSpec, 'operation'>): CheckSpec {
  * one, shared). Every v2 response of the run, this one included, is judged by the signal's oracle
  * (oracles/requests-v2.ts), whose verdict is this check's: the check only sends.
  */
-function signalCheck(id: string, title: string): CheckSpec {
+function signalCheck(id: string): CheckSpec {
   return v2Check({
-    id,
-    title,
-    clauses: [id],
+    ...ruleOf(id),
     async run(ctx) {
       await sharedV2(ctx);
       const all = answered(ctx);
@@ -210,11 +210,8 @@ async function some200(ctx: CheckContext): Promise<Exchange | CheckResult> {
  * documented answer: 410 with those headers and the 429's body shape.
  */
 const retired: CheckSpec = {
-  id: V2_SIGNAL_IDS.retired,
-  operation: OP,
+  ...ruleOf(V2_SIGNAL_IDS.retired),
   lock: V2_LOCK,
-  title: 'From the sunset date (target clock) v2 answers a 4xx other than 429, never v2 data; a 410 carries the deprecation headers',
-  clauses: ['requests-v2.retired-answer'],
   async run(ctx) {
     const v2 = await datedContext(ctx, 'v2-retired');
     if (!retiredReason(v2)) return skip(`v2 is not retired yet by the target's clock (${v2.discovery.targetNow.toISOString()}); it retires on ${V2_TIMELINE.sunsetAt}`);
@@ -276,9 +273,7 @@ const rootReferrer: CheckSpec = {
 
 export const checks: CheckDefinition[] = withFamilies([
   v2Check({
-    id: v2KeepsWorking.id,
-    title: 'Before its sunset date (target clock), v2 keeps answering (not 404/410)',
-    clauses: [v2KeepsWorking.id],
+    ...ruleOf(v2KeepsWorking.id),
     async run(ctx) {
       const e = await sharedV2(ctx);
       const status = e.response?.status;
@@ -294,14 +289,12 @@ export const checks: CheckDefinition[] = withFamilies([
       return pass();
     },
   }),
-  signalCheck(V2_SIGNAL_IDS.deprecationHeader, 'Every v2 response has a Deprecation header, a structured-field Date @<unix seconds>'),
-  signalCheck(V2_SIGNAL_IDS.deprecationSunset, 'Every v2 response has a Sunset header holding an HTTP-date'),
-  signalCheck(V2_SIGNAL_IDS.deprecationLink, 'Every v2 response has a Link header with deprecation, sunset and successor-version (/requests/v3)'),
-  signalCheck(V2_SIGNAL_IDS.deprecationExposeHeaders, 'Access-Control-Expose-Headers lists Deprecation, Sunset and Link'),
+  signalCheck(V2_SIGNAL_IDS.deprecationHeader),
+  signalCheck(V2_SIGNAL_IDS.deprecationSunset),
+  signalCheck(V2_SIGNAL_IDS.deprecationLink),
+  signalCheck(V2_SIGNAL_IDS.deprecationExposeHeaders),
   v2Check({
-    id: V2_SIGNAL_IDS.deprecationOnErrors,
-    title: 'The deprecation headers are on v2 error responses too (4xx, 429, 5xx)',
-    clauses: ['requests-v2.deprecation.on-errors'],
+    ...ruleOf(V2_SIGNAL_IDS.deprecationOnErrors),
     async run(ctx) {
       for (const query of BAD_V2_QUERIES) {
         const e = await sendV2(ctx, query);
@@ -314,9 +307,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: V2_SIGNAL_IDS.deprecationBodyObject,
-    title: 'A v2 200 body has a deprecation object with the six fields and ISO 8601 dates',
-    clauses: ['requests-v2.deprecation.body-object'],
+    ...ruleOf(V2_SIGNAL_IDS.deprecationBodyObject),
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
@@ -325,9 +316,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: V2_SIGNAL_IDS.deprecationConsistent,
-    title: 'The body dates agree with the headers and the published timeline',
-    clauses: ['requests-v2.deprecation.consistent'],
+    ...ruleOf(V2_SIGNAL_IDS.deprecationConsistent),
     async run(ctx) {
       const e = await some200(ctx);
       if (!('seq' in e)) return e;
@@ -337,10 +326,8 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: V2_SIGNAL_IDS.rateLimitBody,
+    ...ruleOf(V2_SIGNAL_IDS.rateLimitBody),
     spendsQuota: true,
-    title: 'A v2 429 has a JSON body with message, successor (/requests/v3) and migrationGuide',
-    clauses: ['requests-v2.rate-limit.body'],
     async run(ctx) {
       const limited = await rateLimited(ctx);
       if (!Array.isArray(limited)) return limited;
@@ -349,10 +336,8 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: V2_SIGNAL_IDS.rateLimitNoRetryAfter,
+    ...ruleOf(V2_SIGNAL_IDS.rateLimitNoRetryAfter),
     spendsQuota: true,
-    title: 'A v2 429 carries no Retry-After header',
-    clauses: ['requests-v2.rate-limit.no-retry-after'],
     async run(ctx) {
       const limited = await rateLimited(ctx);
       if (!Array.isArray(limited)) return limited;
@@ -361,9 +346,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   }),
   v2Check({
-    id: SCHEMA_CHECK_IDS.requestsV2,
-    title: 'Every 200 of GET /requests/v2 is the v2 list wrapper with the deprecation object',
-    clauses: ['requests-v2.response.schema'],
+    ...ruleOf(SCHEMA_CHECK_IDS.requestsV2),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, OP),
   }),

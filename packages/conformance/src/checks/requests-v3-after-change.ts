@@ -15,14 +15,16 @@
  * from its first is judged. Moving data: a miss is judged only when a fresh read by id shows the
  * request unchanged since (else withheld), and the check is a relation (a failure must reproduce).
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { parsedBody, pass, skip } from './support/outcome.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, holds, idsOf, recordsOfBody, sample, walk, type Page, type Query } from './support/listing.js';
-import { MAX_LIMIT } from './support/paging.js';
-import { firstOrderBreak, showKey } from './support/order.js';
-import { createdAtMs, fillTxHashes, get, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from './support/record.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { parsedBody, pass, skip } from '../contract/outcome.js';
+import { V3, createdSec, fetchPage, holds, walk, type Page, type Query } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import { firstOrderBreak, showKey } from '../contract/order.js';
+import { createdAtMs, fillTxHashes, get, recordId, recordStatus, refundTxHashes, updatedAtMs, type RecordJson } from '../contract/record.js';
 
 /** At most this many changed requests are judged (each costs a read by id and one or two listings, beside one updatedAt listing for all). */
 const MAX_JUDGED = 2;

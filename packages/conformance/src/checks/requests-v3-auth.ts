@@ -3,15 +3,17 @@
  * rule 6; Resources > data.referrer, data.platformFee, data.apiKeyName).
  */
 import { LIMITS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { AuthChoice, CheckContext, CheckDefinition, CheckResult, Exchange } from '../contract/types.js';
 import { causeText } from '../engine/outcome.js';
-import { V3, recordsOfBody, sharedWalk, windowQuery, type Query } from './support/listing.js';
-import { get, recordId, type RecordJson } from './support/record.js';
-import { bodyShown, pass, skip, statusLine } from './support/outcome.js';
+import { V3, sharedWalk, windowQuery, type Query } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { get, recordId, type RecordJson } from '../contract/record.js';
+import { bodyShown, pass, skip, statusLine } from '../contract/outcome.js';
 import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import { refusalProblem, keyRequired as keyRequiredOracle } from '../oracles/requests-v3-auth.js';
+import { ruleOf } from '../oracles/rules.js';
 
 
 /** The authenticated fields a record carries under `data` (non-null), as `data.<name>`. */
@@ -56,10 +58,7 @@ async function authenticatedView(ctx: CheckContext, auth: AuthChoice, pages: num
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: keyRequiredOracle.id,
-    title: 'GET /requests/v3 without x-api-key is refused with a 4xx and no records',
-    clauses: ['requests-v3.auth.key-required', 'auth.header'],
-    operation: V3,
+    ...ruleOf(keyRequiredOracle.id),
     async run(ctx) {
       const e = await sendAs(ctx, 'none', { ...windowQuery(ctx), limit: 5 });
       expectRefused(e, 'GET /requests/v3 requires x-api-key: a request without it must be refused');

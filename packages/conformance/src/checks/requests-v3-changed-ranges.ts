@@ -10,13 +10,14 @@
  * by id), at most five requests; a request that moves again between the reads is not judged (a
  * relation: a failure must reproduce).
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { candidates, differs, gainedHash, readPageById, readingOf } from './requests-v3-after-change.js';
-import { V3, createdSec, fetchPage, holds, idsOf, sample, type Query } from './support/listing.js';
-import { pass, skip } from './support/outcome.js';
-import { recordStatus, type RecordJson } from './support/record.js';
+import { V3, createdSec, fetchPage, holds, type Query } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass, skip } from '../contract/outcome.js';
+import { recordStatus, type RecordJson } from '../contract/record.js';
 
 /** Candidates read again by id to find one that changed. */
 const MAX_READS = 2;

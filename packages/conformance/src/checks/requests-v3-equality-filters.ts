@@ -5,15 +5,17 @@
  * query is narrowed to a few seconds around its creation, so no walk of the whole window is needed.
  */
 import fc from 'fast-check';
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, firstPerParam, runs, sampleArb, type Sample } from './support/filters.js';
-import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
-import { fromProperty, skip } from './support/outcome.js';
-import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
+import { V3, createdSec, holds, sharedWalk, walk, windowQuery, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
+import { fromProperty, skip } from '../contract/outcome.js';
+import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { FILTER_IDS, REASON_PARAMS, judgedReason, reasonMismatch } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -126,10 +128,7 @@ async function judgeReasonFilters(ctx: CheckContext): Promise<string> {
 }
 
 const soundness: CheckSpec = {
-  id: FILTER_IDS.filterSoundness,
-  title: 'Every record returned for an equality filter matches it',
-  clauses: ['requests-v3.filter.soundness'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filterSoundness),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {

@@ -3,12 +3,12 @@
  * values (API document, GET /requests/v3 rule 7; Errors table), within the discovery window.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, sendV3, sharedTotal, windowQuery } from './support/listing.js';
-import { fromProperty, skip } from './support/outcome.js';
-import { depositAddressOf, type RecordJson } from './support/record.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure } from '../contract/expect.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { sendV3, sharedTotal, windowQuery } from './support/listing.js';
+import { fromProperty, skip } from '../contract/outcome.js';
+import { depositAddressOf, type RecordJson } from '../contract/record.js';
 import {
   ensureEvery,
   ensureHas,
@@ -22,6 +22,7 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** Keys whose emptiness is unambiguous on a record: one plausible field (`depositAddress.address`). */
 const NULL_KEYS: Array<{ key: string; present: (r: RecordJson) => boolean }> = [
@@ -29,10 +30,7 @@ const NULL_KEYS: Array<{ key: string; present: (r: RecordJson) => boolean }> = [
 ];
 
 const nullCheck: CheckSpec = {
-  id: FILTER_IDS.filtersNullCheck,
-  title: 'null is an is-empty check and not:null an is-not-empty check: together they partition the window',
-  clauses: ['requests-v3.filters.null-check'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersNullCheck),
   requires: ['apiKey'],
   async run(ctx) {
     const records = ctx.discovery.records.filter(usable);
@@ -61,10 +59,7 @@ const nullCheck: CheckSpec = {
 };
 
 const nullMix400: CheckSpec = {
-  id: FILTER_IDS.filtersNullMix400,
-  title: 'null combined with real values in one array for the same key returns 400',
-  clauses: ['requests-v3.filters.null-mix-400'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersNullMix400),
   requires: ['apiKey'],
   async run(ctx) {
     const records = ctx.discovery.records;

@@ -5,13 +5,13 @@
  * with a group and a feature that a record of the group lacks, in place of one random run.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
-import { brief, violate } from '../engine/expect.js';
-import type { CheckContext } from '../engine/types.js';
-import { V3, around, fetchPage } from './support/listing.js';
-import { fromProperty, pass, skip } from './support/outcome.js';
-import { featuresOf, matchesComplete, matchesSound, recordId, type RecordJson } from './support/record.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { brief, violate } from '../contract/expect.js';
+import type { CheckContext } from '../contract/types.js';
+import { around, fetchPage } from './support/listing.js';
+import { fromProperty, pass, skip } from '../contract/outcome.js';
+import { featuresOf, matchesComplete, matchesSound, recordId, type RecordJson } from '../contract/record.js';
 import {
   GROUP_KEYS,
   LIMIT,
@@ -30,6 +30,7 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 import { FILTER_IDS, lacksFeatures } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** A feature and a group that some discovered record is in while lacking that feature (the first found: deterministic). */
 function featureCase(records: readonly RecordJson[], conds: readonly Cond[]): { feature: string; g: Cond; gOnly: RecordJson } | undefined {
@@ -70,10 +71,7 @@ async function featuresStillApply(ctx: CheckContext, { feature, g, gOnly }: { fe
 }
 
 const topLevelAnd: CheckSpec = {
-  id: FILTER_IDS.filtersTopLevelAnd,
-  title: 'Top-level parameters still apply: they are AND-ed with the filters groups',
-  clauses: ['requests-v3.filters.top-level-and'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersTopLevelAnd),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {

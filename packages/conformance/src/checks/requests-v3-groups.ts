@@ -5,11 +5,11 @@
  * completeness around a discovered record.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, sharedTotal, windowQuery } from './support/listing.js';
-import { fromProperty, skip } from './support/outcome.js';
-import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from './support/record.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { sharedTotal, windowQuery } from './support/listing.js';
+import { fromProperty, skip } from '../contract/outcome.js';
+import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from '../contract/record.js';
 import {
   GROUP_KEYS,
   SINGLE_VALUED,
@@ -28,12 +28,10 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const andWithinGroup: CheckSpec = {
-  id: FILTER_IDS.filtersAndWithinGroup,
-  title: 'Fields inside one filters group are AND-ed',
-  clauses: ['requests-v3.filters.groups-and-within'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersAndWithinGroup),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -74,10 +72,7 @@ const andWithinGroup: CheckSpec = {
 };
 
 const orAcrossGroups: CheckSpec = {
-  id: FILTER_IDS.filtersOrAcrossGroups,
-  title: 'Groups are OR-ed: total(A or B) = total(A) + total(B) - total(A and B)',
-  clauses: ['requests-v3.filters.groups-or'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersOrAcrossGroups),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -140,10 +135,7 @@ function completeKeys(records: readonly RecordJson[]): EqualityParam[] {
 }
 
 const notNegates: CheckSpec = {
-  id: FILTER_IDS.filtersNot,
-  title: 'not: negates a key, first in its group or after another: total(not:X) + total(X) = total(all) for a non-null field',
-  clauses: ['requests-v3.filters.not'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersNot),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -205,10 +197,7 @@ async function judgeNotAfterFirstKey(ctx: CheckContext, records: readonly Record
 }
 
 const arrayOr: CheckSpec = {
-  id: FILTER_IDS.filtersArrayOr,
-  title: 'An array value is OR within the field: total(X in [a, b]) = total(a) + total(b)',
-  clauses: ['requests-v3.filters.array-or'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filtersArrayOr),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {

@@ -3,20 +3,19 @@
  * GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { integerBoundaries } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
+import { brief, ensure, violate } from '../contract/expect.js';
 import { pageSizeProblem, limitMax as limitMaxOracle, limitDefault as limitDefaultOracle } from '../oracles/requests-v3-paging.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
-import { fromProperty } from './support/outcome.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, skipNoData } from './support/paging.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
+import { fromProperty } from '../contract/outcome.js';
+import { skipNoData } from './support/paging.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const limitMax: CheckSpec = {
-  id: limitMaxOracle.id,
-  title: `A page holds at most min(limit, ${MAX_LIMIT}) records; a limit above ${MAX_LIMIT} is capped or refused with a 4xx`,
-  clauses: ['requests-v3.limit.max'],
-  operation: V3,
+  ...ruleOf(limitMaxOracle.id),
   requires: ['apiKey'],
   async run(ctx) {
     // Page size does not depend on live traffic, so the probe spans the whole data set.
@@ -53,10 +52,7 @@ const limitMax: CheckSpec = {
 };
 
 const limitDefault: CheckSpec = {
-  id: limitDefaultOracle.id,
-  title: 'Without limit, a page holds min(20, n) records (live default 20)',
-  clauses: ['requests-v3.limit.default'],
-  operation: V3,
+  ...ruleOf(limitDefaultOracle.id),
   requires: ['apiKey'],
   async run(ctx) {
     if (ctx.discovery.records.length === 0) return skipNoData('records');

@@ -10,12 +10,13 @@
  * shows no empty group). Runs alone, so that no other check's request comes in between: at the end of
  * the run, among the checks that already run one at a time (checks/index.ts, RUN_ORDER).
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { stableEqualityOf } from './requests-v3-unwindowed-totals.js';
-import { FILTERABLE_STATUSES, V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
-import { pass, skip, statusLine } from './support/outcome.js';
+import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
+import { FILTERABLE_STATUSES } from '../contract/record.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
 
 const noCarryOver: CheckSpec = {
   id: 'requests-v3.filters.no-carry-over',

@@ -6,13 +6,14 @@
  * in a window around its creation second with a negated key it passes (`not:requestType` of another
  * type: a field that never changes on a request).
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { SCHEMA_ENUMS } from '@crosschain/specs';
-import { V3, around, fetchPage, holds, idsOf, sample } from './support/listing.js';
-import { pass, skip } from './support/outcome.js';
-import { recordId } from './support/record.js';
+import { V3, around, fetchPage, holds } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass, skip } from '../contract/outcome.js';
+import { recordId } from '../contract/record.js';
 
 const PAGE = 50;
 

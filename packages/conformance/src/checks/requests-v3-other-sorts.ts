@@ -11,15 +11,16 @@
  * holds every match its total counts on one page yet leaves out the discovered request (requests
  * are never removed and these fields never change).
  */
-import { violate } from '../engine/expect.js';
+import { violate } from '../contract/expect.js';
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckDefinition, CheckSpec } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { emptyPageBesideTotal } from '../oracles/unwindowed.js';
 import { stableEqualityOf } from './requests-v3-unwindowed-totals.js';
-import { V3, fetchPage, holds, idsOf, sample, type Query } from './support/listing.js';
-import { pass, skip } from './support/outcome.js';
-import { amountUsd, recordId } from './support/record.js';
+import { V3, fetchPage, holds, type Query } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass, skip } from '../contract/outcome.js';
+import { amountUsd, recordId } from '../contract/record.js';
 
 const PAGE = 50;
 /** The sorts other than createdAt, each direction (amountUsd's default first, ascending). */

@@ -9,13 +9,14 @@
  * (as keys of `data`, null where the request has no value). A key the `apiKey` filter refuses, or
  * that created no request, is not judged.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { AuthChoice, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { AuthChoice, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { AUTHENTICATED_FIELDS } from '../oracles/authenticated-fields.js';
-import { V3, idsOf, parsePage } from './support/listing.js';
-import { isObject, pass, skip, statusLine } from './support/outcome.js';
-import { recordId, type RecordJson } from './support/record.js';
+import { V3, parsePage } from './support/listing.js';
+import { idsOf } from '../contract/record.js';
+import { isObject, pass, skip, statusLine } from '../contract/outcome.js';
+import { recordId, type RecordJson } from '../contract/record.js';
 
 const PAGE = 5;
 const KEYS: ReadonlyArray<{ auth: AuthChoice; label: string }> = [

@@ -4,16 +4,19 @@
  * bounded to a part of the discovery window and capped in pages.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { enumExamples } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, fetchPage, idsOf, pageAt, sample, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
-import { SORT_BY, orderDifference, type Direction, type SortBy } from './support/order.js';
-import { fromProperty, isObject } from './support/outcome.js';
-import { MAX_LIMIT, PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
-import type { RecordJson } from './support/record.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { V3, fetchPage, pageAt, sharedWalk, walk, type Query, type Walk } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { SORT_BY, orderDifference, type Direction, type SortBy } from '../contract/order.js';
+import { fromProperty, isObject } from '../contract/outcome.js';
+import { PAIR_WINDOW_SIZE, countInWindow, describeSort, skipNoData, smallWindow, sortQuery } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import type { RecordJson } from '../contract/record.js';
 import { cursorStable as cursorStableOracle, PAGING_IDS, terminates as terminatesOracle } from '../oracles/requests-v3-paging.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** The walk `terminates` judges: the first walk pair's walk at limit 2, shared with no-gaps and no-duplicates. */
 const TERMINATES_LIMIT = 2;
@@ -21,10 +24,7 @@ const TERMINATES_LIMIT = 2;
 const LARGE_PAGES = 6;
 
 const paginationTerminates: CheckSpec = {
-  id: terminatesOracle.id,
-  title: 'Following continuation ends within a bound and never hands back a cursor twice',
-  clauses: ['requests-v3.pagination.continuation', 'requests-v3.pagination.no-repeated-cursor'],
-  operation: V3,
+  ...ruleOf(terminatesOracle.id),
   requires: ['apiKey'],
   async run(ctx) {
     const q = smallWindow(ctx, PAIR_WINDOW_SIZE);
@@ -64,10 +64,7 @@ const paginationTerminates: CheckSpec = {
  * every later read would then look like unstable data.
  */
 const cursorStable: CheckSpec = {
-  id: cursorStableOracle.id,
-  title: 'A continuation passed back twice yields the same next page',
-  clauses: ['requests-v3.pagination.continuation'],
-  operation: V3,
+  ...ruleOf(cursorStableOracle.id),
   requires: ['apiKey'],
   async run(ctx) {
     const q = cursorWindow(ctx);
@@ -162,15 +159,11 @@ const pairArb = fc.record({
 
 /** Property over (limit, sortBy, direction) comparing the two walks with `compare`. */
 function walkComparison(
-  id: string,
-  title: string,
+  about: { id: string; title: string; clauses: string[]; operation: string },
   compare: (p: WalkPair) => void,
 ): CheckSpec {
   return {
-    id,
-    title,
-    clauses: [id],
-    operation: V3,
+    ...about,
     requires: ['apiKey'],
     relation: true,
     async run(ctx) {
@@ -212,8 +205,7 @@ function firstDuplicate(records: readonly RecordJson[]): { id: string; at: numbe
 }
 
 const noDuplicates = walkComparison(
-  PAGING_IDS.paginationNoDuplicates,
-  'Walking the pages of one query never returns a record twice',
+  ruleOf(PAGING_IDS.paginationNoDuplicates),
   (p) => {
     for (const w of [p.small, p.large]) {
       const dup = firstDuplicate(w.records);
@@ -230,8 +222,7 @@ const noDuplicates = walkComparison(
 );
 
 const noGaps = walkComparison(
-  'requests-v3.pagination.no-gaps',
-  'Walking at a small limit returns the same records, in the same order, as walking at limit 50',
+  { id: 'requests-v3.pagination.no-gaps', title: 'Walking at a small limit returns the same records, in the same order, as walking at limit 50', clauses: ['requests-v3.pagination.no-gaps'], operation: V3 },
   (p) => {
     const smallIds = new Set(idsOf(p.small.records));
     const largeIds = idsOf(p.large.records);

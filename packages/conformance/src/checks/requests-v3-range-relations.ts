@@ -10,17 +10,19 @@
  */
 import { LIMITS } from '@crosschain/specs';
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { ensure } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
 import { notNested, rangeSamples, subsetCountProblem, withoutAppFees, type RangeKind } from '../oracles/ranges.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
-import type { RecordJson } from './support/record.js';
-import { recordId } from './support/record.js';
-import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
-import { pass } from './support/outcome.js';
+import type { RecordJson } from '../contract/record.js';
+import { recordId } from '../contract/record.js';
+import { total, walk, type Query } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass } from '../contract/outcome.js';
 import { smallWindow } from './support/paging.js';
 import { wholeQuery } from './requests-v3-total-scale.js';
+import { ruleOf } from '../oracles/rules.js';
 
 interface RangePair {
   kind: RangeKind;
@@ -71,10 +73,7 @@ function ensureAppFees(pair: RangePair, query: Query, records: readonly RecordJs
 }
 
 const rangeNested: CheckSpec = {
-  id: FILTER_IDS.rangeNested,
-  title: 'Block, fill-time, app-fee and USD ranges: a larger minimum or smaller maximum never selects more, nested ranges select nested sets (counts at scale, sets on a window)',
-  clauses: ['requests-v3.filter.range-nested', 'requests-v3.filter.app-fees-range'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.rangeNested),
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {

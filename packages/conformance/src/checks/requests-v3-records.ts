@@ -5,14 +5,16 @@
  * violation carries the exchange that shows it.
  */
 import { LIMITS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange } from '../engine/types.js';
-import { V3, fetchPage, sendV3, recordsOfBody, windowQuery } from './support/listing.js';
-import { get, recordId, recordRequestType, type RecordJson } from './support/record.js';
-import { pass, skip, statusLine } from './support/outcome.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
+import { V3, fetchPage, sendV3, windowQuery } from './support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
+import { get, recordId, recordRequestType, type RecordJson } from '../contract/record.js';
+import { pass, skip, statusLine } from '../contract/outcome.js';
 import { destinationSides, failReason, failReasonProblem, sameChain } from '../oracles/requests-v3-records.js';
 import { REMOVED_EXPECTED, REMOVED_MESSAGE, removedFieldsOf, v3RemovedFields as v3RemovedFieldsOracle } from '../oracles/v3-removed-fields.js';
+import { ruleOf } from '../oracles/rules.js';
 
 
 /** The skip reason when discovery has no records (with discovery's own explanation, if any). */
@@ -31,10 +33,7 @@ async function refetch(ctx: CheckContext, id: string): Promise<{ record?: Record
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: failReason.id,
-    title: 'failReason and refundFailReason are null when there is none, never N/A',
-    clauses: ['requests-v3.record.fail-reason-null'],
-    operation: V3,
+    ...ruleOf(failReason.id),
     requires: ['apiKey'],
     async run(ctx) {
       const records = ctx.discovery.records;
@@ -62,10 +61,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: sameChain.id,
-    title: 'A Same-chain Swap record has no destination side (neither quoted nor actual)',
-    clauses: ['requests-v3.record.same-chain-no-destination'],
-    operation: V3,
+    ...ruleOf(sameChain.id),
     requires: ['apiKey'],
     async run(ctx) {
       const swaps = ctx.discovery.records.filter((r) => recordRequestType(r) === 'Same-chain Swap');
@@ -85,10 +81,7 @@ export const checks: CheckDefinition[] = withFamilies([
     },
   },
   {
-    id: v3RemovedFieldsOracle.id,
-    title: 'A v3 record carries none of the fields the change table lists as removed in v3 (data.metadata, data.subsidizedRequest, ...)',
-    clauses: ['requests-v3.record.no-removed-fields'],
-    operation: V3,
+    ...ruleOf(v3RemovedFieldsOracle.id),
     requires: ['apiKey'],
     async run(ctx) {
       const records = ctx.discovery.records;

@@ -2,10 +2,10 @@
  * GET /requests/v3: sortBy/sortDirection, their defaults and the order within and across pages
  * (API document, GET /requests/v3 rules 1-5; live facts §1.3). Walks stay in the discovery window.
  */
-import { violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
+import { violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
 import {
   SORT_BY,
   defaultDirection,
@@ -15,9 +15,11 @@ import {
   showKey,
   type Direction,
   type SortBy,
-} from './support/order.js';
-import { MAX_LIMIT, describeSort, skipNoData, sortQuery } from './support/paging.js';
+} from '../contract/order.js';
+import { describeSort, skipNoData, sortQuery } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
 import { PAGING_IDS } from '../oracles/requests-v3-paging.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** Throws when the walked records break the order, naming the page that shows it. */
 function ensureOrdered(w: Walk, sortBy: SortBy, direction: Direction, what: string): void {
@@ -58,10 +60,7 @@ function orderObservable(ctx: CheckContext, sortBy: SortBy): string | undefined 
 }
 
 const sortDefault: CheckSpec = {
-  id: PAGING_IDS.sortDefault,
-  title: 'Without sortBy/sortDirection, records come by createdAt descending, within and across pages',
-  clauses: ['requests-v3.sort.default'],
-  operation: V3,
+  ...ruleOf(PAGING_IDS.sortDefault),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -73,12 +72,9 @@ const sortDefault: CheckSpec = {
 };
 
 /** Default direction of a sortBy: monotone, and the same order as the explicit direction. */
-function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): CheckSpec {
+function defaultDirectionCheck(id: string, sortBy: SortBy): CheckSpec {
   return {
-    id,
-    title,
-    clauses: [id],
-    operation: V3,
+    ...ruleOf(id),
     relation: true,
     requires: ['apiKey'],
     async run(ctx) {
@@ -103,10 +99,7 @@ function defaultDirectionCheck(id: string, sortBy: SortBy, title: string): Check
 }
 
 const sortExplicit: CheckSpec = {
-  id: PAGING_IDS.sortExplicitDirection,
-  title: 'Every sortBy (createdAt, updatedAt, amountUsd) is accepted, and asc/desc are honoured',
-  clauses: ['requests-v3.sort.by-values', 'requests-v3.sort.explicit-direction'],
-  operation: V3,
+  ...ruleOf(PAGING_IDS.sortExplicitDirection),
   relation: true,
   requires: ['apiKey'],
   async run(ctx) {
@@ -127,7 +120,7 @@ const sortExplicit: CheckSpec = {
 /** The sort checks, in run order. */
 export const checks: CheckDefinition[] = withFamilies([
   sortDefault,
-  defaultDirectionCheck(PAGING_IDS.sortUpdatedAtDefaultDesc, 'updatedAt', 'sortBy=updatedAt without direction: updatedAt descending'),
-  defaultDirectionCheck(PAGING_IDS.sortAmountUsdDefaultAsc, 'amountUsd', 'sortBy=amountUsd without direction: USD amount ascending'),
+  defaultDirectionCheck(PAGING_IDS.sortUpdatedAtDefaultDesc, 'updatedAt'),
+  defaultDirectionCheck(PAGING_IDS.sortAmountUsdDefaultAsc, 'amountUsd'),
   sortExplicit,
 ]);

@@ -4,27 +4,15 @@
  * ranges and features. Soundness and completeness as in the equality filters.
  */
 import fc from 'fast-check';
-import { withFamilies } from '../engine/family.js';
+import { withFamilies } from '../contract/family.js';
 import { edgePairs } from '../engine/boundaries.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../engine/types.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../contract/types.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
-import {
-  FILTERABLE_STATUSES,
-  V3,
-  around,
-  createdSec,
-  fetchPage,
-  holds,
-  idsOf,
-  parsePage,
-  sample,
-  sendV3,
-  walk,
-  windowQuery,
-} from './support/listing.js';
+import { V3, around, createdSec, fetchPage, holds, parsePage, sendV3, walk, windowQuery } from './support/listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { amountOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
-import { fromProperty, skip } from './support/outcome.js';
+import { fromProperty, skip } from '../contract/outcome.js';
 import {
   amountUsdCandidates,
   destinationChainIds,
@@ -34,8 +22,9 @@ import {
   recordStatus,
   termFields,
   type RecordJson,
-} from './support/record.js';
+} from '../contract/record.js';
 import { FILTER_IDS, featuresFilter } from '../oracles/requests-v3-filters.js';
+import { ruleOf } from '../oracles/rules.js';
 
 const chainIdEither: CheckSpec = {
   id: 'requests-v3.filter.chain-id-either',
@@ -208,10 +197,7 @@ const statusValues: CheckSpec = {
 };
 
 const ranges: CheckSpec = {
-  id: FILTER_IDS.filterRanges,
-  title: 'startTimestamp/endTimestamp (seconds, inclusive), amountUsdMin/Max and startBlock/endBlock bound their field',
-  clauses: ['requests-v3.filter.ranges', 'requests-v3.filter.range-units'],
-  operation: V3,
+  ...ruleOf(FILTER_IDS.filterRanges),
   requires: ['apiKey'],
   async run(ctx): Promise<CheckResult> {
     const records = ctx.discovery.records.filter((r) => createdSec(r) !== undefined && recordId(r) !== undefined);
@@ -332,10 +318,7 @@ async function ensureBlockBoundsExclude(ctx: CheckContext, records: readonly Rec
 }
 
 const features: CheckSpec = {
-  id: featuresFilter.id,
-  title: 'features (comma-separated) matches records with any of the listed features',
-  clauses: [featuresFilter.id],
-  operation: V3,
+  ...ruleOf(featuresFilter.id),
   requires: ['apiKey'],
   async run(ctx) {
     const known = [...new Set(ctx.discovery.records.flatMap(featuresOf))];

@@ -20,12 +20,13 @@
  */
 import { createdOutside } from '../oracles/ranges.js';
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { ensure } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, sharedTotal, total, type Query } from './support/listing.js';
-import { pass, skip } from './support/outcome.js';
-import { originChainIds } from './support/record.js';
+import { withFamilies } from '../contract/family.js';
+import { ensure } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
+import { V3, createdSec, fetchPage, sharedTotal, total, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES } from '../contract/record.js';
+import { pass, skip } from '../contract/outcome.js';
+import { originChainIds } from '../contract/record.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
 
 /** The scale query: every request created up to the discovery window's end (no lower bound). */

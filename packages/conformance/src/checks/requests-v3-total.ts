@@ -3,13 +3,16 @@
  * document, GET /requests/v3 rules 1-5; live facts §1.3).
  */
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure } from '../engine/expect.js';
-import type { CheckDefinition, CheckSpec, Exchange } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure } from '../contract/expect.js';
+import type { CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
 import { unaskedTotalProblem, totalOnlyWhenRequested as totalOnlyWhenRequestedOracle, totalExact as totalExactOracle } from '../oracles/requests-v3-total.js';
-import { FILTERABLE_STATUSES, V3, fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
-import { MAX_LIMIT, skipNoData, smallWindow } from './support/paging.js';
-import { skip } from './support/outcome.js';
+import { fetchPage, total, walk, windowQuery, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES } from '../contract/record.js';
+import { skipNoData, smallWindow } from './support/paging.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import { skip } from '../contract/outcome.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /**
  * with a pagination fault (`v3-page-gap`) the walk the total is compared with skipped a
@@ -28,10 +31,7 @@ async function walkSkips(ctx: Parameters<CheckDefinition['run']>[0], query: Quer
 }
 
 const totalExact: CheckSpec = {
-  id: totalExactOracle.id,
-  title: '`total` equals the walked count, whatever limit and continuation',
-  clauses: ['requests-v3.total.exact'],
-  operation: V3,
+  ...ruleOf(totalExactOracle.id),
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {
@@ -85,10 +85,7 @@ const totalExact: CheckSpec = {
 };
 
 const totalOnlyWhenRequested: CheckSpec = {
-  id: totalOnlyWhenRequestedOracle.id,
-  title: '`total` is absent without includeTotal and with includeTotal=false',
-  clauses: ['requests-v3.total.only-when-requested'],
-  operation: V3,
+  ...ruleOf(totalOnlyWhenRequestedOracle.id),
   requires: ['apiKey'],
   async run(ctx) {
     const w = windowQuery(ctx);

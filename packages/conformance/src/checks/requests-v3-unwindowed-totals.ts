@@ -10,12 +10,13 @@
  * so a status moving during the run cannot move a request out); with them, a feature some of its
  * matches carry and some lack.
  */
-import { brief, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
-import { V3, idsOf, sample, total, walk, type Query } from './support/listing.js';
-import { pass, skip } from './support/outcome.js';
-import { candidates, featuresOf, type EqualityParam, type RecordJson } from './support/record.js';
+import { brief, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
+import { V3, total, walk, type Query } from './support/listing.js';
+import { idsOf, sample } from '../contract/record.js';
+import { pass, skip } from '../contract/outcome.js';
+import { candidates, featuresOf, type EqualityParam, type RecordJson } from '../contract/record.js';
 
 /** Page size of the walks (the v3 maximum). */
 const PAGE = 50;

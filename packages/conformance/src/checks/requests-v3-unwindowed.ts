@@ -9,16 +9,18 @@
  * before a failure counts (`relation`, reproduce.ts).
  */
 import { allInOrder } from '../engine/concurrent.js';
-import { withFamilies } from '../engine/family.js';
-import { brief, ensure, violate } from '../engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckSpec } from '../engine/types.js';
+import { withFamilies } from '../contract/family.js';
+import { brief, ensure, violate } from '../contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { partitionProblem, subsetCountProblem } from '../oracles/ranges.js';
 import { repeatedOnPage } from '../oracles/requests-v3-paging.js';
 import { earlierThanFirst, emptyPageBesideTotal, emptyWalkBesideTotal, seenAboveTotal, walkAgainstLargerPage } from '../oracles/unwindowed.js';
-import { FILTERABLE_STATUSES, V3, createdSec, fetchPage, idsOf, sample, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
-import { pass } from './support/outcome.js';
-import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from './support/record.js';
+import { V3, createdSec, fetchPage, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
+import { pass } from '../contract/outcome.js';
+import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
+import { ruleOf } from '../oracles/rules.js';
 
 /** The page size of the first calls (the v3 maximum, as clients walk). */
 const PAGE = 50;
@@ -77,10 +79,7 @@ async function judgeDiscovery(ctx: CheckContext): Promise<void> {
 }
 
 const firstPages: CheckSpec = {
-  id: unwindowedFirstPageOracle.id,
-  title: 'Without a time window, the first page of each sort lists requests (each once) when its total counts some, and an ascending listing starts at the earliest request',
-  clauses: ['requests-v3.total.exact', 'requests-v3.sort.explicit-direction', 'requests-v3.pagination.no-duplicates'],
-  operation: V3,
+  ...ruleOf(unwindowedFirstPageOracle.id),
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {

@@ -8,15 +8,15 @@
  * So a list 200 whose records sit under another single array field is judged on its records (MUST),
  * and its field names by the SHOULD checks `*.response.wrapper-fields`.
  */
-import { brief, violate } from '../engine/expect.js';
-import { withFamilies } from '../engine/family.js';
-import { CURSOR_FIELD, LIST_FIELD } from '../engine/list-wrapper.js';
-import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError } from '../engine/types.js';
-import { pass, skip } from './support/outcome.js';
-import { schemaMark } from '../baseline/fingerprint.js';
+import { brief, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import { CURSOR_FIELD, LIST_FIELD, effectiveVerdict } from '../contract/list-wrapper.js';
+import type { CheckContext, CheckDefinition, CheckResult, Exchange, SchemaError } from '../contract/types.js';
+import { pass, skip } from '../contract/outcome.js';
+import { schemaMark } from '../contract/fingerprint.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
+import { ruleOf } from '../oracles/rules.js';
 
-type Verdict = NonNullable<Exchange['schema']>;
 
 function format(errors: readonly SchemaError[], max: number): string {
   const lines = errors.slice(0, max).map((e) => `${e.instancePath === '' ? '/' : e.instancePath} ${e.message}`);
@@ -27,15 +27,6 @@ function format(errors: readonly SchemaError[], max: number): string {
 /** Formats ajv errors: `instancePath message` (house style, like ajv). */
 export function formatSchemaErrors(exchange: Exchange, max = 5): string {
   return format(exchange.schema?.errors ?? [], max);
-}
-
-/**
- * The verdict a check holds an exchange to: the spec's, except for a list 200 whose records sit
- * under another field than `requests`, judged by its records (`listWrapper.schema`).
- */
-export function effectiveVerdict(exchange: Exchange): Verdict | undefined {
-  const renamed = exchange.listWrapper?.schema;
-  return exchange.schema && !exchange.schema.valid && renamed ? renamed : exchange.schema;
 }
 
 /** Validates every recorded 200 of `operation`; skipped when none was recorded or none had a schema. */
@@ -104,10 +95,7 @@ export async function checkWrapperFields(ctx: CheckContext, operation: string): 
 
 export const checks: CheckDefinition[] = withFamilies([
   {
-    id: SCHEMA_CHECK_IDS.requestsV3,
-    title: 'Every 200 of GET /requests/v3 is the list wrapper of valid v3 request records',
-    clauses: ['requests-v3.record.schema', 'requests-v3.record.deposit-address-type', 'requests-v3.record.status-values'],
-    operation: 'GET /requests/v3',
+    ...ruleOf(SCHEMA_CHECK_IDS.requestsV3),
     phase: 'final',
     run: (ctx) => validateRecorded(ctx, 'GET /requests/v3'),
   },

@@ -7,12 +7,12 @@
  */
 import { LIMITS } from '@crosschain/specs';
 import { openapi } from '@crosschain/specs';
-import { withFamilies } from '../engine/family.js';
-import type { CheckContext, CheckDefinition, Exchange, RequestSpec } from '../engine/types.js';
-import { violate } from '../engine/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckContext, CheckDefinition, Exchange, RequestSpec } from '../contract/types.js';
+import { violate } from '../contract/expect.js';
 import { OPERATIONS } from './general.js';
 import { retiredReason } from './requests-v2.js';
-import { parsedBody, pass, skip } from './support/outcome.js';
+import { parsedBody, pass, skip } from '../contract/outcome.js';
 import { unknownFieldPaths } from './support/unknown-fields.js';
 
 const RECORD_SCHEMA = '#/components/schemas/RequestV3';

@@ -7,10 +7,10 @@
  * none of these formats, a glob that matches nothing: a usage error (exit 2).
  */
 import type { CliIo } from '../cli-io.js';
-import { EXIT } from '../engine/types.js';
+import { EXIT } from '../contract/types.js';
 import { listenForStop } from '../signals.js';
 import { commandLine } from './parse-args.js';
-import { finishPassive } from '../passive/report.js';
+import { finishPassive } from './passive-report.js';
 import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
 import { fixtureMappings, readFixtures } from '../recordings/fixtures.js';
 import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';

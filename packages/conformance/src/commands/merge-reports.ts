@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import type { ParsedCommandLine } from '../config/program.js';
-import { EXIT } from '../engine/types.js';
+import { EXIT } from '../contract/types.js';
 import { commandLine } from './parse-args.js';
 import { renderConsole, REPORT_FILES, writeReports } from '../reporters/index.js';
 import { readResultsFile } from '../reporters/read-results.js';

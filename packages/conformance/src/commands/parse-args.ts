@@ -3,7 +3,7 @@ import type { CliIo } from '../cli-io.js';
 import { ConfigError, HelpRequested } from '../config/fields.js';
 import type { CommandName } from '../config/fields.js';
 import { parseCommandLine, type ParsedCommandLine } from '../config/program.js';
-import { EXIT } from '../engine/types.js';
+import { EXIT } from '../contract/types.js';
 
 /**
  * Parses a subcommand's arguments: a usage or configuration error ({@link ConfigError}) is printed

@@ -8,10 +8,10 @@ import type { CliIo } from '../cli-io.js';
 import { ConfigError } from '../config/fields.js';
 import type { ParsedCommandLine } from '../config/program.js';
 import { commandLine, parseOrReport } from './parse-args.js';
-import { EXIT } from '../engine/types.js';
-import { PassiveAuditor } from '../passive/auditor.js';
+import { EXIT } from '../contract/types.js';
+import { PassiveAuditor } from '../oracles/auditor.js';
 import { startProxy } from '../passive/proxy.js';
-import { finishPassive } from '../passive/report.js';
+import { finishPassive } from './passive-report.js';
 import { listenForStop, stoppedBy } from '../signals.js';
 
 interface ProxyArgs {

@@ -1,7 +1,7 @@
 /** Redaction of the configuration before it is printed or stored (house-style: never print a key). */
 import { FIELD_BY_KEY } from './fields.js';
 import type { ConformanceConfig } from './fields.js';
-import { REDACTED } from '../engine/redact.js';
+import { REDACTED } from '../contract/redact.js';
 
 /** The configuration as printed and stored: secrets replaced by `<redacted>`. */
 export function redactConfig(config: ConformanceConfig): Record<string, unknown> {

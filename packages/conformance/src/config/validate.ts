@@ -5,7 +5,7 @@
  */
 import { ConfigError, FIELD_BY_KEY, FIELDS } from './fields.js';
 import type { ConformanceConfig, FieldSpec, Raw, Source } from './fields.js';
-import { REDACTED } from '../engine/redact.js';
+import { REDACTED } from '../contract/redact.js';
 import { parseWindow } from './window.js';
 import { MAX_WORKERS } from './defaults.js';
 

@@ -5,7 +5,7 @@
  * of the check that sent it, so that {@link inRunOrder} lists exchanges as a one-at-a-time run would
  * have recorded them, whatever checks overlapped.
  */
-import type { Exchange, HttpClient, RequestSpec } from './types.js';
+import type { Exchange, HttpClient, RequestSpec } from '../contract/types.js';
 
 /** The client a view sends through: the run's FetchHttpClient (http.ts). */
 export interface OwnedSender {

@@ -6,8 +6,8 @@
  */
 import { BodyTooLargeError, RateLimitedError } from './http.js';
 import { boundedOutcome, causeText, errorReason, toOutcome } from './outcome.js';
-import { BudgetExceededError, OperationStalledError, TargetUnreachableError, isConnectionFailure } from './types.js';
-import type { CheckOutcome, CheckResult, OutcomeCause } from './types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError, isConnectionFailure } from '../contract/types.js';
+import type { CheckOutcome, CheckResult, OutcomeCause } from '../contract/types.js';
 
 /** The fields of a check's outcome known before it runs (outcome.ts, `outcomeBase`). */
 export type OutcomeBase = Omit<CheckOutcome, 'status' | 'durationMs' | 'requests'>;

@@ -4,7 +4,7 @@
  */
 import { clauseCoverage } from './coverage.js';
 import type { CheckCoverage } from './coverage.js';
-import type { CheckDefinition, CheckOutcome, Level, RunResult } from './types.js';
+import type { CheckDefinition, CheckOutcome, Level, RunResult } from '../contract/types.js';
 
 /** A clause of the catalogue, as the engine reads it. */
 export interface ClauseEntry {

@@ -6,8 +6,8 @@
  */
 import { unjudgedRequired } from './coverage.js';
 import type { CoverageRow } from './coverage.js';
-import { EXIT } from './types.js';
-import type { AuthChoice, CheckOutcome, Completeness, ExitCode, HttpClient, KeyRefusal, QueryValue } from './types.js';
+import { EXIT } from '../contract/types.js';
+import type { AuthChoice, CheckOutcome, Completeness, ExitCode, HttpClient, KeyRefusal, QueryValue } from '../contract/types.js';
 
 /** The flag that supplies an identity a check requires. */
 export const FLAG_OF = { apiKey: '--api-key', otherApiKey: '--other-api-key' } as const;

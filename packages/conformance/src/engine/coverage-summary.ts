@@ -7,7 +7,7 @@
  */
 import { EXEMPT_REASONS, coverageCounts, levelLine, requiredLevels } from './coverage.js';
 import type { CoverageRow, LevelCoverage } from './coverage.js';
-import type { Level } from './types.js';
+import type { Level } from '../contract/types.js';
 
 /** One level's clauses: judged (pass, fail), not judged for a reason the gate counts, exempt, untestable. */
 export interface LevelSummary extends LevelCoverage {

@@ -4,7 +4,7 @@
  * each row with a level carries its {@link ClauseCoverage}; `--require must|should` (the gate)
  * makes a run in which a required clause went unjudged inconclusive (exit 5, completeness.ts).
  */
-import type { ClauseCoverage, CoverageReason, Level, OutcomeCause, OutcomeStatus } from './types.js';
+import type { ClauseCoverage, CoverageReason, Level, OutcomeCause, OutcomeStatus } from '../contract/types.js';
 
 export type { ClauseCoverage, CoverageReason };
 

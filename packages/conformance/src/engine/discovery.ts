@@ -6,10 +6,10 @@
  */
 import { LIMITS } from '@crosschain/specs';
 import { allInOrder } from './concurrent.js';
-import { cursorOfBody, guessCursorField, recordsOfBody } from './list-wrapper.js';
+import { cursorOfBody, guessCursorField, recordsOfBody } from '../contract/list-wrapper.js';
 import { bodySummary, isForeign } from './not-json.js';
-import { TargetUnreachableError } from './types.js';
-import type { DiscoveredValues, Discovery, Exchange, HttpClient } from './types.js';
+import { TargetUnreachableError } from '../contract/types.js';
+import type { DiscoveredValues, Discovery, Exchange, HttpClient } from '../contract/types.js';
 
 export interface DiscoveryOptions {
   hasApiKey: boolean;

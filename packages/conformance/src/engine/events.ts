@@ -1,4 +1,4 @@
-import type { CheckOutcome, RunResult } from './types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 
 /**
  * Progress events the engine emits while it runs, for the console progress printer

@@ -17,9 +17,9 @@ import type { Ticket } from './http/exchange-log.js';
 import { Circuit, Pacer, RequestBudget, RetryPolicy, isRead, operationOf } from './http/policies.js';
 import { BodyTooLargeError, RedirectError, TimeoutSignal, deliver, describeTransportError, interruption, transportCode } from './http/transport.js';
 import type { FetchLike, TransportOptions } from './http/transport.js';
-import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from './types.js';
-import type { Exchange, HttpClient, RequestSpec, StalledOperation } from './types.js';
-import type { ResponseValidator } from './validator.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from '../contract/types.js';
+import type { Exchange, HttpClient, RequestSpec, StalledOperation } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 
 export { BodyTooLargeError, MAX_REDIRECTS } from './http/transport.js';
 export type { FetchLike } from './http/transport.js';

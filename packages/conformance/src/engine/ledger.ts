@@ -7,7 +7,7 @@
 import { notRunOutcome } from './classify.js';
 import type { OutcomeBase } from './classify.js';
 import { causeText } from './outcome.js';
-import type { CheckOutcome, OutcomeCause } from './types.js';
+import type { CheckOutcome, OutcomeCause } from '../contract/types.js';
 
 /**
  * Checks in a row throttled through every retry before the run stops asking: a target that answers

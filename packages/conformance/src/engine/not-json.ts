@@ -3,7 +3,7 @@
  * labelled nor parsable as JSON, the run gives one diagnosis naming what came back instead of a
  * schema failure per check.
  */
-import type { Exchange, ExchangeResponse } from './types.js';
+import type { Exchange, ExchangeResponse } from '../contract/types.js';
 
 /** Fewest answers with a body before the kit judges what the target speaks. */
 const MIN_ANSWERS = 2;

@@ -7,9 +7,9 @@ import { DEFAULTS } from '../config/defaults.js';
 import { formatWindow } from '../config/window.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { BodyTooLargeError, RateLimitedError } from './http.js';
-import { redactDeep } from './redact.js';
-import { BudgetExceededError, TargetUnreachableError } from './types.js';
-import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeCause, OutcomeStatus, RunResult, ViolationMark } from './types.js';
+import { redactDeep } from '../contract/redact.js';
+import { BudgetExceededError, TargetUnreachableError } from '../contract/types.js';
+import type { CheckDefinition, CheckOutcome, CheckResult, Level, OutcomeCause, OutcomeStatus, RunResult, ViolationMark } from '../contract/types.js';
 
 const STATUSES: OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 const MAX_BODY_IN_REPORT = 4096;

@@ -4,7 +4,7 @@
  * stretch closes — whatever order the checks ran in under --workers.
  */
 import type { RunEvent } from './events.js';
-import type { CheckDefinition, CheckOutcome } from './types.js';
+import type { CheckDefinition, CheckOutcome } from '../contract/types.js';
 
 /** Checks grouped by family (families in order of first appearance), so progress shows each family once. */
 export function groupByFamily<T extends CheckDefinition>(checks: readonly T[]): T[] {

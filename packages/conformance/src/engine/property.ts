@@ -7,8 +7,8 @@
  * check ends as `error`.
  */
 import fc from 'fast-check';
-import { ViolationError } from './expect.js';
-import type { CheckContext, PropertyOutcome } from './types.js';
+import { ViolationError } from '../contract/expect.js';
+import type { CheckContext, PropertyOutcome } from '../contract/types.js';
 
 /** FNV-1a 32-bit offset basis and prime (IETF draft-eastlake-fnv, section 2). */
 const FNV_OFFSET = 0x811c9dc5;

@@ -7,7 +7,7 @@
  * first read used answers shared with other checks (shared-reads.ts), the second reads everything
  * afresh, and a second read that holds is the check's result.
  */
-import type { CheckResult, Violation } from './types.js';
+import type { CheckResult, Violation } from '../contract/types.js';
 
 /** Appended to the message of a violation that a second read reproduced. */
 export const REPRODUCED = 'reproduced 2/2';

@@ -1,11 +1,11 @@
 /**
  * The one builder of a {@link RunResult}, shared by the active run (runner.ts)
- * and the passive side (`proxy`, `audit`: passive/auditor.ts): the kit, the spec's hash and the
+ * and the passive side (`proxy`, `audit`: oracles/auditor.ts): the kit, the spec's hash and the
  * totals are filled in here, every optional part is present only when set, in one field order.
  */
 import { kitVersion } from '../config/resolve.js';
 import { totalsOf } from './outcome.js';
-import type { CheckOutcome, RunResult } from './types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 
 /** What a run knows of itself; the builder adds the kit, the spec and the totals. */
 export interface RunParts {

@@ -5,7 +5,7 @@
  * where `*` stands for any characters and `?` for one.
  */
 import { ConfigError } from '../config/fields.js';
-import type { CheckDefinition } from './types.js';
+import type { CheckDefinition } from '../contract/types.js';
 
 /** What a pattern is matched against: the check's id and, when known, its family. */
 export interface Selectable {

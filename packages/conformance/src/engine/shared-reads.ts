@@ -12,10 +12,10 @@
  * A check whose first result rests on a shared answer and fails is run again on fresh reads of its
  * own before the failure counts (runner.ts, reproduce.ts): a shared answer may be seconds old.
  */
-import { ViolationError } from './expect.js';
-import type { HttpClient, SharedReads } from './types.js';
+import { ViolationError } from '../contract/expect.js';
+import type { HttpClient, SharedReads } from '../contract/types.js';
 
-export type { SharedReads } from './types.js';
+export type { SharedReads } from '../contract/types.js';
 
 /** The run's memo of shared reads; {@link forCheck} hands each check its own view. */
 export class SharedReadMemo {

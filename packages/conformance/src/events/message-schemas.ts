@@ -13,7 +13,7 @@
 import { asyncapi } from '@crosschain/specs';
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import type { SchemaError } from '../engine/types.js';
+import type { SchemaError } from '../contract/types.js';
 
 /** Message ids of the AsyncAPI document the kit validates against. */
 export type MessageId =

@@ -1,14 +1,14 @@
 /**
- * The events capability of a run (`ctx.events`, engine/types.ts): runs the websocket session once
+ * The events capability of a run (`ctx.events`, contract/types.ts): runs the websocket session once
  * on first use and hands the same observation to every check; against the embedded server it also
  * drives the status changes (`advance(id)` of the reference server, only for the ids it follows and
  * one control id) and collects the deliveries of the in-process webhook receiver.
  */
 import { LIMITS } from '@crosschain/specs';
-import { recordsOfBody } from '../engine/list-wrapper.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
-import type { Discovery, HttpClient } from '../engine/types.js';
-import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from './types.js';
+import type { Discovery, HttpClient } from '../contract/types.js';
+import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from '../contract/events.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';
 

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MessageSchemas } from './message-schemas.js';
-import type { WebhookDelivery, WebhookObservation } from './types.js';
+import type { WebhookDelivery, WebhookObservation } from '../contract/events.js';
 import { timestampMs, verifySignature } from './webhook-signature.js';
 
 export const MAX_DELIVERIES = 1_000;

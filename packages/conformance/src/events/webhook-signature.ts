@@ -7,7 +7,7 @@
  */
 import { verifyWebhookSignature } from '@crosschain/types';
 import type { WebhookHeaders } from '@crosschain/types';
-import type { SignatureVerdict } from './types.js';
+import type { SignatureVerdict } from '../contract/events.js';
 
 const ANY_TIME = { toleranceMs: Number.POSITIVE_INFINITY };
 

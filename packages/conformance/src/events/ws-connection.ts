@@ -5,24 +5,11 @@
  * throws for the target's behaviour; problems are recorded.
  */
 import WebSocket from 'ws';
+import type { WsMessage, WsMessageKind } from '../contract/events.js';
 
 export const MAX_MESSAGES = 500;
 export const MAX_PAYLOAD = 64 * 1024;
 
-/** What a received message is, by its shape (AsyncAPI messages of the `intentStatus` channel). */
-export type WsMessageKind = 'ready' | 'subscribe-ack' | 'unsubscribe-ack' | 'error' | 'push' | 'unknown';
-
-export interface WsMessage {
-  /** Order of arrival, from 1. */
-  seq: number;
-  /** ms since the connection was opened. */
-  at: number;
-  /** The text (cut to 2 KiB for reports). */
-  text: string;
-  /** Parsed JSON; undefined when the text is not JSON. */
-  json: unknown;
-  kind: WsMessageKind;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,9 +5,9 @@
  * changes itself against the embedded server), an unsubscribe and what follows it, and malformed
  * messages with their answers. Every step waits at most `waitMs`; a closed socket ends every wait.
  */
-import type { WsObservation } from './types.js';
+import type { WsObservation } from '../contract/events.js';
 import { WsConnection } from './ws-connection.js';
-import type { WsMessage } from './ws-connection.js';
+import type { WsMessage } from '../contract/events.js';
 
 /** The only event kind (AsyncAPI `EventName`). */
 export const EVENT = 'request.status.updated';

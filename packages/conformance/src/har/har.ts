@@ -17,7 +17,7 @@ import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry, Header } from 'har-format';
-import type { Exchange } from '../engine/types.js';
+import type { Exchange } from '../contract/types.js';
 
 export type { Entry as HarEntry, Har } from 'har-format';
 

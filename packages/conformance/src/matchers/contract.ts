@@ -5,8 +5,8 @@
  * violation fails; a SHOULD one fails with `strict` and is otherwise written with `console.warn`
  * (never silent). The message names the check, the field path, what was expected and received.
  */
-import type { CheckOutcome, Level } from '../engine/types.js';
-import type { ResponseValidator } from '../engine/validator.js';
+import type { CheckOutcome, Level } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
 import { apiValidator, auditRecordings } from '../recordings/audit.js';
 import { bodyInteraction, bodyTextOf, parseOperation, type BodyResponse } from '../recordings/body.js';
 import { RecordingError } from '../recordings/interaction.js';

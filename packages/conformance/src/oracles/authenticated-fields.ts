@@ -4,7 +4,7 @@
  * predicate, shared by the requests-v3 authentication checks (under a record's `data`) and the
  * events check on websocket pushes (under a push's `data`).
  */
-import { isObject } from '../checks/support/outcome.js';
+import { isObject } from '../contract/outcome.js';
 
 /** The authenticated fields (API document, GET /requests/v3 rule 6). */
 export const AUTHENTICATED_FIELDS = ['referrer', 'platformFee', 'apiKeyName'] as const;

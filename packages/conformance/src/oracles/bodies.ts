@@ -6,10 +6,10 @@
  * A v2 answer dated on or after its sunset is left to the retirement rules (a removed route's 404
  * need not be the API's JSON).
  */
-import { brief } from '../engine/expect.js';
-import { isJsonContentType } from '../checks/support/answered.js';
-import { isObject } from '../checks/support/outcome.js';
-import type { ExchangeResponse } from '../engine/types.js';
+import { brief } from '../contract/expect.js';
+import { isJsonContentType } from '../contract/outcome.js';
+import { isObject } from '../contract/outcome.js';
+import type { ExchangeResponse } from '../contract/types.js';
 import { V2, status, type Oracle, type Seen } from './oracle.js';
 import { V2_SUNSET_MS } from './v2-retirement.js';
 

@@ -2,7 +2,7 @@
  * POST /currencies/v2 oracles (API document, POST /currencies/v2): at most min(limit, max)
  * currencies, the default limit, and every returned currency matches the body's filters.
  */
-import { brief } from '../engine/expect.js';
+import { brief } from '../contract/expect.js';
 import { CURRENCIES_DEFAULT_LIMIT, CURRENCIES_MAX_LIMIT, addressDiffers, notAmongTokens, offChains, otherCurrencyThanLocated, parseTokens, verifiedDiffers } from './currencies.js';
 import { CURRENCIES, ok, type Oracle, type Seen } from './oracle.js';
 

@@ -5,7 +5,7 @@
  * filter of the request body.
  */
 import { BODY_PROPERTIES } from '@crosschain/specs';
-import { isObject } from '../checks/support/outcome.js';
+import { isObject } from '../contract/outcome.js';
 
 type Currency = Record<string, unknown>;
 

@@ -5,9 +5,9 @@
  * `requests-v2.deprecation.body-object` and `.consistent` checks and the passive proxy and HAR audit.
  */
 import { V2_TIMELINE, V2_TIMELINE_MS } from '@crosschain/specs';
-import { brief } from '../engine/expect.js';
-import { deprecationMs, deprecationProblem, parseImfFixdate } from '../checks/support/deprecation-headers.js';
-import { isObject } from '../checks/support/outcome.js';
+import { brief } from '../contract/expect.js';
+import { deprecationMs, deprecationProblem, parseImfFixdate } from '../contract/deprecation-headers.js';
+import { isObject } from '../contract/outcome.js';
 
 /** The v2 timeline (API document, Versioning > Timeline of GET /requests/v2), UTC days: generated from the spec. */
 export { V2_TIMELINE, V2_TIMELINE_MS };

@@ -7,7 +7,7 @@
  * POST /currencies/v2 body that is not a JSON object or has a field of the wrong type.
  */
 import { BODY_PROPERTIES, QUERY_PARAMETERS } from '@crosschain/specs';
-import { brief } from '../engine/expect.js';
+import { brief } from '../contract/expect.js';
 import { num, status, type Oracle, type Seen } from './oracle.js';
 import { numericParams } from './parameters.js';
 

@@ -2,10 +2,10 @@
  * Soundness of a record against the `filters` groups of GET /requests/v3 (API document, GET
  * /requests/v3 rule 7: AND within a group, OR across groups, `not:` negates a key, an array is an OR
  * of its values, `null` asks for an absent field). A record is sound when ANY group may hold it; the
- * per-field comparison is the filter oracle of `checks/support/record.ts` (ANY plausible field).
+ * per-field comparison is the filter oracle of `contract/record.ts` (ANY plausible field).
  * A `null` mixed with values is a 400 (see {@link mixesNull}) and is not judged here.
  */
-import { EQUALITY_PARAMS, candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from '../checks/support/record.js';
+import { EQUALITY_PARAMS, candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from '../contract/record.js';
 
 /** The kind of a condition a record failed, named after the rule it tests. */
 export type GroupRule = 'not' | 'null' | 'array' | 'and';

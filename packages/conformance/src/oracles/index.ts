@@ -1,7 +1,7 @@
 /**
  * The oracle registry: every oracle of the kit, defined once in its own file under
- * `oracles/` and registered here, in report order. The active run (engine/active-oracles.ts), the
- * proxy and `audit` (passive/auditor.ts) judge every exchange with this one array; the active
+ * `oracles/` and registered here, in report order. The active run (run/active-oracles.ts), the
+ * proxy and `audit` (oracles/auditor.ts) judge every exchange with this one array; the active
  * checks call the same predicates for what they construct on purpose.
  *
  * To add an oracle: write it in the {@link Oracle} shape (`id`, `applies(s)`, `judge(s)`, `ids` and

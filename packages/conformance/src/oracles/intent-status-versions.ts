@@ -8,7 +8,7 @@
  * when they carry the same last-update time (`time`, `updatedAt`, Unix ms): the same state of the
  * request. One predicate for the active `intents-status.versions-agree` check and the passive side.
  */
-import { isObject } from '../checks/support/outcome.js';
+import { isObject } from '../contract/outcome.js';
 
 export const STATUS_DEPRECATED = 'GET /intents/status';
 export const STATUS_V2 = 'GET /intents/status/v2';

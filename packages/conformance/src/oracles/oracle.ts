@@ -6,10 +6,10 @@
  * verdict ({@link Withheld}: the exchange applies, but what it shows cannot decide, with why).
  * The registry is `oracles/index.ts` (`ORACLES`); the active checks call the same predicates.
  */
-import type { RecordJson } from '../checks/support/record.js';
-import { recordId } from '../checks/support/record.js';
-import type { Exchange, ViolationMark } from '../engine/types.js';
-import type { ChainView, Reading } from '../passive/chains.js';
+import type { RecordJson } from '../contract/record.js';
+import { recordId } from '../contract/record.js';
+import type { Exchange, ViolationMark } from '../contract/types.js';
+import type { ChainView, Reading } from './chains.js';
 import type { StatusReading } from './intent-status-versions.js';
 
 export const V3 = 'GET /requests/v3';

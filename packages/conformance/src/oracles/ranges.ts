@@ -3,7 +3,7 @@
  * Unix seconds, inclusive; amountUsdMin/amountUsdMax; live facts §1.4). Pure predicates shared by the
  * active `requests-v3.filter.ranges` check and the passive proxy and HAR audit.
  */
-import { amountUsdCandidates, createdAtMs, get, updatedAtMs, type RecordJson } from '../checks/support/record.js';
+import { amountUsdCandidates, createdAtMs, get, updatedAtMs, type RecordJson } from '../contract/record.js';
 
 /**
  * The field `startTimestamp`/`endTimestamp` bound for a query's `sortBy`: `updatedAt` with

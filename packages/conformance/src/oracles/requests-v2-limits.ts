@@ -4,7 +4,7 @@
  * `requests-v2.limit.max` check chooses the limits (the boundaries) and judges their statuses.
  */
 import { LIMITS } from '@crosschain/specs';
-import { recordsOfBody } from '../checks/support/listing.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
 import { V2, int, status, type Oracle } from './oracle.js';
 
 /** v2's maximum `limit`. */

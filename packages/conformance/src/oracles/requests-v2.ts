@@ -3,9 +3,9 @@
  * signals, Errors table; live facts §5), judged on every v2 response dated inside the window of
  * the signals (from the day they went live until the sunset).
  */
-import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
+import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../contract/deprecation-headers.js';
 import { LIMITS } from '@crosschain/specs';
-import { brief } from '../engine/expect.js';
+import { brief } from '../contract/expect.js';
 import { V2_SIGNALS_FROM, V2_TIMELINE, deprecationInconsistency, deprecationObjectProblem } from './deprecation-body.js';
 import { RATE_LIMIT_BODY, rateLimitBodyProblem } from './v2-rate-limit.js';
 import { V2_SUNSET_MS, retirementProblem } from './v2-retirement.js';

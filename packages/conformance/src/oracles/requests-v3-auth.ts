@@ -3,7 +3,7 @@
  * lists no records. One predicate ({@link refusalProblem}) for the active `requests-v3.auth.*`
  * refusal checks and the oracle that judges every keyless request observed.
  */
-import { recordsOfBody } from '../engine/list-wrapper.js';
+import { recordsOfBody } from '../contract/list-wrapper.js';
 import { V3, status, type Oracle } from './oracle.js';
 
 /** What is wrong with the answer to a request that must be refused, or undefined: a 4xx, no records. */

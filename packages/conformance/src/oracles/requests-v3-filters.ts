@@ -3,9 +3,9 @@
  * live facts §1.4): every record returned matches the top-level equality filters, the ranges and
  * the `filters` groups; a `filters` array mixing null with values is refused.
  */
-import { FILTERABLE_STATUSES } from '../checks/support/listing.js';
-import { EQUALITY_PARAMS, amountUsdCandidates, candidates, featuresOf, matchesSound, recordId, type RecordJson } from '../checks/support/record.js';
-import { brief } from '../engine/expect.js';
+import { FILTERABLE_STATUSES } from '../contract/record.js';
+import { EQUALITY_PARAMS, amountUsdCandidates, candidates, featuresOf, matchesSound, recordId, type RecordJson } from '../contract/record.js';
+import { brief } from '../contract/expect.js';
 import { filtersMismatch, mixesNull, parseGroups, type GroupRule } from './groups.js';
 import { amountOutside, blockOutside, shownBlocks, timeFieldOf, timeOutside, withoutAppFees } from './ranges.js';
 import { chainQuery, firstBad, int, num, page, status, V3, type Oracle } from './oracle.js';

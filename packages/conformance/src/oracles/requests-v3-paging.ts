@@ -4,10 +4,10 @@
  * or along its continuation walk, walks that end, and a cursor that gives the same page again
  * while the window cannot change.
  */
-import { idsOf, sample } from '../checks/support/listing.js';
-import { SORT_BY, defaultDirection, firstOrderBreak, showKey, type Direction, type SortBy } from '../checks/support/order.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../checks/support/paging.js';
-import { brief } from '../engine/expect.js';
+import { idsOf, sample } from '../contract/record.js';
+import { SORT_BY, defaultDirection, firstOrderBreak, showKey, type Direction, type SortBy } from '../contract/order.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
+import { brief } from '../contract/expect.js';
 import { chainQuery, int, page, type Oracle, type Seen } from './oracle.js';
 import { windowStill } from './windows.js';
 

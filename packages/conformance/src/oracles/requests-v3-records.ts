@@ -2,8 +2,8 @@
  * Record oracles of GET /requests/v3 (API document, Request record (v3)): fail reasons are null
  * when there is none; a same-chain swap has no destination side.
  */
-import { get, recordRequestType, recordStatus, type RecordJson } from '../checks/support/record.js';
-import { brief } from '../engine/expect.js';
+import { get, recordRequestType, recordStatus, type RecordJson } from '../contract/record.js';
+import { brief } from '../contract/expect.js';
 import { firstBad, page, type Oracle } from './oracle.js';
 
 /** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */

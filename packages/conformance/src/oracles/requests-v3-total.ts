@@ -3,7 +3,7 @@
  * present only with includeTotal=true, and then the exact count (never below the records seen,
  * the same on every reading while the window cannot change).
  */
-import { brief } from '../engine/expect.js';
+import { brief } from '../contract/expect.js';
 import { chainQuery, page, type Oracle } from './oracle.js';
 import { membershipMoves, windowStill } from './windows.js';
 

@@ -1,12 +1,12 @@
 /**
  * The response-schema oracles (`*.response.schema`): a 200 of each operation is valid against the
- * bundled OpenAPI document (engine/validator.ts verdict, list wrapper aware), with the v2
+ * bundled OpenAPI document (contract/validator.ts verdict, list wrapper aware), with the v2
  * `deprecation` object not counted on an exchange dated before the live service sent it.
  */
-import { schemaMark } from '../baseline/fingerprint.js';
-import { effectiveVerdict } from '../checks/schema.js';
-import type { SchemaError } from '../engine/types.js';
-import { schemaDivergence } from '../passive/divergences.js';
+import { schemaMark } from '../contract/fingerprint.js';
+import { effectiveVerdict } from '../contract/list-wrapper.js';
+import type { SchemaError } from '../contract/types.js';
+import { schemaDivergence } from './divergences.js';
 import { V2_SIGNALS_FROM } from './deprecation-body.js';
 import { STATUS_V2, STATUS_V3 } from './intent-status-versions.js';
 import { CURRENCIES, INTENTS, V2, V3, ok, type Oracle, type Seen } from './oracle.js';

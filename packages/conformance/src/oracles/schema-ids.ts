@@ -1,6 +1,6 @@
 /**
  * The ids of the response-schema checks, one per operation, in a module of their own: the schema
- * oracle (response-schema.ts), the divergence catalogue (passive/divergences.ts, which that oracle
+ * oracle (response-schema.ts), the divergence catalogue (oracles/divergences.ts, which that oracle
  * imports) and the checks all read them, and none of those may import the others back.
  */
 /** The ids of the `*.response.schema` checks (the checks, the schema oracle and the divergence catalogue take them from here: one spelling). */

@@ -3,9 +3,9 @@
  * /requests/v3, `migrationGuide`). Shared by the active `requests-v2.rate-limit.body` check and the
  * passive proxy and HAR audit.
  */
-import { brief } from '../engine/expect.js';
-import { namesRequestsV3 } from '../checks/support/deprecation-headers.js';
-import { isObject } from '../checks/support/outcome.js';
+import { brief } from '../contract/expect.js';
+import { namesRequestsV3 } from '../contract/deprecation-headers.js';
+import { isObject } from '../contract/outcome.js';
 
 export const RATE_LIMIT_BODY = '{"message": string, "successor": "<base>/requests/v3", "migrationGuide": string}';
 

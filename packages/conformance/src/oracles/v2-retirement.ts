@@ -5,7 +5,7 @@
  * deprecation headers of every v2 response. One predicate for the active `requests-v2.retired`
  * check and the passive proxy and `audit` (a v2 exchange dated on or after the sunset).
  */
-import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../checks/support/deprecation-headers.js';
+import { deprecationProblem, exposeProblem, linkProblem, sunsetProblem } from '../contract/deprecation-headers.js';
 import { V2_TIMELINE, V2_TIMELINE_MS } from './deprecation-body.js';
 
 /** The sunset of v2 (epoch ms, 00:00 UTC of the day). */

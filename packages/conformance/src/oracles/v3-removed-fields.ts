@@ -7,8 +7,8 @@
  * Not listed: the v2 "`moonpay`-style partner id at root" (the table does not name the field) and
  * `data.appFees` as an array or `status` `delayed` (the v3 schema already refuses them).
  */
-import { isObject } from '../checks/support/outcome.js';
-import { recordId } from '../checks/support/record.js';
+import { isObject } from '../contract/outcome.js';
+import { recordId } from '../contract/record.js';
 import { V3, type Oracle } from './oracle.js';
 
 /** `data.*` fields of v2 that the table removes from v3 (or moves elsewhere). */

@@ -24,8 +24,8 @@ import { createServer, connect as netConnect, isIP, type AddressInfo, type Serve
 import { connect as tlsConnect } from 'node:tls';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { HTTPParser } from 'http-parser-js';
-import { PassiveAuditor, type Finding } from './auditor.js';
-import type { ObservedExchange } from './observed.js';
+import { PassiveAuditor, type Finding } from '../oracles/auditor.js';
+import type { ObservedExchange } from '../oracles/observed.js';
 
 export const VIOLATIONS_HEADER = 'x-conformance-violations';
 /** Default bound of a response body held for checking (larger ones stream through unjudged). */

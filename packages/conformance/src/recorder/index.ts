@@ -4,7 +4,7 @@
  * API — any mock function standing for a call to it (`vi.fn`, `vi.spyOn`, `vi.mock` factories,
  * `jest.fn`, `jest.spyOn`, jest automocks; called fetch-style, axios-style or with an API path), a
  * `fetch` stub, MSW, undici's `MockAgent`, nock, mockttp or a real server — and judges those
- * exchanges with the passive oracles `audit` uses (recordings/audit.ts over passive/auditor.ts),
+ * exchanges with the passive oracles `audit` uses (recordings/audit.ts over oracles/auditor.ts),
  * or writes them as a HAR 1.2 file for `audit`.
  *
  * It never changes what the code under test gets:
@@ -31,11 +31,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openapi as specOpenapi } from '@crosschain/specs';
-import { brief } from '../engine/expect.js';
-import { REDACTED } from '../engine/redact.js';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
-import type { ResponseValidator } from '../engine/validator.js';
-import { operationOf, parseUrl, type ObservedExchange } from '../passive/observed.js';
+import { brief } from '../contract/expect.js';
+import { REDACTED } from '../contract/redact.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
+import { operationOf, parseUrl, type ObservedExchange } from '../oracles/observed.js';
 import { apiValidator, auditRecordings, type RecordingAudit } from '../recordings/audit.js';
 import type { Interaction } from '../recordings/interaction.js';
 import type { Recordings } from '../recordings/index.js';

@@ -1,15 +1,15 @@
 /**
- * Judges the interactions of recordings with the passive oracles (passive/auditor.ts, through its
+ * Judges the interactions of recordings with the passive oracles (oracles/auditor.ts, through its
  * public entry point), and names the interaction behind each violation. An interaction whose
  * request is partly a matcher ({@link Interaction.partial}) is judged by the response-schema
  * oracles only; one that cannot be judged at all is listed with the reason, in the console and in
  * the report's configuration (`config.notJudged`).
  */
 import { openapi as specOpenapi } from '@crosschain/specs';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
-import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
-import { PassiveAuditor } from '../passive/auditor.js';
-import { operationOf, parseUrl } from '../passive/observed.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
+import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../contract/validator.js';
+import { PassiveAuditor } from '../oracles/auditor.js';
+import { operationOf, parseUrl } from '../oracles/observed.js';
 import { ORACLES, type Oracle } from '../oracles/index.js';
 import { BODY_ORIGIN } from './body.js';
 import { UNSTATED_KEY, type Interaction } from './interaction.js';

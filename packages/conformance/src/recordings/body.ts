@@ -4,8 +4,8 @@
  * headers given or 200 with `application/json`, the request taken as sent with a key (a mock's body
  * says nothing about the request's headers).
  */
-import { operationOf, type ObservedExchange } from '../passive/observed.js';
-import type { ResponseValidator } from '../engine/validator.js';
+import { operationOf, type ObservedExchange } from '../oracles/observed.js';
+import type { ResponseValidator } from '../contract/validator.js';
 import { RecordingError, UNSTATED_KEY, type Interaction } from './interaction.js';
 
 /** The origin a bare body is taken as coming from (no network is involved; reports name it). */

@@ -12,7 +12,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { ResponseValidator } from '../engine/validator.js';
+import type { ResponseValidator } from '../contract/validator.js';
 import { bodyInteraction, parseOperation, type BodyResponse } from './body.js';
 import { RecordingError, isObject, quoted, type Interaction } from './interaction.js';
 import type { RecordingFile, Recordings } from './index.js';

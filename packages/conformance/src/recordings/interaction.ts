@@ -3,7 +3,7 @@
  * interactions, each either an exchange the passive oracles judge, or the reason it cannot be judged.
  */
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import type { ObservedExchange } from '../passive/observed.js';
+import type { ObservedExchange } from '../oracles/observed.js';
 
 /** The formats `audit` reads. */
 export type RecordingFormat = 'har' | 'polly' | 'pact' | 'wiremock' | 'vcr' | 'nock' | 'recorder' | 'fixture';

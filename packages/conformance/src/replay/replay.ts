@@ -7,12 +7,12 @@
  * - the answer changed: the check is run again alone with the recorded seed against the current
  *   server, and its outcome decides (`fixed` when it passes, `still failing` otherwise).
  */
-import { REDACTED } from '../engine/redact.js';
+import { REDACTED } from '../contract/redact.js';
 import { FetchHttpClient } from '../engine/http.js';
 import type { FetchLike } from '../engine/http.js';
 import { createAgentFetch } from '../engine/agent-fetch.js';
-import { runConformance } from '../engine/runner.js';
-import type { CheckOutcome, Exchange, RunResult } from '../engine/types.js';
+import { runConformance } from '../run/runner.js';
+import type { CheckOutcome, Exchange, RunResult } from '../contract/types.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 

@@ -4,7 +4,7 @@
  * printer. Pure: the caller (the CLI) prints.
  */
 import type { RunEvent } from '../engine/events.js';
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../contract/types.js';
 import {
   PATH_EXPLAINED,
   STATUSES,

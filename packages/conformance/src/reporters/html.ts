@@ -6,7 +6,7 @@
  */
 import { REASON_TEXT, unjudgedRequired } from '../engine/coverage.js';
 import { EXEMPT_COLUMNS, summaryLevels } from '../engine/coverage-summary.js';
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../contract/types.js';
 import { PATH_EXPLAINED, STATUSES, STATUS_MARK, clauseLine, clauseStatus, clauseWhy, coverageOf, divergenceLine, familySummaries, isStrict, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { discoveryLine } from './console.js';
 import { formatDuration, htmlEscape as h, redactText, safeJson, sanitizeResult, truncate } from './text.js';

@@ -4,7 +4,7 @@
  * the clause traceability matrix and the totals. Stable key order, 2-space indent. Its JSON Schema
  * is `results.schema.json` beside this file.
  */
-import type { CheckOutcome, RunResult } from '../engine/types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 import { STATUSES, clauseStatus, coverageOf, familySummaries, totalChecks, verdict } from './summary.js';
 import { sanitizeResult, toJsonSafe, truncate } from './text.js';
 

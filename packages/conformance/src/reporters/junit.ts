@@ -6,7 +6,7 @@
  */
 import { unjudgedList } from '../engine/coverage.js';
 import { summaryLevelLine, summaryLevels } from '../engine/coverage-summary.js';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 import { renderOutcomeBlock } from './console.js';
 import { coverageOf, familySummaries, isStrict, verdict } from './summary.js';
 import { sanitizeResult, truncate, xmlAttr, xmlText } from './text.js';

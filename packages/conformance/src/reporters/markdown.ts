@@ -7,7 +7,7 @@
 import { staleEntries } from '../baseline/stale.js';
 import { REASON_TEXT, unjudgedRequired } from '../engine/coverage.js';
 import { EXEMPT_COLUMNS, summaryLevels } from '../engine/coverage-summary.js';
-import type { CheckOutcome, RunResult } from '../engine/types.js';
+import type { CheckOutcome, RunResult } from '../contract/types.js';
 import { discoveryLine } from './console.js';
 import { MERGED_TIMES, STATUSES, STATUS_MARK, clauseStatus, clauseWhy, coverageOf, divergenceLine, familySummaries, knownMeaning, reasonLabel, targetText, verdict, violationLines } from './summary.js';
 import { formatDuration, mdCode, mdFence, mdInline, safeJson, sanitizeResult, truncate } from './text.js';

@@ -6,7 +6,7 @@ import { staleEntries, staleText } from '../baseline/stale.js';
 import type { StaleEntry } from '../baseline/stale.js';
 import { REASON_TEXT, unjudgedList, unjudgedRequired } from '../engine/coverage.js';
 import { coverageSummary, summaryLevelLine, summaryLevels, type CoverageSummary } from '../engine/coverage-summary.js';
-import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../contract/types.js';
 
 /** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
 export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
@@ -326,7 +326,7 @@ export function targetText(result: RunResult): string {
   return `${base}${result.target.embedded ? ' (embedded reference server)' : ''}`;
 }
 
-/** The count a passive outcome's reason starts with (passive/auditor.ts). */
+/** The count a passive outcome's reason starts with (oracles/auditor.ts). */
 const SEEN_REASON = /^\d+ of \d+ exchanges violate it/;
 
 /** The label of an outcome's reason shown beside its violation: "Baseline" only for what the baseline said. */

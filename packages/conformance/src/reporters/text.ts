@@ -3,7 +3,7 @@
  * throws, and a last line of defence against secrets. All pure.
  */
 
-import { REDACTED } from '../engine/redact.js';
+import { REDACTED } from '../contract/redact.js';
 
 /** Config keys whose values are secrets, whatever the engine left in them. */
 const SECRET_KEY = /(api[-_]?key|secret|token|password|authori[sz]ation|cookie)/i;

@@ -9,7 +9,7 @@ import { ConfigError } from '../config/fields.js';
 import { withRequired } from '../engine/completeness.js';
 import { COVERAGE_REASONS, clauseCoverage } from '../engine/coverage.js';
 import { totalsOf, exitCodeOf, incompleteExitCode } from '../engine/outcome.js';
-import type { BaselineSummary, CheckOutcome, ClauseCoverage, Completeness, ExitCode, OutcomeStatus, RunResult } from '../engine/types.js';
+import type { BaselineSummary, CheckOutcome, ClauseCoverage, Completeness, ExitCode, OutcomeStatus, RunResult } from '../contract/types.js';
 
 /** Worst first: the outcome a check keeps when shards disagree. */
 const WORST_FIRST: readonly OutcomeStatus[] = ['fail', 'error', 'warn', 'known', 'pass', 'skip', 'disabled'];

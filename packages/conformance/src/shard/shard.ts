@@ -7,7 +7,7 @@
  * shards over machines; the kit only splits and merges.
  */
 import costTable from './costs.json' with { type: 'json' };
-import type { CheckDefinition } from '../engine/types.js';
+import type { CheckDefinition } from '../contract/types.js';
 
 /** Recorded cost per check id (ms of a reference run). */
 export const COSTS: Readonly<Record<string, number>> = (costTable as { checks: Record<string, number> }).checks;

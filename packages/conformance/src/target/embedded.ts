@@ -18,7 +18,7 @@
 import { V2_TIMELINE_MS } from '@crosschain/specs';
 import { DEFAULTS } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
-import type { DatedTarget, TargetDate } from '../engine/types.js';
+import type { DatedTarget, TargetDate } from '../contract/types.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 

@@ -5,8 +5,8 @@ import { schemaAjv } from '../support/ajv.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyBaseline, baselineOf, baselineSchema, baselineSummary, parseBaseline, renderBaseline } from '../../src/baseline/baseline.js';
-import { fingerprintOf, placeOf, schemaMark } from '../../src/baseline/fingerprint.js';
-import type { CheckOutcome, RunResult } from '../../src/engine/types.js';
+import { fingerprintOf, placeOf, schemaMark } from '../../src/contract/fingerprint.js';
+import type { CheckOutcome, RunResult } from '../../src/contract/types.js';
 import { mergeResults } from '../../src/shard/merge.js';
 import { main } from '../../src/cli.js';
 import { resultsSchema } from '../../src/reporters/index.js';
@@ -257,7 +257,7 @@ describe('fingerprints without data (friction 2)', () => {
 
 describe('stableText', () => {
   it('is idempotent', async () => {
-    const { stableText } = await import('../../src/baseline/fingerprint.js');
+    const { stableText } = await import('../../src/contract/fingerprint.js');
     for (const t of ['17 records including 0xd4795f2f62…, 0xc2f2e36828…, 0x18013cea2a… … (5)', '# records including #xd#f#f#…, #xc#f#e#…, #x#cea#a… … (#)', 'id 0xabc at 2026-01-01T00:00:00Z']) {
       expect(stableText(stableText(t))).toBe(stableText(t));
     }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/currencies-default-list.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, json, route } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/currencies.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { bodyOf, fakeContext, json, route, type FakeResponse } from '../support/fake-context.js';
 import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';

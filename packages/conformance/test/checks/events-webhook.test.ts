@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks, DELIVERS_CHANGES } from '../../src/checks/events-webhook.js';
-import type { CheckContext, CheckResult } from '../../src/engine/types.js';
-import type { WebhookDelivery, WebhookObservation } from '../../src/events/types.js';
+import type { CheckContext, CheckResult } from '../../src/contract/types.js';
+import type { WebhookDelivery, WebhookObservation } from '../../src/contract/events.js';
 import { fakeContext } from '../support/fake-context.js';
 
 const check = checks.find((c) => c.id === DELIVERS_CHANGES)!;

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/events-ws-delivery.js';
-import type { CheckContext, CheckResult } from '../../src/engine/types.js';
-import { redactor } from '../../src/engine/redact.js';
+import type { CheckContext, CheckResult } from '../../src/contract/types.js';
+import { redactor } from '../../src/contract/redact.js';
 import { createEventsProbe } from '../../src/events/probe.js';
 import { fakeContext, json, queryOf, route } from '../support/fake-context.js';
 import { startScriptedServer, type Script, type ScriptedServer } from '../events/scripted-ws-server.js';

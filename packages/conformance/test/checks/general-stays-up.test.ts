@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/general-stays-up.js';
-import type { CheckContext, CheckResult, RequestSpec } from '../../src/engine/types.js';
-import type { EventsProbe } from '../../src/engine/types.js';
-import type { WsObservation } from '../../src/events/types.js';
+import type { CheckContext, CheckResult, RequestSpec } from '../../src/contract/types.js';
+import type { EventsProbe } from '../../src/contract/types.js';
+import type { WsObservation } from '../../src/contract/events.js';
 import { fakeContext, json, type FakeResponse } from '../support/fake-context.js';
 
 const check = checks.find((c) => c.id === 'general.stays-up')!;

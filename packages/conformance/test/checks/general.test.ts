@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badInputs, checks, schemaGroups, sweep, type BadInput } from '../../src/checks/general.js';
 import { V3_PARAMS } from '../../src/oracles/parameters.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { bodyOf, fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
 import { checkById } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';

@@ -1,6 +1,6 @@
 /**
  * One definition per check: a check's id string is written once, in the module
- * of src/checks/ that defines it, and its family is derived from it (engine/family.ts).
+ * of src/checks/ that defines it, and its family is derived from it (contract/family.ts).
  *
  * What counts as a restatement: a quoted string literal ('…' or "…") equal to a check id, in the
  * code of a TypeScript file under src/ (comments are prose and do not count) other than the module
@@ -15,8 +15,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
-import { familyOf } from '../../src/engine/family.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import { familyOf } from '../../src/contract/family.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
 

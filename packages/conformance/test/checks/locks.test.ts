@@ -10,7 +10,7 @@ import { allChecks } from '../../src/checks/index.js';
 import { V2_LOCK } from '../../src/checks/requests-v2.js';
 import { createAgentFetch } from '../../src/engine/agent-fetch.js';
 import type { FetchLike } from '../../src/engine/http.js';
-import { runConformance } from '../../src/engine/runner.js';
+import { runConformance } from '../../src/run/runner.js';
 
 let server: MockServer | undefined;
 beforeAll(async () => {

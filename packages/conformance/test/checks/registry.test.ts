@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_ORDER, allChecks, orderedBy } from '../../src/checks/index.js';
 import type { RunOrderRule } from '../../src/checks/index.js';
-import { EXPLAINED_CHECKS } from '../../src/passive/divergences.js';
+import { EXPLAINED_CHECKS } from '../../src/oracles/divergences.js';
 import { COSTS, ROUNDS } from '../../src/shard/shard.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 
 const ids = new Set(allChecks.map((c) => c.id));
 const def = (id: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>

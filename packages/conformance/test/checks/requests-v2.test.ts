@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v2.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
 import { checkById, passesThenFailsOn } from '../support/check-cases.js';
 import { settle } from '../support/settle.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carriedAuthFields, checks } from '../../src/checks/requests-v3-auth.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { fakeContext, json, queryOf, route, type FakeResponse } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';
 import { checkById, passesThenFailsOn } from '../support/check-cases.js';

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-changed-ranges.js';
-import type { CheckContext, EventsProbe, RequestSpec } from '../../src/engine/types.js';
-import type { WsObservation } from '../../src/events/types.js';
+import type { CheckContext, EventsProbe, RequestSpec } from '../../src/contract/types.js';
+import type { WsObservation } from '../../src/contract/events.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, json, queryOf, route } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-not-oldest.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords } from '../support/fake-requests-v3.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-owner-sees-own.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, json, queryOf, route } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-unwindowed-totals.js';
 import { checks as unwindowed } from '../../src/checks/requests-v3-unwindowed.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
 import { discoveryOf, fakeRequestsV3, makeRecords, type Rec } from '../support/fake-requests-v3.js';

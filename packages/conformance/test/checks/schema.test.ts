@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checks, formatSchemaErrors } from '../../src/checks/schema.js';
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { fakeContext, json } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';
 

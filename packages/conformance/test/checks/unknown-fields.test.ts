@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { openapi } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/unknown-fields.js';
-import { ResponseValidator, type OpenApiDocument } from '../../src/engine/validator.js';
+import { ResponseValidator, type OpenApiDocument } from '../../src/contract/validator.js';
 import { fakeContext, json, route, type FakeResponse } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';
 

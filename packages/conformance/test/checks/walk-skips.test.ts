@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 import { cliIo } from '../cli-io.js';
 
 const CHECKS = 'requests-v3.pagination.no-gaps,requests-v3.filter.ranges,requests-v3.total.exact';

@@ -4,7 +4,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentFetch } from '../../src/engine/agent-fetch.js';
 import { BodyTooLargeError, FetchHttpClient, type FetchLike } from '../../src/engine/http.js';
-import { TargetUnreachableError } from '../../src/engine/types.js';
+import { TargetUnreachableError } from '../../src/contract/types.js';
 
 const JSON_BODY = JSON.stringify({ requests: [{ id: 'é✓', n: 1 }], continuation: null });
 const seen: Array<{ method: string; url: string; headers: Record<string, string>; body: string }> = [];

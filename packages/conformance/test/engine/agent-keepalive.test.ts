@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentFetch, idleTimeoutMs, keepAliveHintMs, type AgentFetch } from '../../src/engine/agent-fetch.js';
 import { FetchHttpClient } from '../../src/engine/http.js';
 import { isRead } from '../../src/engine/http/policies.js';
-import { TargetUnreachableError } from '../../src/engine/types.js';
+import { TargetUnreachableError } from '../../src/contract/types.js';
 
 type Tracked = Socket & { id?: number; served?: number; idleSince?: number; closedBy?: 'client' | 'server' };
 

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
 import { bodySummary, notJsonDiagnosis } from '../../src/engine/not-json.js';
 import { boundedOutcome, exitCodeOf, incompleteExitCode } from '../../src/engine/outcome.js';
-import { redactor } from '../../src/engine/redact.js';
-import { BudgetExceededError, OUTCOME_CAUSES } from '../../src/engine/types.js';
-import type { CheckOutcome, Exchange, OutcomeCause } from '../../src/engine/types.js';
+import { redactor } from '../../src/contract/redact.js';
+import { BudgetExceededError, OUTCOME_CAUSES } from '../../src/contract/types.js';
+import type { CheckOutcome, Exchange, OutcomeCause } from '../../src/contract/types.js';
 
 const resultsSchema = JSON.parse(readFileSync(new URL('../../src/reporters/results.schema.json', import.meta.url), 'utf8'));
 const base = { id: 'x.y', family: 'x', title: 't', clauses: [], level: 'MUST' as const, seed: 1, replay: 'r' };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyCheckEnd, classifyDiscoveryError, needsProbe, notRunOutcome, transportOutcome, unansweredOutcome } from '../../src/engine/classify.js';
 import type { CheckEnd, CheckEnding, OutcomeBase } from '../../src/engine/classify.js';
 import { BodyTooLargeError, RateLimitedError } from '../../src/engine/http.js';
-import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from '../../src/engine/types.js';
-import type { CheckResult, Exchange } from '../../src/engine/types.js';
+import { BudgetExceededError, OperationStalledError, TargetUnreachableError } from '../../src/contract/types.js';
+import type { CheckResult, Exchange } from '../../src/contract/types.js';
 
 const base: OutcomeBase = { id: 'x.y.z', family: 'x.y', title: 'X', operation: 'GET /x', clauses: ['c'], level: 'MUST', seed: 1, replay: 'crosschain-conformance --only x.y.z' };
 const SECRET = 'sk_live_secret';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseMatrix } from '../../src/engine/clause-matrix.js';
 import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
-import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
+import type { CheckDefinition, CheckOutcome } from '../../src/contract/types.js';
 
 const clauses: ClauseEntry[] = [
   { id: 'c.named', kind: 'clause', level: 'MUST', checks: ['k.one'] },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { completenessOf, exitWithCompleteness, refusalFor } from '../../src/engine/completeness.js';
-import { runConformance } from '../../src/engine/runner.js';
+import { runConformance } from '../../src/run/runner.js';
 import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
-import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
+import type { CheckDefinition, CheckOutcome } from '../../src/contract/types.js';
 import { verdict } from '../../src/reporters/summary.js';
 import { renderHtml, renderJunit, renderMarkdown } from '../../src/reporters/index.js';
 import { DATE, fakeFetch, records, v3Listing } from './fake-fetch.js';

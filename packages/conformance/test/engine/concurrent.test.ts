@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allInOrder } from '../../src/engine/concurrent.js';
 import { FetchHttpClient } from '../../src/engine/http.js';
-import { BudgetExceededError } from '../../src/engine/types.js';
+import { BudgetExceededError } from '../../src/contract/types.js';
 import { fakeFetch, jsonResponse } from './fake-fetch.js';
 
 const later = <T>(ms: number, value: T, fail = false) => () => new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FetchHttpClient, STALL_TIMEOUTS, stallSpanMs } from '../../src/engine/http.js';
-import { OperationStalledError, TargetUnreachableError } from '../../src/engine/types.js';
+import { OperationStalledError, TargetUnreachableError } from '../../src/contract/types.js';
 import { fakeFetch, jsonResponse } from './fake-fetch.js';
 import type { Handler } from './fake-fetch.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BodyTooLargeError, FetchHttpClient, MAX_REDIRECTS, RateLimitedError, retryAfterMs } from '../../src/engine/http.js';
 import type { HttpClientOptions } from '../../src/engine/http.js';
-import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';
+import { BudgetExceededError, TargetUnreachableError } from '../../src/contract/types.js';
 import { DATE, closedPort, fakeFetch, jsonResponse } from './fake-fetch.js';
 import type { Handler } from './fake-fetch.js';
 

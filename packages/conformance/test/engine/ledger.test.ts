@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutcomeBase } from '../../src/engine/classify.js';
 import { INITIAL_LEDGER, RATE_LIMITED_IN_A_ROW, RunLedger, ended, released, stopped, throttled, unreachable } from '../../src/engine/ledger.js';
 import type { Ended, LedgerState, ReleaseRules, RunStop } from '../../src/engine/ledger.js';
-import type { CheckOutcome } from '../../src/engine/types.js';
+import type { CheckOutcome } from '../../src/contract/types.js';
 
 const base: OutcomeBase = { id: 'a.b.c', family: 'a.b', title: 'A', operation: 'GET /a', clauses: [], level: 'MUST', seed: 1, replay: 'r --window w' };
 const notRunBase: OutcomeBase = { ...base, replay: 'r' };

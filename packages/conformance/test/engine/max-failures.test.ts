@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/engine/runner.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 import { fakeFetch, v3Listing } from './fake-fetch.js';
 
 const failing = (id: string, family = 'a'): CheckDefinition => ({

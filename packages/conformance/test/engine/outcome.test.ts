@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../src/config/defaults.js';
 import { errorReason, exitCodeOf, levelOf, replayCommand, toOutcome, totalsOf } from '../../src/engine/outcome.js';
-import { redactor } from '../../src/engine/redact.js';
-import { BudgetExceededError, TargetUnreachableError } from '../../src/engine/types.js';
-import type { CheckDefinition, CheckOutcome, CheckResult, Exchange } from '../../src/engine/types.js';
+import { redactor } from '../../src/contract/redact.js';
+import { BudgetExceededError, TargetUnreachableError } from '../../src/contract/types.js';
+import type { CheckDefinition, CheckOutcome, CheckResult, Exchange } from '../../src/contract/types.js';
 
 const o = (status: CheckOutcome['status']) => ({ status }) as CheckOutcome;
 

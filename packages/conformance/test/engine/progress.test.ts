@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
 import { Progress, groupByFamily } from '../../src/engine/progress.js';
-import type { CheckDefinition, CheckOutcome } from '../../src/engine/types.js';
+import type { CheckDefinition, CheckOutcome } from '../../src/contract/types.js';
 
 const check = (id: string): CheckDefinition => ({ id, family: id.split('.').slice(0, 2).join('.'), title: id, clauses: [], operation: 'GET /x', run: async () => ({ status: 'pass' }) });
 const outcome = (id: string): CheckOutcome => ({ id, family: id.split('.').slice(0, 2).join('.'), title: id, operation: 'GET /x', clauses: [], level: 'MUST', seed: 1, replay: '', status: 'pass', durationMs: 0, requests: 0 });

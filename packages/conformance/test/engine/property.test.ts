@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { violate } from '../../src/engine/expect.js';
+import { violate } from '../../src/contract/expect.js';
 import { derivedSeed, propertyFor, runProperty } from '../../src/engine/property.js';
 
 describe('runProperty', () => {

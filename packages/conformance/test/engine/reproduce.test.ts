@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPRODUCED, reproduce } from '../../src/engine/reproduce.js';
-import type { CheckResult } from '../../src/engine/types.js';
+import type { CheckResult } from '../../src/contract/types.js';
 
 const fail = (received: string, message = 'total must be exact'): CheckResult => ({ status: 'fail', violation: { message, expected: 'total = 60', received } });
 

@@ -7,9 +7,9 @@
 import { schemaAjv } from '../support/ajv.js';
 import { describe, expect, it } from 'vitest';
 import { completenessOf, exitWithCompleteness, withRequired } from '../../src/engine/completeness.js';
-import { runConformance } from '../../src/engine/runner.js';
+import { runConformance } from '../../src/run/runner.js';
 import type { ClauseEntry } from '../../src/engine/clause-matrix.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown, resultsSchema } from '../../src/reporters/index.js';
 import { verdict } from '../../src/reporters/summary.js';
 import { mergeResults, runResultOf } from '../../src/shard/merge.js';

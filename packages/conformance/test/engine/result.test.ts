@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../src/engine/result.js';
 import type { RunParts } from '../../src/engine/result.js';
-import type { CheckOutcome } from '../../src/engine/types.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import type { CheckOutcome } from '../../src/contract/types.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 
 const outcome = (status: CheckOutcome['status']): CheckOutcome => ({ id: 'a.b.c', family: 'a.b', title: 'A', operation: 'GET /a', clauses: [], level: 'MUST', seed: 1, replay: 'r', status, durationMs: 1, requests: 1 });
 const parts = (over: Partial<RunParts> = {}): RunParts => ({

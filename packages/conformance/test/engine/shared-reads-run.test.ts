@@ -3,9 +3,9 @@
  * once; a failure that rests on a shared answer is read again afresh before it counts.
  */
 import { describe, expect, it } from 'vitest';
-import { violate } from '../../src/engine/expect.js';
-import { runConformance } from '../../src/engine/runner.js';
-import type { CheckContext, CheckDefinition, HttpClient } from '../../src/engine/types.js';
+import { violate } from '../../src/contract/expect.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { CheckContext, CheckDefinition, HttpClient } from '../../src/contract/types.js';
 import { DATE, fakeFetch, jsonResponse, records, v3Listing } from './fake-fetch.js';
 
 const KEY = 'SECRET-primary-key';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ViolationError } from '../../src/engine/expect.js';
+import { ViolationError } from '../../src/contract/expect.js';
 import { SharedReadMemo, queryKey } from '../../src/engine/shared-reads.js';
-import type { HttpClient } from '../../src/engine/types.js';
+import type { HttpClient } from '../../src/contract/types.js';
 
 const http = { send: async () => { throw new Error('not used'); }, exchanges: [] } as unknown as HttpClient;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baselineOf } from '../../src/baseline/baseline.js';
 import { sendAnswered } from '../../src/checks/support/answered.js';
-import { runConformance } from '../../src/engine/runner.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 import { verdict } from '../../src/reporters/summary.js';
 import { DATE, fakeFetch, records, v3Listing } from './fake-fetch.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allChecks, runConformance } from '../../src/index.js';
-import type { CheckDefinition } from '../../src/engine/types.js';
+import type { CheckDefinition } from '../../src/contract/types.js';
 
 describe('events family, embedded target', () => {
   it('the clean server passes every websocket and webhook check (full round trip through the in-process receiver); the key is redacted', async () => {

@@ -15,8 +15,8 @@ import { resolveEvents, withDefaults } from '../../src/config/defaults.js';
 import { ConfigError } from '../../src/config/fields.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { EVENTS_REQUIRED_FAMILIES, levelOf, replayCommand, toOutcome } from '../../src/engine/outcome.js';
-import { withFamily } from '../../src/engine/family.js';
-import type { CheckDefinition, RunResult } from '../../src/engine/types.js';
+import { withFamily } from '../../src/contract/family.js';
+import type { CheckDefinition, RunResult } from '../../src/contract/types.js';
 import { runConformance } from '../../src/index.js';
 
 const NOW = '2026-10-15T12:00:00Z';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { GZIP_MEMBER_BYTES, HarWriter, harEntry, readHarText } from '../../src/har/har.js';
 import { readHar } from '../../src/passive/har.js';
-import type { Exchange } from '../../src/engine/types.js';
+import type { Exchange } from '../../src/contract/types.js';
 import { cliIo } from '../cli-io.js';
 
 const exchange: Exchange = {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { startMockServer, variantCatalogue } from '@crosschain/mock-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allChecks, runConformance } from '../../src/index.js';
-import type { RunOptions, RunResult } from '../../src/engine/types.js';
+import type { RunOptions, RunResult } from '../../src/contract/types.js';
 import { oracleCheckIds } from '../../src/oracles/index.js';
 import { apiOperations, apiValidator, auditRecordings } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';

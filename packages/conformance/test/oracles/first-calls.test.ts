@@ -3,8 +3,8 @@
  * page beside a positive total on the listing without a window, a success answered with 201.
  */
 import { describe, expect, it } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 import { ORACLES } from '../../src/oracles/index.js';
 
 const BASE = 'http://api.test';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STATUS_DEPRECATED, STATUS_V2, STATUS_V3, statusDisagreement } from '../../src/oracles/intent-status-versions.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 
 const published = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../../../../specs/examples/published/${name}`, import.meta.url), 'utf8'));
 const AT = Date.parse('2026-10-01T00:00:00Z');

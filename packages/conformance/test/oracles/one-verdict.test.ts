@@ -15,10 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { checks as totalChecks } from '../../src/checks/requests-v3-total.js';
 import { ORACLES } from '../../src/oracles/index.js';
 import { timeOutside } from '../../src/oracles/ranges.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import { observedOf, type ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import { observedOf, type ObservedExchange } from '../../src/oracles/observed.js';
 import { startProxy } from '../../src/passive/proxy.js';
-import { ViolationError } from '../../src/engine/expect.js';
+import { ViolationError } from '../../src/contract/expect.js';
 import { fakeContext, json, route } from '../support/fake-context.js';
 
 const semantic = () => new PassiveAuditor({ rules: ORACLES.filter((r) => !r.id.endsWith('.response.schema')) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORACLES } from '../../src/oracles/index.js';
 import { amountOutside, blockOutside, blockSpan, createdOutside, notNested, partitionProblem, rangeSamples, shownBlocks, subsetCountProblem, withoutAppFees } from '../../src/oracles/ranges.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 
 /** The passive verdict of oracle `id` on one v3 page of `records` asked with `query`. */
 function auditPage(query: string, records: unknown[], id: string) {

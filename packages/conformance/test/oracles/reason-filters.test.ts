@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/engine/types.js';
+import type { Exchange } from '../../src/contract/types.js';
 import type { Seen } from '../../src/oracles/oracle.js';
 import { featuresFilter, reasonFilters, reasonMismatch, topLevelFilters } from '../../src/oracles/requests-v3-filters.js';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { V2_SUNSET_MS, retirementProblem } from '../../src/oracles/v2-retirement.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 
 const URL_V2 = 'http://api.test/requests/v2?limit=1';
 const SIGNALS = {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { removedFieldsOf } from '../../src/oracles/v3-removed-fields.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 
 const RECORD = JSON.parse(readFileSync(new URL('../../../../specs/examples/request-v3/valid-refund-with-fail-reason.json', import.meta.url), 'utf8')) as Record<string, any>;
 const AT = Date.parse('2026-10-01T00:00:00Z');

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clauses } from '@crosschain/specs';
 import { describe, expect, it } from 'vitest';
-import { PassiveAuditor, type Finding } from '../../src/passive/auditor.js';
-import { EXPLAINING_DIVERGENCES } from '../../src/passive/divergences.js';
+import { PassiveAuditor, type Finding } from '../../src/oracles/auditor.js';
+import { EXPLAINING_DIVERGENCES } from '../../src/oracles/divergences.js';
 import { readHar } from '../../src/passive/har.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/live-recordings/', import.meta.url));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 import type { PassiveRule } from '../../src/oracles/index.js';
 import { decodeCopy, startProxy, violationsHeader } from '../../src/passive/proxy.js';
 

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { redactBodyText, redactor } from '../../src/engine/redact.js';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import { displayRedactor, type ObservedExchange } from '../../src/passive/observed.js';
+import { redactBodyText, redactor } from '../../src/contract/redact.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import { displayRedactor, type ObservedExchange } from '../../src/oracles/observed.js';
 
 const RECORD = JSON.parse(readFileSync(new URL('../../../../specs/examples/request-v3/valid-refund-with-fail-reason.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const BASE = 'http://api.test';

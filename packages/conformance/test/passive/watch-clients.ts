@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { startMockServer } from '@crosschain/mock-server';
 import { expect } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
 import { readHar } from '../../src/passive/har.js';
 import { VIOLATIONS_HEADER, startProxy } from '../../src/passive/proxy.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 import { runClients } from './clients.js';
 import { harRecorder } from './har-recorder.js';
 

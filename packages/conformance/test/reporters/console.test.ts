@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/engine/events.js';
-import type { CheckOutcome } from '../../src/engine/types.js';
+import type { CheckOutcome } from '../../src/contract/types.js';
 import { COUNTEREXAMPLE_CHARS, createProgressPrinter, renderConsole, renderOutcomeBlock } from '../../src/reporters/console.js';
 import { FAKE_KEY, clean, disabled, errored, failing, hostile, mixed, outcome, passing, passing2, runResult, skipped, strict, warning } from './fixtures.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coverageSummary, summaryLevelLine } from '../../src/engine/coverage-summary.js';
 import type { CoverageRow } from '../../src/engine/coverage.js';
 import { coverageLine, verdict } from '../../src/reporters/summary.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 
 const row = (id: string, level: 'MUST' | 'SHOULD', coverage: CoverageRow['coverage']): CoverageRow => ({ id, level, ...(coverage ? { coverage } : {}) });
 const rows: CoverageRow[] = [

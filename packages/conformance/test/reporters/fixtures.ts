@@ -1,5 +1,5 @@
 /** Hand-made run results for the reporter tests: every status, hostile text, long bodies, secrets. */
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../../src/engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../../src/contract/types.js';
 
 /** A raw secret the engine would never leave in a result: the reporters must not show it either. */
 export const FAKE_KEY = 'sk-live-FAKE-9f8e7d6c5b4a';

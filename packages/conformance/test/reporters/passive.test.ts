@@ -6,8 +6,8 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { PassiveAuditor } from '../../src/passive/auditor.js';
-import type { ObservedExchange } from '../../src/passive/observed.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import type { ObservedExchange } from '../../src/oracles/observed.js';
 import type { PassiveRule } from '../../src/oracles/index.js';
 import { renderConsole, renderOutcomeBlock } from '../../src/reporters/console.js';
 import { renderHtml } from '../../src/reporters/html.js';

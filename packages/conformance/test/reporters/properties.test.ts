@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckOutcome, OutcomeStatus, RunResult } from '../../src/engine/types.js';
+import type { CheckOutcome, OutcomeStatus, RunResult } from '../../src/contract/types.js';
 import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../src/reporters/index.js';
 import { FAKE_KEY } from './fixtures.js';
 import { findAll, parseXml } from './mini-xml.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/engine/runner.js';
-import type { RunResult } from '../../src/engine/types.js';
+import { runConformance } from '../../src/run/runner.js';
+import type { RunResult } from '../../src/contract/types.js';
 import { renderConsole, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../src/reporters/index.js';
 import { findAll, parseXml } from './mini-xml.js';
 

@@ -10,7 +10,7 @@ import { MERGED_TIMES } from '../../src/reporters/summary.js';
 import * as mergeModule from '../../src/shard/merge.js';
 import { verifyShards } from '../../src/shard/merge.js';
 import { COSTS, ROUNDS, assignShards, costOf, expectedMs, shardOf } from '../../src/shard/shard.js';
-import type { RunResult } from '../../src/engine/types.js';
+import type { RunResult } from '../../src/contract/types.js';
 import { cliIo } from '../cli-io.js';
 
 describe('--shard i/n', () => {

@@ -3,7 +3,7 @@
  * message and reproduction, and the "passes a conformant server, fails on each fault" table.
  */
 import { expect, it } from 'vitest';
-import type { CheckContext, CheckDefinition, CheckResult } from '../../src/engine/types.js';
+import type { CheckContext, CheckDefinition, CheckResult } from '../../src/contract/types.js';
 import { settle } from './settle.js';
 
 /** The check of `checks` with this id; throws naming the id when there is none. */

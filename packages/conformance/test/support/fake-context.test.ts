@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { violate } from '../../src/engine/expect.js';
-import { TargetUnreachableError } from '../../src/engine/types.js';
+import { violate } from '../../src/contract/expect.js';
+import { TargetUnreachableError } from '../../src/contract/types.js';
 import { fakeContext, json, queryOf, route } from './fake-context.js';
 
 describe('fake context', () => {

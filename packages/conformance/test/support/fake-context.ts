@@ -16,7 +16,7 @@
  * ```
  */
 import { emptyValues } from '../../src/engine/discovery.js';
-import { annotateListWrapper } from '../../src/engine/list-wrapper.js';
+import { annotateListWrapper } from '../../src/contract/list-wrapper.js';
 import { runProperty } from '../../src/engine/property.js';
 import type {
   CheckConfig,
@@ -27,8 +27,8 @@ import type {
   HttpClient,
   RequestSpec,
   SchemaError,
-} from '../../src/engine/types.js';
-import { TargetUnreachableError } from '../../src/engine/types.js';
+} from '../../src/contract/types.js';
+import { TargetUnreachableError } from '../../src/contract/types.js';
 
 /** What a fake handler answers. */
 export interface FakeResponse {
@@ -43,7 +43,7 @@ export interface FakeResponse {
   schema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
   /**
    * For a list 200 whose records are not under `requests`: the verdict of the body read with them
-   * as `requests` (the engine computes it with ajv; see engine/list-wrapper.ts).
+   * as `requests` (the engine computes it with ajv; see contract/list-wrapper.ts).
    */
   listSchema?: { valid: boolean; errors: SchemaError[]; schemaRef?: string };
   /** When set, no response arrives: `send` throws TargetUnreachableError like the real client. */

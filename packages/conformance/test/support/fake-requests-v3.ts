@@ -3,7 +3,7 @@
  * implementation over generated records (window, sort, limit, continuation, total, equality
  * filters, term, ranges, features, `filters` groups), with named faults that each break one clause.
  */
-import type { RequestSpec } from '../../src/engine/types.js';
+import type { RequestSpec } from '../../src/contract/types.js';
 import { json, queryOf, type FakeResponse } from './fake-context.js';
 
 export type Rec = Record<string, unknown>;

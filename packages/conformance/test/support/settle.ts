@@ -1,14 +1,14 @@
 /**
  * Runs a check like the engine does: a {@link ViolationError} thrown by the check becomes a `fail`
  * outcome; any other throw propagates (a bug in the kit). Then, as in a run, every exchange the
- * check sent is judged by the oracles (engine/active-oracles.ts): the verdict of the check's own
+ * check sent is judged by the oracles (run/active-oracles.ts): the verdict of the check's own
  * oracle on them is the check's verdict when the check itself passed.
  */
 import { openapi } from '@crosschain/specs';
-import { ActiveOracles } from '../../src/engine/active-oracles.js';
-import { ViolationError } from '../../src/engine/expect.js';
-import type { CheckContext, CheckDefinition, CheckOutcome, CheckResult, Exchange } from '../../src/engine/types.js';
-import { validatorFor, type OpenApiDocument } from '../../src/engine/validator.js';
+import { ActiveOracles } from '../../src/run/active-oracles.js';
+import { ViolationError } from '../../src/contract/expect.js';
+import type { CheckContext, CheckDefinition, CheckOutcome, CheckResult, Exchange } from '../../src/contract/types.js';
+import { validatorFor, type OpenApiDocument } from '../../src/contract/validator.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
 

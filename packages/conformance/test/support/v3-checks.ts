@@ -4,7 +4,7 @@
  * family shares.
  */
 import { expect, it } from 'vitest';
-import type { CheckDefinition, CheckResult } from '../../src/engine/types.js';
+import type { CheckDefinition, CheckResult } from '../../src/contract/types.js';
 import { checkById, expectViolation } from './check-cases.js';
 import { settle } from './settle.js';
 import { fakeContext, route } from './fake-context.js';

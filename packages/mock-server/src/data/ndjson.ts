@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { API_KEYS, CHAIN_BY_ID, FEATURE_BIT, INTEGRATORS, type Feature, type RequestType, type V3Status } from './catalogue.js';
 import { describeErrors, schemaValidator } from '../schema.js';
-import type { Dataset } from '../store/dataset.js';
+import type { Dataset } from './dataset.js';
 import type { Json } from './record-v3.js';
 import { compareDefault } from './generate.js';
 import type { Row } from './row.js';

@@ -9,8 +9,8 @@ import {
   REQUEST_TYPES, V3_STATUSES, type Feature, type VmType,
 } from './catalogue.js';
 import type { Row } from './row.js';
-import { HASHED_CHARS, hashKey } from '../store/hashed-index.js';
-import { sortPositions } from '../store/radix.js';
+import { HASHED_CHARS, hashKey } from '../hash-key.js';
+import { sortPositions } from '../radix.js';
 import { canonicalWallet, txHash, walletAddress } from './wallets.js';
 
 /** Block height at 2026-01-01T00:00:00Z and block time (ms) per chain, for plausible block numbers. */

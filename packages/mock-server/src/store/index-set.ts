@@ -4,7 +4,8 @@
  * the posting lists (value -> ascending row positions) they are built from (store.ts is the façade).
  */
 import type { Row } from '../data/row.js';
-import { hashKey, HashedIndex, HashedIndexBuilder } from './hashed-index.js';
+import { HashedIndex, HashedIndexBuilder } from './hashed-index.js';
+import { hashKey } from '../hash-key.js';
 
 /** Index key used for "empty" (null check). */
 export const NULL_KEY = '\u0000null';

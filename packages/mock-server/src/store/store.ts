@@ -12,8 +12,8 @@
 import type { FaultName } from '../faults.js';
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
-import type { Dataset } from './dataset.js';
-import { sortSteps } from './radix.js';
+import type { Dataset } from '../data/dataset.js';
+import { sortSteps } from '../radix.js';
 import { HashedIndex, HashedIndexBuilder, radixScratch, type RadixScratch } from './hashed-index.js';
 import { emptyBits, type Bitset } from './bitset.js';
 import { BitsetCache } from './bitset-cache.js';

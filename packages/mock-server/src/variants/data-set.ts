@@ -4,7 +4,7 @@
  */
 import type { Row } from '../data/row.js';
 import { fnv1a } from '../prng.js';
-import type { Dataset } from '../store/dataset.js';
+import type { Dataset } from '../data/dataset.js';
 import type { Variants } from './catalogue.js';
 
 const SIZES: ReadonlyArray<[variant: string, records: number]> = [['records-0', 0], ['records-1', 1], ['records-50', 50], ['records-51', 51]];

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/mock-server.js';
 import { StringSource } from '../../src/data/table.js';
-import { hashKey } from '../../src/store/hashed-index.js';
+import { hashKey } from '../../src/hash-key.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
 const NOW = '2026-08-15T12:00:00Z';

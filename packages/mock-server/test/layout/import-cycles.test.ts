@@ -1,14 +1,15 @@
 /**
- * Layout: no import cycles in any package's `src/`, this server's `query/` included.
+ * Layout: no import cycles in any package's `src/`, this server's `query/` included; no cycle
+ * between the top-level folders of a package's `src/`; no import against the declared layers.
  * The graph is read from the TypeScript sources by scripts/import-cycles.mjs: type imports count,
  * in every package (the kit's type-only circles went unseen while it was exempt).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module of the repository's scripts, without declarations
-import { forbiddenCycles, importCycles, importGraph, SOURCE_DIRS } from '../../../../scripts/import-cycles.mjs';
+import { folderCycles, forbiddenCycles, forbiddenLayerImports, importCycles, importGraph, layerViolations, SOURCE_DIRS } from '../../../../scripts/import-cycles.mjs';
 
 type Graph = Map<string, Set<string>>;
 const cyclesOf = importCycles as (graph: Graph) => string[][];
@@ -58,5 +59,64 @@ describe('import cycles', () => {
 
   it('no package src has an import cycle', () => {
     expect((forbiddenCycles as () => string[][])()).toEqual([]);
+  });
+
+  /** A scratch `src/` of the given files (path -> text), removed after `body`. */
+  function withSources(files: Record<string, string>, body: (dir: string) => void): void {
+    const dir = mkdtempSync(join(tmpdir(), 'import-layers-'));
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(dir, path, '..'), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      body(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('two folders importing each other through different files are a folder cycle, though no file cycle', () => {
+    withSources(
+      {
+        'a/x.ts': "import { y } from '../b/y.js';\nexport const x = y;\n",
+        'a/w.ts': 'export const w = 1;\n',
+        'b/y.ts': 'export const y = 1;\n',
+        'b/z.ts': "import type { w } from '../a/w.js';\nexport type Z = typeof w;\n",
+        'c/v.ts': "import { x } from '../a/x.js';\nexport const v = x;\n",
+      },
+      (dir) => {
+        expect((forbiddenCycles as (dirs: string[]) => string[][])([dir])).toEqual([]);
+        const found = (folderCycles as (dirs: string[]) => string[][])([dir]);
+        expect(found).toHaveLength(1);
+        expect(found[0]!.map((f) => f.split('/').pop())).toEqual(['a', 'b']);
+      },
+    );
+  });
+
+  it('the layer map: an import down or within a group passes; one up, one across peers, and an unplaced folder fail', () => {
+    const levels = [[['contract']], [['oracles']], [['active', 'run'], ['passive']], [['cli.ts']]];
+    const check = (files: Record<string, string>): string[] => {
+      let out: string[] = [];
+      withSources(files, (dir) => {
+        out = (layerViolations as (g: Graph, d: string, l: string[][][]) => string[])((importGraph as (dirs: string[]) => Graph)([dir]), dir, levels);
+      });
+      return out;
+    };
+    const base = { 'contract/t.ts': 'export type T = 1;\n', 'oracles/o.ts': "import type { T } from '../contract/t.js';\nexport type O = T;\n" };
+    expect(check({ ...base, 'active/a.ts': "import type { O } from '../oracles/o.js';\nimport type { R } from '../run/r.js';\nexport type A = O | R;\n", 'run/r.ts': 'export type R = 2;\n', 'cli.ts': "import type { A } from './active/a.js';\nexport type C = A;\n" })).toEqual([]);
+    const up = check({ ...base, 'contract/u.ts': "import type { O } from '../oracles/o.js';\nexport type U = O;\n" });
+    expect(up).toHaveLength(1);
+    expect(up[0]).toMatch(/^contract -> oracles runs up \(.*contract\/u\.ts imports .*oracles\/o\.ts\)$/);
+    const across = check({ ...base, 'passive/p.ts': "import type { R } from '../run/r.js';\nexport type P = R;\n", 'run/r.ts': 'export type R = 2;\n' });
+    expect(across).toHaveLength(1);
+    expect(across[0]).toMatch(/^passive -> run runs across/);
+    const unplaced = check({ ...base, 'extra/e.ts': "import type { T } from '../contract/t.js';\nexport type E = T;\n" });
+    expect(unplaced).toHaveLength(1);
+    expect(unplaced[0]).toMatch(/extra: not placed in the layer map/);
+  });
+
+  it('no package src has a folder cycle, and every import of the kit and the reference server keeps the declared layers', () => {
+    expect((folderCycles as () => string[][])()).toEqual([]);
+    expect((forbiddenLayerImports as () => string[])()).toEqual([]);
   });
 });

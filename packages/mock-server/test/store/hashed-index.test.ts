@@ -5,7 +5,8 @@
  * narrowed by the caller's check of the actual value.
  */
 import { describe, expect, it } from 'vitest';
-import { hashKey, HashedIndexBuilder, radixScratch } from '../../src/store/hashed-index.js';
+import { HashedIndexBuilder, radixScratch } from '../../src/store/hashed-index.js';
+import { hashKey } from '../../src/hash-key.js';
 
 describe('hashKey', () => {
   it('gives one hash to strings equal after toLowerCase, ASCII or not', () => {

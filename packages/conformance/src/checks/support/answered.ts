@@ -1,17 +1,9 @@
 /**
- * Sending where "the server answers" is itself the clause, and JSON content types (API document:
- * "All bodies are JSON (application/json)").
+ * Sending where "the server answers" is itself the clause.
  */
-import { violate } from '../../engine/expect.js';
-import type { CheckContext, Exchange, RequestSpec } from '../../engine/types.js';
-import { TargetUnreachableError, isConnectionFailure } from '../../engine/types.js';
-
-/** `application/json`, with parameters, or a `+json` structured suffix (RFC 6839). */
-export function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const type = value.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-}
+import { violate } from '../../contract/expect.js';
+import type { CheckContext, Exchange, RequestSpec } from '../../contract/types.js';
+import { TargetUnreachableError, isConnectionFailure } from '../../contract/types.js';
 
 /**
  * Sends a request whose answer is part of the clause: no answer (none in time, a malformed HTTP

@@ -4,9 +4,10 @@
  * matches) and the completeness probe narrowed around a record's creation.
  */
 import fc from 'fast-check';
-import { brief, violate } from '../../engine/expect.js';
-import type { CheckContext, Exchange } from '../../engine/types.js';
-import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, walk, type Query } from './listing.js';
+import { brief, violate } from '../../contract/expect.js';
+import type { CheckContext, Exchange } from '../../contract/types.js';
+import { around, createdSec, fetchPage, holds, walk, type Query } from './listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../../contract/record.js';
 import {
   EQUALITY_PARAMS,
   candidates,
@@ -15,7 +16,7 @@ import {
   recordId,
   type EqualityParam,
   type RecordJson,
-} from './record.js';
+} from '../../contract/record.js';
 
 /** Page size of every filter walk. */
 export const LIMIT = 50;

@@ -3,10 +3,11 @@
  * group values drawn from discovery, group totals within the discovery window, and the relations
  * and soundness/completeness probes every group check uses.
  */
-import { brief, ensure, violate } from '../../engine/expect.js';
-import type { CheckContext, Exchange } from '../../engine/types.js';
-import { FILTERABLE_STATUSES, around, createdSec, fetchPage, holds, idsOf, sample, sharedTotal, windowQuery, type Query } from './listing.js';
-import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './record.js';
+import { brief, ensure, violate } from '../../contract/expect.js';
+import type { CheckContext, Exchange } from '../../contract/types.js';
+import { around, createdSec, fetchPage, holds, sharedTotal, windowQuery, type Query } from './listing.js';
+import { FILTERABLE_STATUSES, idsOf, sample } from '../../contract/record.js';
+import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from '../../contract/record.js';
 import { filtersMismatch, groupMismatch } from '../../oracles/groups.js';
 
 export const LIMIT = 50;

@@ -3,13 +3,12 @@
  * query to the discovery window (API document, GET /requests/v3 rules 3-5; live facts §1.3).
  */
 import { totalValueProblem } from '../../oracles/requests-v3-total.js';
-import { QUERY_PARAMETERS } from '@crosschain/specs';
-import { brief, ensure, violate } from '../../engine/expect.js';
-import type { CheckContext, Exchange, QueryValue } from '../../engine/types.js';
-import { cursorOfBody, recordsOfBody } from '../../engine/list-wrapper.js';
+import { brief, ensure, violate } from '../../contract/expect.js';
+import type { CheckContext, Exchange, QueryValue } from '../../contract/types.js';
+import { cursorOfBody, recordsOfBody } from '../../contract/list-wrapper.js';
 import { queryKey } from '../../engine/shared-reads.js';
-import { bodyShown, isObject } from './outcome.js';
-import { createdAtMs, recordId, type RecordJson } from './record.js';
+import { bodyShown, isObject } from '../../contract/outcome.js';
+import { createdAtMs, recordId, type RecordJson } from '../../contract/record.js';
 
 export const V3 = 'GET /requests/v3';
 export const V3_PATH = '/requests/v3';
@@ -28,9 +27,6 @@ export interface Page {
   hasTotal: boolean;
   total?: unknown;
 }
-
-/** The wrapper detection, shared with discovery (engine/list-wrapper.ts). */
-export { cursorOfBody, recordsOfBody };
 
 /**
  * Reads a page; a non-200 answer or a body that is not a list of records is a violation. The cursor
@@ -139,21 +135,10 @@ export async function total(ctx: CheckContext, query: Query): Promise<{ total: n
   return { total: t, page };
 }
 
-/** Ids of records, in order (records without an id are shown as `?`). */
-export function idsOf(records: readonly RecordJson[]): string[] {
-  return records.map((r) => recordId(r) ?? '?');
-}
-
 /** Creation second of a record (timestamps filter on whole seconds). */
 export function createdSec(r: RecordJson): number | undefined {
   const ms = createdAtMs(r);
   return ms === undefined ? undefined : Math.floor(ms / 1000);
-}
-
-/** Ids of the first `n` entries of a list, for messages. */
-export function sample(ids: readonly string[], n = 5): string {
-  const head = ids.slice(0, n).map((id) => (id.length > 14 ? `${id.slice(0, 12)}…` : id));
-  return ids.length > n ? `${head.join(', ')} … (${ids.length})` : head.join(', ');
 }
 
 /**
@@ -167,9 +152,6 @@ export function subWindow(records: readonly RecordJson[], index: number, size: n
   const j = Math.min(secs.length - 1, i + Math.max(1, size));
   return { start: secs[j]!, end: secs[i]! };
 }
-
-/** Values the `status` filter accepts (API document, States and transitions; generated from the OpenAPI document). */
-export const FILTERABLE_STATUSES: readonly string[] = QUERY_PARAMETERS['GET /requests/v3'].status.enum;
 
 /**
  * A window of a few seconds around one record's creation (one second either side, so that it holds

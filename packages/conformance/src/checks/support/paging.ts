@@ -3,14 +3,10 @@
  * GET /requests/v3 rules 1-5; live facts §1.3): the limits and bounded windows.
  */
 import { createdOutside } from '../../oracles/ranges.js';
-import { QUERY_PARAMETERS } from '@crosschain/specs';
-import type { CheckContext, CheckResult } from '../../engine/types.js';
+import type { CheckContext, CheckResult } from '../../contract/types.js';
 import { createdSec, subWindow, windowQuery, type Query } from './listing.js';
-import type { Direction, SortBy } from './order.js';
+import type { Direction, SortBy } from '../../contract/order.js';
 
-/** `limit` of GET /requests/v3: maximum 50, default 20 (generated from the OpenAPI document). */
-export const MAX_LIMIT: number = QUERY_PARAMETERS['GET /requests/v3'].limit.maximum;
-export const DEFAULT_LIMIT: number = QUERY_PARAMETERS['GET /requests/v3'].limit.default;
 /** Discovery records a walked sub-window holds at most (keeps a walk at a small limit to tens of pages). */
 export const SUB_WINDOW_SIZE = 60;
 /**

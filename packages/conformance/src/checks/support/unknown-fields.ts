@@ -8,7 +8,7 @@
  * whose schema declares no `properties`, `patternProperties` or `additionalProperties` (a
  * free-form object, e.g. "contents not shown") is open, as is one with `additionalProperties: true`.
  */
-import { isObject } from './outcome.js';
+import { isObject } from '../../contract/outcome.js';
 
 /** A JSON Schema node as found in the OpenAPI document. */
 type SchemaNode = Record<string, unknown>;

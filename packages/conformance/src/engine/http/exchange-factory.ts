@@ -4,9 +4,9 @@
  * redacted (a key never leaves unredacted), with its curl reproduction — then reads the
  * answer into it: headers and body redacted, the body parsed as JSON, validated against the spec.
  */
-import { REDACTED, redactor } from '../redact.js';
-import type { AuthChoice, Exchange, ExchangeResponse, RequestSpec } from '../types.js';
-import type { ResponseValidator } from '../validator.js';
+import { REDACTED, redactor } from '../../contract/redact.js';
+import type { AuthChoice, Exchange, ExchangeResponse, RequestSpec } from '../../contract/types.js';
+import type { ResponseValidator } from '../../contract/validator.js';
 import type { FetchResponse } from './transport.js';
 
 /**

@@ -4,7 +4,7 @@
  * ({@link ExchangeLog.settledSeq}) below which nothing is inserted later feeds the HAR file, the
  * oracles and compaction (runner.ts, `settle`).
  */
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../contract/types.js';
 
 /** Size above which an exchange's body is cut when compacted (the reports show at most 4 KiB). */
 const KEEP_BODY_CHARS = 4 * 1024;

@@ -5,8 +5,8 @@
  * the per-operation {@link Circuit}. None of them sends anything.
  */
 import { tightestRateLimit } from '../rate-limit-headers.js';
-import { BudgetExceededError, OperationStalledError } from '../types.js';
-import type { RequestSpec, StalledOperation } from '../types.js';
+import { BudgetExceededError, OperationStalledError } from '../../contract/types.js';
+import type { RequestSpec, StalledOperation } from '../../contract/types.js';
 
 /**
  * The target kept answering 429/503 through every retry, or asked (Retry-After) to wait longer than

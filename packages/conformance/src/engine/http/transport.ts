@@ -4,7 +4,7 @@
  * changes: issue 10, "The key never leaves"), a timeout that aborts it, and a body bounded by
  * `maxBodyBytes`. Knows nothing of budgets, retries, the circuit or the log.
  */
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../contract/types.js';
 
 export type FetchLike = (
   input: string,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { completeSamples, firstPerParam } from '../../../src/checks/support/filters.js';
-import type { RecordJson } from '../../../src/checks/support/record.js';
+import type { RecordJson } from '../../../src/contract/record.js';
 
 /** The live service's published v3 record (specs/examples/published, MIG "v3" tab). */
 const SAMPLE = JSON.parse(readFileSync(new URL('../../../../../specs/examples/published/requests-v3-record-example-1.json', import.meta.url), 'utf8')) as RecordJson;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openapi } from '@crosschain/specs';
-import { FILTERABLE_STATUSES, pageAt, type Page, type Walk } from '../../../src/checks/support/listing.js';
-import { SORT_BY } from '../../../src/checks/support/order.js';
-import type { Exchange } from '../../../src/engine/types.js';
+import { pageAt, type Page, type Walk } from '../../../src/checks/support/listing.js';
+import { FILTERABLE_STATUSES } from '../../../src/contract/record.js';
+import { SORT_BY } from '../../../src/contract/order.js';
+import type { Exchange } from '../../../src/contract/types.js';
 
 /** The schema of a query parameter of GET /requests/v3 in the OpenAPI document. */
 function v3Parameter(name: string): { enum?: unknown[] } | undefined {

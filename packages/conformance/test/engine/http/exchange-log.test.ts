@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeLog } from '../../../src/engine/http/exchange-log.js';
-import type { Exchange } from '../../../src/engine/types.js';
+import type { Exchange } from '../../../src/contract/types.js';
 
 const exchange = (seq: number, body = '{}'): Exchange =>
   ({ seq, startedAt: '', request: { method: 'GET', url: 'http://t/', headers: {} }, durationMs: 0, curl: '', response: { status: 200, headers: {}, bodyText: body, json: JSON.parse(body), isJson: true } }) as Exchange;

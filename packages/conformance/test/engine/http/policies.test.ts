@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Circuit, Pacer, RateLimitedError, RequestBudget, RetryPolicy, STALL_TIMEOUTS, operationOf, stallSpanMs } from '../../../src/engine/http/policies.js';
-import { BudgetExceededError, OperationStalledError } from '../../../src/engine/types.js';
-import type { RequestSpec } from '../../../src/engine/types.js';
+import { BudgetExceededError, OperationStalledError } from '../../../src/contract/types.js';
+import type { RequestSpec } from '../../../src/contract/types.js';
 
 const req: RequestSpec = { method: 'GET', path: '/requests/v3' };
 

@@ -1,0 +1,9 @@
+/**
+ * One schema problem, ajv style: the lowest layer of the engine's types, imported by
+ * contract/types.ts and contract/events.ts alike so that every import between them points one way.
+ */
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  message: string;
+}

@@ -1,9 +1,0 @@
-/**
- * One schema problem, ajv style: the lowest layer of the engine's types, imported by
- * engine/types.ts and events/types.ts alike so that every import between them points one way.
- */
-export interface SchemaError {
-  instancePath: string;
-  schemaPath: string;
-  message: string;
-}

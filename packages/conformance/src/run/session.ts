@@ -1,0 +1,187 @@
+/**
+ * The target session of a run: the way to the target (the embedded reference
+ * server, an in-process handler or fetch, or a URL over keep-alive agents), its keys, the HTTP
+ * client, the `--record` HAR file, and one `close` that ends them all in order. The runner opens
+ * one and composes the run over it (runner.ts).
+ */
+import { kitVersion } from '../config/resolve.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { ConfigError } from '../config/fields.js';
+import type { ConformanceConfig } from '../config/fields.js';
+import { headerRecord, secretsOf } from '../config/redact.js';
+import { HarWriter } from '../har/har.js';
+import { startEmbeddedTarget } from '../target/embedded.js';
+import type { EmbeddedTarget } from '../target/embedded.js';
+import { createAgentFetch } from '../engine/agent-fetch.js';
+import type { AgentFetch } from '../engine/agent-fetch.js';
+import { FetchHttpClient, type FetchLike } from '../engine/http.js';
+import { redactor } from '../contract/redact.js';
+import { TargetUnreachableError } from '../contract/types.js';
+import type { CheckContext, Exchange } from '../contract/types.js';
+import type { ResponseValidator } from '../contract/validator.js';
+
+/** The origin an in-process target is called by when no `baseUrl` names one. */
+export const IN_PROCESS_ORIGIN = 'http://in-process.test';
+
+/** The keys of the run: given, else the embedded server's. */
+export interface SessionKeys {
+  apiKey?: string | undefined;
+  otherApiKey?: string | undefined;
+  inactiveApiKey?: string | undefined;
+}
+
+export interface SessionOptions {
+  /** The in-process way to the target (`handler` or `fetch`), if any. */
+  inProcess: FetchLike | undefined;
+  validator: ResponseValidator;
+  /** Absolute deadline (ms since the epoch) of --max-duration. */
+  deadline: number | undefined;
+  /** The embedded server's v2 rate limit (config/defaults.ts, `targetDefaults`). */
+  mockV2RateLimit: number | undefined;
+  /** Whether the embedded server serves events (a selected check of the events family). */
+  events: boolean;
+}
+
+export class TargetSession {
+  /** Closers adopted from the run (the events probe), ended before the target. */
+  private readonly adopted: Array<() => unknown> = [];
+  /** Exchanges handed on so far (to the HAR file and the oracles): the first not yet settled. */
+  private settledUpTo = 0;
+
+  private constructor(
+    readonly http: FetchHttpClient,
+    readonly keys: SessionKeys,
+    readonly baseUrl: string,
+    readonly redact: (text: string) => string,
+    /** A target by URL (not in process, not embedded). */
+    readonly external: boolean,
+    readonly inProcess: boolean,
+    /** --max-rps in effect (a URL target has a polite default). */
+    readonly maxRps: number | undefined,
+    readonly target: EmbeddedTarget | undefined,
+    private readonly recorder: HarWriter | undefined,
+    private readonly agentFetch: AgentFetch | undefined,
+  ) {}
+
+  /** Whether the target is the embedded reference server. */
+  get embedded(): boolean {
+    return this.target !== undefined;
+  }
+
+  /**
+   * Opens the session: starts the embedded server when no target is named, opens the `--record`
+   * file (an unwritable path is a ConfigError, and the server is closed again), builds the client.
+   */
+  static async open(config: ConformanceConfig, options: SessionOptions): Promise<TargetSession> {
+    const inProcess = options.inProcess;
+    const external = inProcess === undefined && config.baseUrl !== undefined;
+    const embedded = inProcess === undefined && config.baseUrl === undefined;
+    const target = embedded
+      ? await startEmbeddedTarget({
+          records: config.mockRecords,
+          seed: config.mockSeed,
+          now: config.mockNow,
+          faults: config.mockFaults,
+          variants: config.mockVariants,
+          v2RateLimit: options.mockV2RateLimit,
+          ...(options.events ? { events: { waitMs: config.eventsWaitMs } } : {}),
+        })
+      : undefined;
+    let recorder: HarWriter | undefined;
+    try {
+      recorder = openRecorder(config.record);
+      const keys: SessionKeys = {
+        apiKey: config.apiKey ?? target?.apiKey,
+        otherApiKey: config.otherApiKey ?? target?.otherApiKey,
+        inactiveApiKey: config.inactiveApiKey ?? target?.inactiveApiKey,
+      };
+      const secrets = secretsOf({ ...keys, headers: config.headers });
+      const baseUrl = target?.baseUrl ?? config.baseUrl ?? IN_PROCESS_ORIGIN;
+      const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
+      /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
+      const agentFetch = inProcess === undefined ? createAgentFetch() : undefined;
+      const http = new FetchHttpClient({
+        baseUrl,
+        fetch: inProcess ?? agentFetch!,
+        ...keys,
+        secrets,
+        timeoutMs: config.timeoutMs,
+        maxRps,
+        maxRequests: config.maxRequests,
+        deadline: options.deadline,
+        validator: options.validator,
+        headers: headerRecord(config.headers),
+        maxBodyBytes: config.maxBodyBytes,
+      });
+      return new TargetSession(http, keys, baseUrl, redactor(secrets), external, inProcess !== undefined, maxRps, target, recorder, agentFetch);
+    } catch (err) {
+      recorder?.close();
+      await target?.close();
+      throw err;
+    }
+  }
+
+  /** Ends `close` with the session, after the HAR file and the agents and before the target. */
+  adopt(close: () => unknown): void {
+    this.adopted.push(close);
+  }
+
+  /** Ends the session: the HAR file, the agents, what it adopted, then the embedded server. */
+  async close(): Promise<void> {
+    this.recorder?.close();
+    this.agentFetch?.close();
+    for (const close of this.adopted) await close();
+    await this.target?.close();
+  }
+
+  /**
+   * The exchanges recorded up to seq `through` not handed on before, in seq order; they are
+   * written to the HAR file (before compaction) once `annotate` has described them.
+   */
+  settle(through: number, annotate: (fresh: readonly Exchange[]) => void): Exchange[] {
+    const all = this.http.exchanges;
+    let end = this.settledUpTo;
+    while (end < all.length && all[end]!.seq <= through) end += 1;
+    const fresh = all.slice(this.settledUpTo, end);
+    annotate(fresh);
+    if (this.recorder) for (const exchange of fresh) this.recorder.add(exchange);
+    this.settledUpTo = end;
+    return fresh;
+  }
+
+  /** Whether the target has answered anything at all (with any HTTP status) so far. */
+  answeredAnything(): boolean {
+    return this.http.exchanges.some((e) => e.response !== undefined);
+  }
+
+  /** After a transport error: does the target still answer a cheap, read-only request? */
+  async stillReachable(): Promise<boolean> {
+    try {
+      await this.http.send({ method: 'POST', path: '/currencies/v2', body: { limit: 1 }, auth: 'none' });
+      return true;
+    } catch (err) {
+      return !(err instanceof TargetUnreachableError);
+    }
+  }
+
+  /** {@link CheckContext.at} of the embedded target: its twins' base URLs become the client's own. */
+  datedThrough(): CheckContext['at'] {
+    const target = this.target;
+    if (!target) return undefined;
+    return async (date) => {
+      const dated = await target.at(date);
+      if (dated.base !== undefined) this.http.allowBase(dated.base);
+      return dated;
+    };
+  }
+}
+
+/** `--record`: the HAR file, opened before the run (an unwritable path is a usage error). */
+function openRecorder(path: string | undefined): HarWriter | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return HarWriter.open(path, { name: '@crosschain/conformance', version: kitVersion() });
+  } catch (err) {
+    throw new ConfigError(`--record file cannot be written (${(err as NodeJS.ErrnoException).code ?? 'unwritable'}), got ${JSON.stringify(path)}. Fix: give a writable path, e.g. --record run.har`);
+  }
+}

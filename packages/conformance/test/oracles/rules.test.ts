@@ -1,0 +1,49 @@
+/**
+ * The descriptions of the rules the oracles judge (oracles/rules.ts): every id an oracle reports
+ * under has one, the active check of that id shows it unchanged, and the auditor's outcomes carry
+ * it without the active registry.
+ */
+import { describe, expect, it } from 'vitest';
+import { allChecks } from '../../src/checks/index.js';
+import { familyOf } from '../../src/contract/family.js';
+import { PassiveAuditor } from '../../src/oracles/auditor.js';
+import { ORACLES, oracleCheckIds } from '../../src/oracles/index.js';
+import { RULE_META, ruleOf } from '../../src/oracles/rules.js';
+
+describe('rule descriptions', () => {
+  it('every id an oracle reports under is described, and nothing else is', () => {
+    expect([...RULE_META.keys()].sort()).toEqual(oracleCheckIds(ORACLES).sort());
+    for (const rule of RULE_META.values()) {
+      expect(rule.title.trim(), rule.id).not.toBe('');
+      expect(rule.clauses.length, rule.id).toBeGreaterThan(0);
+      expect(rule.operation, rule.id).not.toBe('');
+    }
+  });
+
+  it('the active check of a described id shows that description (title, clauses, operation)', () => {
+    for (const rule of RULE_META.values()) {
+      const check = allChecks.find((c) => c.id === rule.id);
+      expect(check, rule.id).toBeDefined();
+      expect({ title: check!.title, clauses: check!.clauses, operation: check!.operation }, rule.id).toEqual({ title: rule.title, clauses: [...rule.clauses], operation: rule.operation });
+    }
+  });
+
+  it('ruleOf gives a fresh clause list and refuses an id no rule describes', () => {
+    const id = [...RULE_META.keys()][0]!;
+    const a = ruleOf(id);
+    a.clauses.push('changed');
+    expect(ruleOf(id).clauses).toEqual([...RULE_META.get(id)!.clauses]);
+    expect(() => ruleOf('no.such.rule')).toThrow(/no description of rule no\.such\.rule/);
+  });
+
+  it("the auditor's outcomes carry each rule's description and family (what the active run shows for the same id)", () => {
+    const auditor = new PassiveAuditor();
+    auditor.observe({ method: 'GET', url: 'http://api.test/requests/v3?limit=5', requestHeaders: {}, status: 500, responseHeaders: { 'content-type': 'text/plain' }, bodyText: 'boom', durationMs: 1 });
+    const result = auditor.result({ startedAt: new Date(0), target: 'http://api.test', config: {}, replay: '' });
+    expect(result.outcomes.length).toBe(RULE_META.size);
+    for (const o of result.outcomes) {
+      const rule = RULE_META.get(o.id)!;
+      expect({ title: o.title, clauses: o.clauses, operation: o.operation, family: o.family }, o.id).toEqual({ title: rule.title, clauses: [...rule.clauses], operation: rule.operation, family: familyOf(o.id) });
+    }
+  });
+});
