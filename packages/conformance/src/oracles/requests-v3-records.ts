@@ -1,10 +1,11 @@
 /**
  * Record oracles of GET /requests/v3 (API document, Request record (v3)): fail reasons are null
- * when there is none; a same-chain swap has no destination side.
+ * when there is none; a same-chain swap has no destination side; a sponsor's payment is in the
+ * actual phase of the fee sponsorship only.
  */
 import { get, recordRequestType, recordStatus, type RecordJson } from '../checks/support/record.js';
 import { brief } from '../engine/expect.js';
-import { firstBad, page, type Oracle } from './oracle.js';
+import { V3, firstBad, page, type Oracle } from './oracle.js';
 
 /** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
 export function failReasonProblem(r: RecordJson): string | undefined {
@@ -47,5 +48,29 @@ export const sameChain: Oracle = {
       return sides.length > 0 ? `a Same-chain Swap with ${sides.join(' and ')}` : undefined;
     });
     return received === undefined ? undefined : { message: 'Same-chain swaps have no destination side; read origin.outputCurrency there', expected: 'no data.route.quoted.destination and no data.route.actual.destination', received };
+  },
+};
+
+/** A record's `data.feeSponsorship.quoted` when it is an object (the field is nullable on the live service). */
+const quotedSponsorship = (r: RecordJson): Record<string, unknown> | undefined => {
+  const q = get(r, 'data', 'feeSponsorship', 'quoted');
+  return q !== null && typeof q === 'object' && !Array.isArray(q) ? (q as Record<string, unknown>) : undefined;
+};
+
+/**
+ * `sponsorPayment` is in `feeSponsorship.actual` only (API document, Resources > data.feeSponsorship;
+ * the change table: the sponsorship "gains `actual.sponsorPayment`"): what the sponsor paid exists
+ * once the request is executed, never in the quote. A `null` there names no payment and is let be.
+ */
+export const sponsorPaymentActualOnly: Oracle = {
+  id: 'requests-v3.record.sponsor-payment-actual-only',
+  operation: V3,
+  applies: (s) => page(s) && s.records!.some((r) => quotedSponsorship(r) !== undefined),
+  judge(s) {
+    const received = firstBad(s.records!, (r) => {
+      const payment = quotedSponsorship(r)?.sponsorPayment;
+      return payment === undefined || payment === null ? undefined : `data.feeSponsorship.quoted.sponsorPayment = ${brief(payment)}`;
+    });
+    return received === undefined ? undefined : { message: 'sponsorPayment is in feeSponsorship.actual only, never in the quote', expected: 'no data.feeSponsorship.quoted.sponsorPayment', received };
   },
 };
