@@ -7,19 +7,35 @@ import { get, recordRequestType, recordStatus, type RecordJson } from '../checks
 import { brief } from '../engine/expect.js';
 import { V3, firstBad, page, type Oracle } from './oracle.js';
 
-/** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
-export function failReasonProblem(r: RecordJson): string | undefined {
+/** The catalogued divergence of the live service that explains the exact string "N/A" as a v3 fail reason (specs/clauses.yaml). */
+export const FAIL_REASON_NA_DIVERGENCE = 'divergence.fail-reason-na-v3';
+
+/** What is wrong with a record's fail reasons: the field, its value, and whether it is the v2 placeholder (any spelling of N/A). */
+interface FailReasonFinding {
+  field: string;
+  value: unknown;
+  placeholder: boolean;
+}
+
+function failReasonFinding(r: RecordJson): FailReasonFinding | undefined {
   for (const field of ['failReason', 'refundFailReason']) {
-    const v = get(r, 'data', field);
-    if (typeof v === 'string' && v.trim().toUpperCase() === 'N/A') return `data.${field} = "${v}" (the v2 placeholder)`;
+    const value = get(r, 'data', field);
+    if (typeof value === 'string' && value.trim().toUpperCase() === 'N/A') return { field, value, placeholder: true };
   }
   if (recordStatus(r) === 'success') {
     for (const field of ['failReason', 'refundFailReason']) {
-      const v = get(r, 'data', field);
-      if (v !== null && v !== undefined) return `data.${field} = ${brief(v)} on a successful request`;
+      const value = get(r, 'data', field);
+      if (value !== null && value !== undefined) return { field, value, placeholder: false };
     }
   }
   return undefined;
+}
+
+/** The problem with a record's fail reasons, or undefined (null when none, never `N/A`). */
+export function failReasonProblem(r: RecordJson): string | undefined {
+  const f = failReasonFinding(r);
+  if (f === undefined) return undefined;
+  return f.placeholder ? `data.${f.field} = "${String(f.value)}" (the v2 placeholder)` : `data.${f.field} = ${brief(f.value)} on a successful request`;
 }
 
 /** The destination sides a record has (`data.route.quoted.destination`, `data.route.actual.destination`). */
@@ -35,7 +51,11 @@ export const failReason: Oracle = {
   applies: page,
   judge(s) {
     const received = firstBad(s.records!, failReasonProblem);
-    return received === undefined ? undefined : { message: 'failReason and refundFailReason are null when there is none (v2 used "N/A")', expected: 'null or a reason', received };
+    if (received === undefined) return undefined;
+    // The live service still returns the exact string "N/A" in v3 (its enum keeps it): that finding carries the divergence's id, as a field.
+    const finding = failReasonFinding(s.records!.find((r) => failReasonFinding(r) !== undefined)!)!;
+    const divergence = finding.placeholder && finding.value === 'N/A' ? { divergence: FAIL_REASON_NA_DIVERGENCE } : {};
+    return { message: 'failReason and refundFailReason are null when there is none (v2 used "N/A")', expected: 'null or a reason', received, ...divergence };
   },
 };
 

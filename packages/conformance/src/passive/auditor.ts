@@ -16,7 +16,6 @@ import { fingerprintKey, fingerprintOf } from '../baseline/fingerprint.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunResult, type Violation, type ViolationKind } from '../engine/types.js';
 import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../engine/validator.js';
 import { ChainTracker, Readings } from './chains.js';
-import { problemDivergence } from './divergences.js';
 import { STATUS_OPERATIONS, type StatusReading } from '../oracles/intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
@@ -191,7 +190,7 @@ export class PassiveAuditor {
         families.add(this.familyOf(check));
       }
       t.violations += 1;
-      const divergence = judged.divergence ?? problemDivergence(check, judged.received);
+      const divergence = judged.divergence;
       const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
       const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
       const kind = t.kinds.get(key);
