@@ -42,7 +42,8 @@ const lines = [
 ];
 for (const check of allChecks) {
   lines.push(`## ${check.id}`, '');
-  lines.push(`**${level(check)}** · \`${check.operation}\`${check.phase === 'final' ? ' (after every other check)' : ''} · ${passive.has(check.id) ? 'judged on every exchange (active, proxy, audit, recorder)' : 'active run only (a relation between exchanges)'}`, '');
+  const when = check.oracleOnly ? ' (no request of its own: its oracle judges what the run sent)' : check.phase === 'final' ? ' (after every other check)' : '';
+  lines.push(`**${level(check)}** · \`${check.operation}\`${when} · ${passive.has(check.id) ? 'judged on every exchange (active, proxy, audit, recorder)' : 'active run only (a relation between exchanges)'}`, '');
   lines.push(check.title.replace(/\n/g, ' '), '');
   for (const id of check.clauses) {
     const c = byClause.get(id);

@@ -15,7 +15,7 @@ function cell(text: string): string {
 export function checksTable(checks: readonly CheckDefinition[], levels: ReadonlyMap<string, Level | undefined>): string {
   const rows = checks.map((c) => {
     const level = c.clauses.length > 0 && c.clauses.every((id) => levels.get(id) === 'SHOULD') ? 'SHOULD' : 'MUST';
-    const phase = c.phase === 'final' ? ' (final)' : '';
+    const phase = c.oracleOnly === true ? ' (its oracle)' : c.phase === 'final' ? ' (final)' : '';
     return `| \`${c.id}\` | ${level} | ${cell(c.operation)}${phase} | ${cell(c.title)} | ${c.clauses.map((id) => `\`${id}\``).join(', ')} |`;
   });
   return [TABLE_START, '', `${checks.length} checks.`, '', '| check | level | operation | what it checks | clauses |', '|---|---|---|---|---|', ...rows, '', TABLE_END].join('\n');

@@ -35,6 +35,8 @@ import { checks as requestsV3UnwindowedTotals } from './requests-v3-unwindowed-t
 import { checks as requestsV3RangeRelations } from './requests-v3-range-relations.js';
 import { checks as schema } from './schema.js';
 import { checks as unknownFields } from './unknown-fields.js';
+import { oracleChecks } from './oracle-checks.js';
+import { ORACLES } from '../oracles/index.js';
 
 /** The check modules in their default order; the {@link RUN_ORDER} rules move checks from it. */
 const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
@@ -138,5 +140,12 @@ export function orderedBy(checks: readonly CheckDefinition[], rules: readonly Ru
   return out;
 }
 
-/** The registry: every named check, in the run order {@link RUN_ORDER} derives from the module order. */
-export const allChecks: readonly CheckDefinition[] = orderedBy(MODULES.flat(), RUN_ORDER);
+/** The checks written in the modules above. */
+const WRITTEN: readonly CheckDefinition[] = MODULES.flat();
+
+/**
+ * The registry: every named check, in the run order {@link RUN_ORDER} derives from the module order,
+ * then the checks of the oracles no written check shares an id with (oracle-checks.ts: a rule of one
+ * exchange is its oracle and its clause, no definition here).
+ */
+export const allChecks: readonly CheckDefinition[] = orderedBy([...WRITTEN, ...oracleChecks(ORACLES, WRITTEN)], RUN_ORDER);

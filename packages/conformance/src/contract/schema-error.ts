@@ -6,4 +6,6 @@ export interface SchemaError {
   instancePath: string;
   schemaPath: string;
   message: string;
+  /** For a `required` error: the property missing (ajv's `params.missingProperty`), so that no one reads it back out of the message. */
+  missingProperty?: string;
 }

@@ -471,6 +471,12 @@ export interface CheckDefinition {
    * a failure counts only when a second read reproduces it, else the check ends `skip` (reproduce.ts).
    */
   relation?: boolean;
+  /**
+   * Judged by its oracle alone: a check the registry derives from an oracle that no active check
+   * shares its id with (checks/oracle-checks.ts). It sends nothing; its outcome is its oracle's
+   * verdict over every exchange of the run (engine/active-oracles.ts), or a skip when none applied.
+   */
+  oracleOnly?: boolean;
   run(ctx: CheckContext): Promise<CheckResult>;
 }
 

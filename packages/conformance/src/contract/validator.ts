@@ -274,6 +274,7 @@ export class ResponseValidator {
       instancePath: e.instancePath,
       schemaPath: e.schemaPath,
       message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+      ...(typeof e.params?.missingProperty === 'string' ? { missingProperty: e.params.missingProperty } : {}),
     }));
     return { valid: false, errors, schemaRef: media.ref };
   }

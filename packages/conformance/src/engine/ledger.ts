@@ -97,7 +97,7 @@ export function released(state: LedgerState, index: number, end: Ended, rules: R
   let outcome = end.outcome;
   const ran = end.rateLimited !== undefined;
   const stop = state.stop;
-  if (rules.maxFailures !== undefined && state.failuresReleased >= rules.maxFailures && outcome.reason !== rules.maxFailuresReason) {
+  if (rules.maxFailures !== undefined && state.failuresReleased >= rules.maxFailures && outcome.cause !== 'max-failures') {
     outcome = { ...end.base, status: 'skip', cause: 'max-failures', reason: rules.maxFailuresReason, durationMs: outcome.durationMs, requests: outcome.requests };
   } else if (stop !== undefined && index > stop.index && (ran || end.afterStop)) {
     outcome = notRunOutcome(rules.notRunBase(), stop.reason, stop.as, stop.cause);

@@ -17,8 +17,7 @@ import { EXIT, type CheckDefinition, type CheckOutcome, type Exchange, type RunR
 import { validatorFor, type OpenApiDocument, type ResponseValidator } from '../contract/validator.js';
 import { familyOf } from '../contract/family.js';
 import { ChainTracker, Readings } from './chains.js';
-import { RULE_META } from './rules.js';
-import { problemDivergence } from './divergences.js';
+import { ruleMetaOf } from './rules.js';
 import { STATUS_OPERATIONS, type StatusReading } from './intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from './index.js';
@@ -193,7 +192,7 @@ export class PassiveAuditor {
         families.add(this.familyOf(check));
       }
       t.violations += 1;
-      const divergence = judged.divergence ?? problemDivergence(check, judged.received);
+      const divergence = judged.divergence;
       const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
       const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
       const kind = t.kinds.get(key);
@@ -296,10 +295,15 @@ export class PassiveAuditor {
   private familyOf(id: string): string {
     let family = this.familyCache.get(id);
     if (family === undefined) {
-      family = RULE_META.has(id) ? familyOf(id) : id.split('.').slice(0, 2).join('.');
+      family = ruleMetaOf(id) !== undefined ? familyOf(id) : id.split('.').slice(0, 2).join('.');
       this.familyCache.set(id, family);
     }
     return family;
+  }
+
+  /** The operation of the oracle that reports under `id` (a derived rule's description takes it). */
+  private operationOf(id: string): string | undefined {
+    return this.rules.find((o) => (o.ids ?? [o.id]).includes(id))?.operation;
   }
 
   private readonly clauseCache = new Map<string, string[]>();
@@ -308,7 +312,7 @@ export class PassiveAuditor {
   private clausesOf(id: string): string[] {
     let c = this.clauseCache.get(id);
     if (!c) {
-      c = [...(RULE_META.get(id)?.clauses ?? [])];
+      c = [...(ruleMetaOf(id)?.clauses ?? [])];
       this.clauseCache.set(id, c);
     }
     return c;
@@ -334,7 +338,7 @@ export class PassiveAuditor {
     const outcomes: CheckOutcome[] = [];
     const used: CheckDefinition[] = [];
     for (const [id, t] of this.tallies) {
-      const rule = RULE_META.get(id);
+      const rule = ruleMetaOf(id, this.operationOf(id));
       // A check definition for the outcome and the clause matrix: the rule's description, else (a rule of the caller's own) its id.
       const def: CheckDefinition = rule
         ? { id, family: familyOf(id), title: rule.title, clauses: [...rule.clauses], operation: rule.operation, run: async () => ({ status: 'skip', reason: '' }) }

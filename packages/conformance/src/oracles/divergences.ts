@@ -7,7 +7,7 @@
  * publisher cut down: a placeholder or shortened id). A schema violation is labelled only when
  * every one of its errors is explained (the errors the validator reports: at most 10 per response).
  */
-import { failReason } from './requests-v3-records.js';
+import { FAIL_REASON_NA_DIVERGENCE, failReason } from './requests-v3-records.js';
 import type { SchemaError } from '../contract/types.js';
 import { isObject } from '../contract/outcome.js';
 import { SCHEMA_CHECK_IDS } from './schema-ids.js';
@@ -33,11 +33,6 @@ interface SchemaExplanation {
   explains(e: ErrorKey): boolean;
 }
 
-interface ProblemExplanation {
-  id: string;
-  check: string;
-  explains(received: string): boolean;
-}
 
 /** A record cut down by its publisher: a placeholder id (`<ORIGINAL_REQUEST_ID>`) or a shortened one (`0x0000348634...`). */
 const elidedRecord = (r: Record<string, unknown> | undefined): boolean => typeof r?.id === 'string' && (/^<[^>]+>$/.test(r.id) || /(\.\.\.|…)$/.test(r.id));
@@ -93,16 +88,18 @@ const SCHEMA_EXPLANATIONS: readonly SchemaExplanation[] = [
   },
 ];
 
-/** A Received line of requests-v3.record.fail-reason-null that names the string "N/A" as the reason (failReasonProblem's form). */
-const NA_REASON = /\bdata\.(failReason|refundFailReason) = "N\/A" \(the v2 placeholder\)/;
-
-const PROBLEM_EXPLANATIONS: readonly ProblemExplanation[] = [{ id: 'divergence.fail-reason-na-v3', check: failReason.id, explains: (received) => NA_REASON.test(received) }];
+/**
+ * The violations of other oracles that a divergence explains carry its id in their own
+ * `Problem.divergence` (a field the oracle sets, never read back out of its words): the exact
+ * "N/A" fail reason of requests-v3.record.fail-reason-null.
+ */
+const PROBLEM_DIVERGENCES: readonly { id: string; check: string }[] = [{ id: FAIL_REASON_NA_DIVERGENCE, check: failReason.id }];
 
 /** Every check id an explanation applies to (a test checks each is a definition of the registry). */
-export const EXPLAINED_CHECKS: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS.flatMap((x) => x.checks), ...PROBLEM_EXPLANATIONS.map((x) => x.check)])];
+export const EXPLAINED_CHECKS: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS.flatMap((x) => x.checks), ...PROBLEM_DIVERGENCES.map((x) => x.check)])];
 
 /** Every divergence id an explanation names (a test checks each is catalogued). */
-export const EXPLAINING_DIVERGENCES: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS, ...PROBLEM_EXPLANATIONS].map((x) => x.id))];
+export const EXPLAINING_DIVERGENCES: readonly string[] = [...new Set([...SCHEMA_EXPLANATIONS, ...PROBLEM_DIVERGENCES].map((x) => x.id))];
 
 function at(json: unknown, pointer: string): unknown {
   let cur = json;
@@ -118,7 +115,7 @@ function at(json: unknown, pointer: string): unknown {
 /** The key of a schema error of `json`. */
 export function errorKey(error: SchemaError, json: unknown): ErrorKey {
   const keyword = error.schemaPath.split('/').pop() ?? '';
-  const missing = keyword === 'required' ? /property '([^']+)'/.exec(error.message)?.[1] : undefined;
+  const missing = keyword === 'required' ? error.missingProperty : undefined;
   const pointer = missing !== undefined ? `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
   const listItem = /^\/requests\/(\d+)/.exec(pointer);
   const record = listItem ? at(json, `/requests/${listItem[1]}`) : undefined;
@@ -137,9 +134,4 @@ export function schemaDivergence(check: string, errors: readonly SchemaError[], 
     ids.add(x.id);
   }
   return [...ids].sort().join(', ');
-}
-
-/** The divergence that explains a (non-schema) violation of `check` whose Received line is `received`, if one does. */
-export function problemDivergence(check: string, received: string): string | undefined {
-  return PROBLEM_EXPLANATIONS.find((d) => d.check === check && d.explains(received))?.id;
 }

@@ -1,69 +1,44 @@
 /**
- * The oracle registry: every oracle of the kit, defined once in its own file under
- * `oracles/` and registered here, in report order. The active run (run/active-oracles.ts), the
- * proxy and `audit` (oracles/auditor.ts) judge every exchange with this one array; the active
- * checks call the same predicates for what they construct on purpose.
+ * The oracle registry: every oracle of the kit, defined once in a module of `oracles/` and
+ * registered by being exported from it. The active run (run/active-oracles.ts), the proxy and
+ * `audit` (oracles/auditor.ts) judge every exchange with this one array; the active checks call the
+ * same predicates for what they construct on purpose.
  *
- * To add an oracle: write it in the {@link Oracle} shape (`id`, `applies(s)`, `judge(s)`, `ids` and
- * `idFor` when it reports under several ids) in a file of its concern, and add it to {@link ORACLES}.
+ * To add an oracle: export it in the {@link Oracle} shape (`id`, `applies(s)`, `judge(s)`, `ids` and
+ * `idFor` when it reports under several ids, `operation`) from a module of its concern; a new module
+ * joins `generated/modules.ts` with `pnpm generate`. No list here names it: every exported oracle
+ * (alone, in an exported array, or as a value of an exported object) is registered, once.
  */
-import { errorBodyShape, jsonBodies } from './bodies.js';
-import { currencyOracles } from './currencies-v2.js';
-import { successStatus, unwindowedFirstPage } from './first-calls.js';
-import { noServerError } from './general.js';
+import * as modules from './generated/modules.js';
 import type { Oracle } from './oracle.js';
-import { keyRequired } from './requests-v3-auth.js';
-import { appFeesRange, featuresFilter, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
-import { cursorStable, limitDefault, limitMax, noDuplicates, order, terminates } from './requests-v3-paging.js';
-import { failReason, sameChain } from './requests-v3-records.js';
-import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
-import { v2KeepsWorking, v2Oracles, v2Retired } from './requests-v2.js';
-import { v2LimitMax } from './requests-v2-limits.js';
-import { versionsAgree } from './status-versions-agree.js';
-import { v3RemovedFields } from './v3-removed-fields.js';
-import { schemaOracles } from './response-schema.js';
 
 export { V3, isWithheld, type Judgement, type Oracle, type PassiveRule, type Problem, type Seen } from './oracle.js';
 export { asked } from './requests-v3-total.js';
 
-/** Every oracle, in report order. */
-export const ORACLES: readonly Oracle[] = [
-  ...currencyOracles,
-  schemaOracles.currencies,
-  schemaOracles.intents,
-  schemaOracles.intentsV2,
-  schemaOracles.intentsV3,
-  versionsAgree,
-  keyRequired,
-  limitMax,
-  limitDefault,
-  order,
-  noDuplicates,
-  terminates,
-  cursorStable,
-  totalExact,
-  totalOnlyWhenRequested,
-  topLevelFilters,
-  featuresFilter,
-  ranges,
-  appFeesRange,
-  groups,
-  nullMix,
-  failReason,
-  sameChain,
-  v3RemovedFields,
-  schemaOracles.v3,
-  v2KeepsWorking,
-  v2LimitMax,
-  ...v2Oracles,
-  v2Retired,
-  schemaOracles.v2,
-  noServerError,
-  jsonBodies,
-  errorBodyShape,
-  unwindowedFirstPage,
-  successStatus,
-];
+/** Whether an exported value is an oracle (its shape: an id, `applies` and `judge`). */
+export function isOracle(value: unknown): value is Oracle {
+  if (value === null || typeof value !== 'object') return false;
+  const o = value as Partial<Record<keyof Oracle, unknown>>;
+  return typeof o.id === 'string' && typeof o.applies === 'function' && typeof o.judge === 'function';
+}
+
+/**
+ * The oracles that modules export, in module order (file names), then export order (names), each
+ * once: an oracle exported alone, in an array or as a value of an object (e.g. one per operation).
+ */
+export function oraclesOf(namespaces: readonly object[]): Oracle[] {
+  const out = new Set<Oracle>();
+  for (const ns of namespaces) {
+    for (const value of Object.values(ns)) {
+      const candidates: unknown[] = isOracle(value) ? [value] : Array.isArray(value) ? value : value !== null && typeof value === 'object' ? Object.values(value) : [];
+      for (const c of candidates) if (isOracle(c)) out.add(c);
+    }
+  }
+  return [...out];
+}
+
+/** Every oracle of the kit. */
+export const ORACLES: readonly Oracle[] = oraclesOf(Object.values(modules));
 
 /** Every check id the oracles report under. */
 export function oracleCheckIds(oracles: readonly Oracle[] = ORACLES): string[] {

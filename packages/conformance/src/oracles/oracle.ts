@@ -74,6 +74,11 @@ export interface Oracle {
   ids?: string[];
   /** The id an exchange counts under when the oracle has several (default {@link id}). */
   idFor?(s: Seen): string;
+  /**
+   * The operation it judges (`GET /requests/v3`; `*` for several), for the check the registry
+   * derives when no active check has its id (checks/oracle-checks.ts). Default `*`.
+   */
+  operation?: string;
   applies(s: Seen): boolean;
   judge(s: Seen): Judgement;
 }

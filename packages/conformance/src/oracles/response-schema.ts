@@ -30,7 +30,7 @@ const beforeSignals = (s: Seen): boolean => s.at !== undefined && s.at < SIGNALS
 /** The schema errors that count: on a v2 200 dated before the deprecation signals went live, not the missing `deprecation` object. */
 function countedErrors(s: Seen, errors: readonly SchemaError[]): SchemaError[] {
   if (s.exchange.operation !== V2 || !beforeSignals(s)) return [...errors];
-  return errors.filter((e) => !(e.instancePath === '' && /required property 'deprecation'/.test(e.message)));
+  return errors.filter((e) => !(e.instancePath === '' && e.missingProperty === 'deprecation'));
 }
 
 export function schemaRule(operation: string): Oracle {

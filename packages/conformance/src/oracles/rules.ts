@@ -4,6 +4,7 @@
  * without loading the active registry (the proxy and the recorder never import checks/), and the
  * active check of the same id takes them from here (`...ruleOf(id)`).
  */
+import { clauses as catalogue, type Clause } from '@crosschain/specs';
 import { MAX_LIMIT } from '../contract/limits.js';
 import { integerBoundaries } from '../engine/boundaries.js';
 import { jsonBodies, errorBodyShape } from './bodies.js';
@@ -380,9 +381,24 @@ const RULES: readonly RuleMeta[] = [
 /** Every described rule, by check id. */
 export const RULE_META: ReadonlyMap<string, RuleMeta> = new Map(RULES.map((r) => [r.id, r]));
 
-/** The description of check id `id`, as a check definition's fields (a fresh clause list); throws when none is written. */
+/**
+ * The description of check id `id`: the one written above, else derived from the clause catalogue
+ * (specs/clauses.yaml): its clauses are the entries whose `checks:` list it, its title the first of
+ * their texts, its operation the oracle's (`operation`). So a new rule of one exchange is its oracle,
+ * its clause and its test; an entry here only words a title better than the clause does.
+ * Undefined for an id no clause lists and nothing here describes (a rule of the caller's own).
+ */
+export function ruleMetaOf(id: string, operation = '*', clauses: readonly Pick<Clause, 'id' | 'kind' | 'text' | 'checks'>[] = catalogue): RuleMeta | undefined {
+  const written = RULE_META.get(id);
+  if (written !== undefined) return written;
+  const listing = clauses.filter((c) => c.kind === 'clause' && (c.checks ?? []).includes(id));
+  if (listing.length === 0) return undefined;
+  return { id, title: listing[0]!.text.trim(), clauses: listing.map((c) => c.id), operation };
+}
+
+/** The description of check id `id`, as a check definition's fields (a fresh clause list); throws when none is written or derived. */
 export function ruleOf(id: string): { id: string; title: string; clauses: string[]; operation: string } {
-  const r = RULE_META.get(id);
-  if (r === undefined) throw new Error(`no description of rule ${id} in oracles/rules.ts`);
+  const r = ruleMetaOf(id);
+  if (r === undefined) throw new Error(`no description of rule ${id} in oracles/rules.ts and no clause of specs/clauses.yaml lists it`);
   return { id: r.id, title: r.title, clauses: [...r.clauses], operation: r.operation };
 }

@@ -54,13 +54,17 @@ export class ActiveOracles {
    * data moved between its re-reads, which the active side measures and the oracle cannot).
    * `replayOf(ids)` is the replay line of a run of those check ids.
    */
-  amend(outcomes: readonly CheckOutcome[], options: { strict: boolean; keep?: (o: CheckOutcome) => boolean; replayOf: (ids: string) => string }): CheckOutcome[] {
-    if (this.firstOwner.size === 0) return [...outcomes];
+  amend(outcomes: readonly CheckOutcome[], options: { strict: boolean; keep?: (o: CheckOutcome) => boolean; replayOf: (ids: string) => string; oracleOnly?: ReadonlySet<string> }): CheckOutcome[] {
+    const oracleOnly = options.oracleOnly ?? new Set<string>();
+    if (this.firstOwner.size === 0 && !outcomes.some((o) => oracleOnly.has(o.id))) return [...outcomes];
     const judged = this.auditor.result({ startedAt: new Date(0), target: '', config: {}, replay: '', strict: options.strict });
     const byId = new Map(judged.outcomes.map((o) => [o.id, o]));
     return outcomes.map((o) => {
       const seen = byId.get(o.id);
-      if (!seen?.violation || !this.firstOwner.has(o.id) || o.status !== 'pass' || options.keep?.(o)) return o;
+      // A check judged by its oracle alone ran to its skip (it sends nothing): its oracle's pass, with the count of exchanges it judged, replaces it.
+      const ownSkip = oracleOnly.has(o.id) && o.status === 'skip' && o.cause === undefined;
+      if (ownSkip && seen?.status === 'pass' && !options.keep?.(o)) return { ...o, status: 'pass', reason: `${seen.reason ?? ''}, every exchange of the run judged by its oracle` };
+      if (!seen?.violation || !this.firstOwner.has(o.id) || (o.status !== 'pass' && !ownSkip) || options.keep?.(o)) return o;
       const owner = this.firstOwner.get(o.id);
       const own = owner === o.id;
       const from = owner === undefined ? "the run's discovery" : own ? 'this check' : `check ${owner}`;

@@ -488,8 +488,9 @@ async function runChecks(run: ActiveRun): Promise<void> {
   const outcomes = ledger.outcomes;
   const amended = run.oracles.amend(outcomes, {
     strict: config.strict,
-    keep: (o) => o.reason === maxFailuresReason,
+    keep: (o) => o.cause === 'max-failures',
     replayOf: (ids) => redact(replayCommand(config, ids, session.external, pinsOf(run))),
+    oracleOnly: new Set(ordered.filter((c) => c.oracleOnly === true).map((c) => c.id)),
   });
   outcomes.splice(0, outcomes.length, ...amended.map((o, i) => (o !== outcomes[i] && run.baseline ? applyBaseline(o, run.baseline, run.today) : o)));
 }

@@ -37,6 +37,13 @@ describe('ResponseValidator', () => {
   const v = new ResponseValidator(doc);
   const check = (status: number, type: string | undefined, json: unknown, isJson = true) => v.validate('GET /things/{id}', status, type, isJson ? JSON.stringify(json) : String(json), json, isJson);
 
+  it('a missing property is a field of the error (ajv params.missingProperty), not only words of its message', () => {
+    const r = check(200, 'application/json', { id: 'x' });
+    expect(r?.valid).toBe(false);
+    expect(r?.errors.find((e) => e.schemaPath.endsWith('/required'))).toMatchObject({ instancePath: '', missingProperty: 'at' });
+    expect(check(200, 'application/json', { id: 7, at: '2026-01-01T00:00:00Z' })?.errors.every((e) => e.missingProperty === undefined)).toBe(true);
+  });
+
   it('matches operations by method and path template', () => {
     expect(v.matchOperation('GET', '/things/42')).toBe('GET /things/{id}');
     expect(v.matchOperation('get', '/things/42/')).toBe('GET /things/{id}');

@@ -69,6 +69,11 @@ describe('released: the in-order rules', () => {
   it('a check skipped for --max-failures before it ran keeps its outcome', () => {
     const end: Ended = { outcome: outcome('skip', { cause: 'max-failures', reason: 'max failures reached (--max-failures 1)' }), base };
     expect(released(state({ failuresReleased: 1 }), 3, end, rules({ maxFailures: 1 })).kept).toBe(true);
+    // Its cause decides, not its words: other words keep it; the same words without the cause do not.
+    const worded: Ended = { outcome: outcome('skip', { cause: 'max-failures', reason: 'other words' }), base };
+    expect(released(state({ failuresReleased: 1 }), 3, worded, rules({ maxFailures: 1 })).kept).toBe(true);
+    const sameWords: Ended = { outcome: outcome('skip', { reason: 'max failures reached (--max-failures 1)' }), base };
+    expect(released(state({ failuresReleased: 1 }), 3, sameWords, rules({ maxFailures: 1 })).outcome.cause).toBe('max-failures');
   });
 
   it.each<[string, number, Ended, boolean]>([

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validatorFor } from '../../src/run/runner.js';
 import type { OpenApiDocument } from '../../src/contract/validator.js';
-import { problemDivergence, schemaDivergence } from '../../src/oracles/divergences.js';
+import { schemaDivergence } from '../../src/oracles/divergences.js';
+import { failReason } from '../../src/oracles/requests-v3-records.js';
+import { isWithheld, type Seen } from '../../src/oracles/index.js';
 
 const validator = validatorFor(openapi as OpenApiDocument);
 const RECORD = JSON.parse(readFileSync(new URL('../../../../specs/examples/request-v3/valid-refund-with-fail-reason.json', import.meta.url), 'utf8')) as Record<string, any>;
@@ -80,9 +82,17 @@ describe('divergence labels', () => {
     expect(label('GET /requests/v3', 'requests-v3.response.schema', { requests: [nulled] })).toBeUndefined();
   });
 
-  it('fail-reason-na-v3: the string "N/A" exactly, not another spelling', () => {
-    expect(problemDivergence('requests-v3.record.fail-reason-null', 'id 0x1: data.failReason = "N/A" (the v2 placeholder)')).toBe('divergence.fail-reason-na-v3');
-    expect(problemDivergence('requests-v3.record.fail-reason-null', 'id 0x1: data.failReason = "n/a" (the v2 placeholder)')).toBeUndefined();
-    expect(problemDivergence('requests-v3.record.fail-reason-null', 'id 0x1: data.failReason = "SLIPPAGE" on a successful request (N/A elsewhere)')).toBeUndefined();
+  it('fail-reason-na-v3: the oracle sets it as a field, for the string "N/A" exactly, not another spelling', () => {
+    const divergenceOf = (...records: unknown[]) => {
+      const j = failReason.judge({ records } as unknown as Seen);
+      if (j === undefined || isWithheld(j)) throw new Error('expected a violation');
+      return j.divergence;
+    };
+    expect(divergenceOf({ id: '0x1', status: 'failure', data: { failReason: 'N/A' } })).toBe('divergence.fail-reason-na-v3');
+    expect(divergenceOf({ id: '0x1', status: 'refund', data: { failReason: null, refundFailReason: 'N/A' } })).toBe('divergence.fail-reason-na-v3');
+    expect(divergenceOf({ id: '0x1', status: 'failure', data: { failReason: 'n/a' } })).toBeUndefined();
+    // The words of the violation no longer decide: a success with a reason that mentions N/A is not the divergence.
+    expect(divergenceOf({ id: '0x1', status: 'success', data: { failReason: 'N/A elsewhere' } })).toBeUndefined();
+    expect(divergenceOf({ id: '0x2', status: 'success', data: { failReason: 'SLIPPAGE' } }, { id: '0x1', data: { failReason: 'N/A' } })).toBeUndefined();
   });
 });
