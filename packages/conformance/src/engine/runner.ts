@@ -9,7 +9,7 @@
  * in run order (progress.ts), and the result builder shared with the passive side (result.ts).
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
-import { allChecks } from '../checks/index.js';
+import { RUN_ORDER, allChecks, orderedBy } from '../checks/index.js';
 import { resolveEvents, resolveWorkers, targetDefaults, withDefaults } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
@@ -141,12 +141,25 @@ interface Plan {
   enabled: readonly CheckDefinition[];
 }
 
+/**
+ * The run order of the selected checks: grouped by family (progress shows each family once), the
+ * `final` phase last, and every run-order rule of the registry (checks/index.ts, RUN_ORDER) kept.
+ * Grouping alone would pull a check back into its family before the checks a rule runs first: the
+ * checks that run alone after the events family (requests-v3.filters.no-carry-over,
+ * general.stays-up) would land mid-run, each a barrier that drains every worker (100 ms away, a
+ * second of a run that is otherwise paced by --max-rps); after the events family they run back to
+ * back where the run ends anyway.
+ */
+export function runOrderOf(selected: readonly CheckDefinition[]): CheckDefinition[] {
+  return [...orderedBy(groupByFamily(selected.filter((c) => c.phase !== 'final')), RUN_ORDER), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
+}
+
 function planOf(options: RunOptions, config: ConformanceConfig): Plan {
   const checks = options.checks ?? allChecks;
   const spec = options.spec ?? { openapi: specOpenapi as OpenApiDocument, clauses: specClauses as readonly ClauseEntry[], hash: specHash };
   const chosen = selectChecks(checks, config.only, config.skip);
   const selected = shardOf(chosen, config.shard);
-  const ordered = [...groupByFamily(selected.filter((c) => c.phase !== 'final')), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
+  const ordered = runOrderOf(selected);
   const enabled = ordered.filter((c) => !matches(c.id, config.disable, c.family));
   return { checks, spec, chosen, selected, ordered, enabled };
 }
