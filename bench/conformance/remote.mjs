@@ -77,21 +77,28 @@ function startDelayingProxy(upstream, delayMs) {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent }, (upRes) => {
-        const body = [];
-        upRes.on('data', (c) => body.push(c));
-        upRes.on('end', () =>
-          setTimeout(() => {
-            res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-            res.end(Buffer.concat(body));
-          }, delayMs),
-        );
-      });
-      up.on('error', (err) => {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: `proxy: ${err.message}` }));
-      });
-      up.end(Buffer.concat(chunks));
+      const send = (retry) => {
+        const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent }, (upRes) => {
+          const body = [];
+          upRes.on('data', (c) => body.push(c));
+          upRes.on('end', () =>
+            setTimeout(() => {
+              res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+              res.end(Buffer.concat(body));
+            }, delayMs),
+          );
+        });
+        up.on('error', (err) => {
+          // A pooled connection the server closed as idle (its 5 s keep-alive timeout) just as the
+          // proxy reused it: the proxy's own race, not the server's answer; asked again once on a
+          // fresh connection (under load this turned one request in a few hundred into a 502).
+          if (retry && up.reusedSocket && err.code === 'ECONNRESET') return send(false);
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `proxy: ${err.message}` }));
+        });
+        up.end(Buffer.concat(chunks));
+      };
+      send(true);
     });
   });
   // Websocket upgrades (the events stream) are passed through as raw bytes, delayed once at the
