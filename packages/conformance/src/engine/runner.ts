@@ -327,12 +327,25 @@ async function discoverTarget(run: ActiveRun): Promise<void> {
   run.emit({ type: 'discovery-start' });
   const d0 = performance.now();
   let discovery: Discovery;
+  /** The key probe of a URL target, sent once the window is chosen, beside the window's walk (one round trip less). */
+  let keyProbe: Promise<KeyRefusal[]> | undefined;
   try {
     const pinned = config.window !== undefined ? parseWindow(config.window) : undefined;
-    discovery = await discover(http, { hasApiKey: !!keys.apiKey, ...(pinned ? { window: pinned } : {}) });
     const other = !!keys.apiKey && !!keys.otherApiKey && run.plan.enabled.some((c) => c.requires?.includes('otherApiKey'));
-    if (!session.embedded) run.refused = await refusedKeys(http, discovery, other);
+    const probeKeysOver = (window: Discovery['window']) => {
+      keyProbe ??= refusedKeys(http, window, other);
+      // Awaited below; a discovery that throws first must not leave it unhandled.
+      keyProbe.catch(() => undefined);
+    };
+    discovery = await discover(http, { hasApiKey: !!keys.apiKey, ...(pinned ? { window: pinned } : {}), ...(session.embedded ? {} : { onWindow: probeKeysOver }) });
+    if (!session.embedded) {
+      probeKeysOver(discovery.window);
+      run.refused = await keyProbe!;
+      discovery.problems = [...(discovery.problems ?? []), ...run.refused.map(refusalText)];
+    }
   } catch (err) {
+    // No request of discovery outlives it: the key probe ends first.
+    await keyProbe?.catch(() => undefined);
     const problem = redact(`discovery failed: ${errorReason(err)}`);
     const facts = { answeredAnything: session.answeredAnything() };
     const first = classifyDiscoveryError(err, problem, facts);
@@ -593,13 +606,11 @@ function medianMs(values: readonly number[]): number {
  * request, --other-api-key by one request of its own when a selected check uses it. A refusal is
  * added to discovery's problems.
  */
-async function refusedKeys(http: TargetSession['http'], discovery: Discovery, other: boolean): Promise<KeyRefusal[]> {
+async function refusedKeys(http: TargetSession['http'], window: Discovery['window'], other: boolean): Promise<KeyRefusal[]> {
   const firstKeyed = http.exchanges.find((e) => e.request.method === 'GET' && new URL(e.request.url).pathname.endsWith('/requests/v3'));
-  const query = { startTimestamp: discovery.window.start, endTimestamp: discovery.window.end };
+  const query = { startTimestamp: window.start, endTimestamp: window.end };
   // A key withheld on a redirect to another origin was not refused: the answer is the other origin's.
-  const refused = await probeKeys(http, { primary: firstKeyed?.credentialsDropped ? undefined : firstKeyed?.response?.status, other, query });
-  discovery.problems = [...(discovery.problems ?? []), ...refused.map(refusalText)];
-  return refused;
+  return probeKeys(http, { primary: firstKeyed?.credentialsDropped ? undefined : firstKeyed?.response?.status, other, query });
 }
 
 /** Runs a check once: a thrown violation is its `fail`; any other throw propagates. */
