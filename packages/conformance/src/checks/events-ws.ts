@@ -5,6 +5,7 @@
  * `/requests/v3`, malformed messages answered with an error on a socket that stays open. Each
  * check judges the one session of `ctx.events`.
  */
+import { allInOrder } from '../engine/concurrent.js';
 import { brief, ensure, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckDefinition, Exchange } from '../contract/types.js';
@@ -240,8 +241,11 @@ export const checks: CheckDefinition[] = withFamilies([
     const before = obs.statusBefore ?? {};
     const moved: Array<{ id: string; from: string; to: string; updatedAt: unknown; exchange: Exchange }> = [];
     let read = 0;
-    for (const id of followed.filter((x) => before[x] !== undefined).slice(0, 4)) {
-      const exchange = await ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } });
+    // Independent reads, asked at once (they end the run's events family: one round trip, not four).
+    const ids = followed.filter((x) => before[x] !== undefined).slice(0, 4);
+    const readBack = await allInOrder(ids.map((id) => () => ctx.http.send({ method: 'GET', path: '/requests/v3', query: { id } })));
+    for (const [i, id] of ids.entries()) {
+      const exchange = readBack[i]!;
       const records = exchange.response?.status === 200 ? recordsOfBody(exchange.response.json) : undefined;
       const record = records?.find((r) => (r as { id?: unknown })?.id === id) as { status?: unknown; updatedAt?: unknown } | undefined;
       if (!record || typeof record.status !== 'string') continue;

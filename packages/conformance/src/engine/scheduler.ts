@@ -6,7 +6,8 @@
  * with `priority`, the highest first (the longest checks first, so the last to end is not a long
  * one started late); ties keep run order. Items that name the same `lock` run one at a time in
  * run order (each once every earlier one has ended), beside items without it. With `workers: 1`
- * and no priority it is a plain loop.
+ * and no priority it is a plain loop; with more, items started together begin one event-loop turn
+ * apart.
  */
 
 export interface ScheduleOptions<R> {
@@ -51,13 +52,24 @@ export async function schedule<R>(count: number, options: ScheduleOptions<R>): P
   const asked = new Set<number>();
   /** Wakes the loop when an item ends. */
   let wake: (() => void) | undefined;
+  /**
+   * With several workers, items started together begin one turn of the event loop apart: what an
+   * item does before its first wait (a check's set-up CPU, e.g. its samples of the discovered
+   * records) otherwise ran back to back for every item started at once, before any of their
+   * requests left or any paced request's timer fired (100 ms away, the limiter idle for that long
+   * right after discovery). Between two turns, the requests the earlier items asked go out.
+   */
+  let turn: Promise<void> = Promise.resolve();
+  const nextTurn = (): Promise<void> => (turn = turn.then(() => new Promise<void>((resolve) => setImmediate(resolve))));
 
   const start = (index: number, alone: boolean) => {
     running.add(index);
     exclusiveRunning = alone;
+    const ready = workers > 1 ? nextTurn() : undefined;
     void (async () => {
       let result: R;
       try {
+        if (ready) await ready;
         result = await options.run(index);
       } catch (err) {
         result = options.failed(index, err);

@@ -9,7 +9,7 @@
  * in run order (progress.ts), and the result builder shared with the passive side (result.ts).
  */
 import { clauses as specClauses, openapi as specOpenapi, specHash } from '@crosschain/specs';
-import { allChecks } from '../checks/index.js';
+import { RUN_ORDER, allChecks, orderedBy } from '../checks/index.js';
 import { resolveEvents, resolveWorkers, targetDefaults, withDefaults } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
@@ -141,12 +141,25 @@ interface Plan {
   enabled: readonly CheckDefinition[];
 }
 
+/**
+ * The run order of the selected checks: grouped by family (progress shows each family once), the
+ * `final` phase last, and every run-order rule of the registry (checks/index.ts, RUN_ORDER) kept.
+ * Grouping alone would pull a check back into its family before the checks a rule runs first: the
+ * checks that run alone after the events family (requests-v3.filters.no-carry-over,
+ * general.stays-up) would land mid-run, each a barrier that drains every worker (100 ms away, a
+ * second of a run that is otherwise paced by --max-rps); after the events family they run back to
+ * back where the run ends anyway.
+ */
+export function runOrderOf(selected: readonly CheckDefinition[]): CheckDefinition[] {
+  return [...orderedBy(groupByFamily(selected.filter((c) => c.phase !== 'final')), RUN_ORDER), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
+}
+
 function planOf(options: RunOptions, config: ConformanceConfig): Plan {
   const checks = options.checks ?? allChecks;
   const spec = options.spec ?? { openapi: specOpenapi as OpenApiDocument, clauses: specClauses as readonly ClauseEntry[], hash: specHash };
   const chosen = selectChecks(checks, config.only, config.skip);
   const selected = shardOf(chosen, config.shard);
-  const ordered = [...groupByFamily(selected.filter((c) => c.phase !== 'final')), ...groupByFamily(selected.filter((c) => c.phase === 'final'))];
+  const ordered = runOrderOf(selected);
   const enabled = ordered.filter((c) => !matches(c.id, config.disable, c.family));
   return { checks, spec, chosen, selected, ordered, enabled };
 }
@@ -314,12 +327,25 @@ async function discoverTarget(run: ActiveRun): Promise<void> {
   run.emit({ type: 'discovery-start' });
   const d0 = performance.now();
   let discovery: Discovery;
+  /** The key probe of a URL target, sent once the window is chosen, beside the window's walk (one round trip less). */
+  let keyProbe: Promise<KeyRefusal[]> | undefined;
   try {
     const pinned = config.window !== undefined ? parseWindow(config.window) : undefined;
-    discovery = await discover(http, { hasApiKey: !!keys.apiKey, ...(pinned ? { window: pinned } : {}) });
     const other = !!keys.apiKey && !!keys.otherApiKey && run.plan.enabled.some((c) => c.requires?.includes('otherApiKey'));
-    if (!session.embedded) run.refused = await refusedKeys(http, discovery, other);
+    const probeKeysOver = (window: Discovery['window']) => {
+      keyProbe ??= refusedKeys(http, window, other);
+      // Awaited below; a discovery that throws first must not leave it unhandled.
+      keyProbe.catch(() => undefined);
+    };
+    discovery = await discover(http, { hasApiKey: !!keys.apiKey, ...(pinned ? { window: pinned } : {}), ...(session.embedded ? {} : { onWindow: probeKeysOver }) });
+    if (!session.embedded) {
+      probeKeysOver(discovery.window);
+      run.refused = await keyProbe!;
+      discovery.problems = [...(discovery.problems ?? []), ...run.refused.map(refusalText)];
+    }
   } catch (err) {
+    // No request of discovery outlives it: the key probe ends first.
+    await keyProbe?.catch(() => undefined);
     const problem = redact(`discovery failed: ${errorReason(err)}`);
     const facts = { answeredAnything: session.answeredAnything() };
     const first = classifyDiscoveryError(err, problem, facts);
@@ -581,13 +607,11 @@ function medianMs(values: readonly number[]): number {
  * request, --other-api-key by one request of its own when a selected check uses it. A refusal is
  * added to discovery's problems.
  */
-async function refusedKeys(http: TargetSession['http'], discovery: Discovery, other: boolean): Promise<KeyRefusal[]> {
+async function refusedKeys(http: TargetSession['http'], window: Discovery['window'], other: boolean): Promise<KeyRefusal[]> {
   const firstKeyed = http.exchanges.find((e) => e.request.method === 'GET' && new URL(e.request.url).pathname.endsWith('/requests/v3'));
-  const query = { startTimestamp: discovery.window.start, endTimestamp: discovery.window.end };
+  const query = { startTimestamp: window.start, endTimestamp: window.end };
   // A key withheld on a redirect to another origin was not refused: the answer is the other origin's.
-  const refused = await probeKeys(http, { primary: firstKeyed?.credentialsDropped ? undefined : firstKeyed?.response?.status, other, query });
-  discovery.problems = [...(discovery.problems ?? []), ...refused.map(refusalText)];
-  return refused;
+  return probeKeys(http, { primary: firstKeyed?.credentialsDropped ? undefined : firstKeyed?.response?.status, other, query });
 }
 
 /** Runs a check once: a thrown violation is its `fail`; any other throw propagates. */

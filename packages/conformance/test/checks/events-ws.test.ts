@@ -192,12 +192,23 @@ describe('events websocket checks', () => {
   });
 
   describe('"no push" verified against REST', () => {
+    /** The read-backs in flight at once (independent reads, asked together). */
+    const readBack = { inFlight: 0, most: 0 };
     /** A session that only listens (waitMs) while the server changes each request once at `changeAtMs` (or never), pushing nothing. */
     async function silent(changeAtMs: number | undefined, waitMs: number) {
       server = await startScriptedServer({ noPushes: true }, Object.fromEntries(IDS.map((id) => [id, 'waiting'])));
       const s = server;
       const base = fakeContext({
-        handler: route({ 'GET /requests/v3': (req) => json(200, { requests: listed(s, queryOf(req).id) }, { date: new Date().toUTCString() }) }),
+        handler: route({
+          'GET /requests/v3': async (req) => {
+            const answer = json(200, { requests: listed(s, queryOf(req).id) }, { date: new Date().toUTCString() });
+            readBack.inFlight += 1;
+            readBack.most = Math.max(readBack.most, readBack.inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            readBack.inFlight -= 1;
+            return answer;
+          },
+        }),
         discovery: { records: IDS.map((id) => ({ id, status: 'waiting' })) },
       });
       const events = createEventsProbe({ http: base.http, discovery: base.discovery, apiKey: KEY, wsUrl: s.url, baseUrl: 'http://fake.test', inProcess: false, waitMs, redact: redactor([KEY]) });
@@ -216,8 +227,10 @@ describe('events websocket checks', () => {
     }, 30_000);
 
     it('statuses that REST shows unchanged: the skip says so, verified', async () => {
+      readBack.most = 0;
       const result = await silent(undefined, 300);
       expect(result).toMatchObject({ status: 'skip', reason: expect.stringContaining('GET /requests/v3 shows that none of the 3 followed request(s) read back changed status during the session') });
+      expect(readBack.most).toBe(3);
     });
   });
 

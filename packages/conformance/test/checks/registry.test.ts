@@ -8,6 +8,7 @@ import { RUN_ORDER, allChecks, orderedBy } from '../../src/checks/index.js';
 import type { RunOrderRule } from '../../src/checks/index.js';
 import { EXPLAINED_CHECKS } from '../../src/oracles/divergences.js';
 import { COSTS, ROUNDS } from '../../src/shard/shard.js';
+import { runOrderOf } from '../../src/run/runner.js';
 import type { CheckDefinition } from '../../src/contract/types.js';
 
 const ids = new Set(allChecks.map((c) => c.id));
@@ -43,6 +44,26 @@ describe('run order as data', () => {
     expect(orderedBy([a!, b!, c!, d!], []).map((x) => x.id)).toEqual(['a.1', 'b.1', 'c.1', 'd.1']);
     const back: RunOrderRule = { first: (x) => x === a, then: (x) => x === c, why: 'a before c' };
     expect(() => orderedBy([a!, b!, c!, d!], [rule, back])).toThrow(/cycle among a\.1, c\.1/);
+  });
+
+  it("the runner's order (grouped by family, final phase last) keeps every rule, and the checks that run alone end the main phase", () => {
+    const ordered = runOrderOf(allChecks);
+    expect(new Set(ordered)).toEqual(new Set(allChecks));
+    const at = new Map(ordered.map((c, i) => [c, i]));
+    // The final phase runs last by its phase, whatever a rule says (as in the registry's own order).
+    const inMain = allChecks.filter((c) => c.phase !== 'final');
+    for (const rule of RUN_ORDER) {
+      const broken = inMain.filter(rule.first).flatMap((a) => inMain.filter(rule.then).filter((b) => a !== b && at.get(a)! > at.get(b)!).map((b) => `${a.id} after ${b.id}`));
+      expect(broken, rule.why).toEqual([]);
+    }
+    const main = ordered.filter((c) => c.phase !== 'final');
+    expect(ordered.slice(main.length).every((c) => c.phase === 'final')).toBe(true);
+    // Against a URL the checks that run alone (exclusive) are barriers: none before the last
+    // shared one, so the workers drain once.
+    const alone = (c: CheckDefinition) => c.exclusive === true;
+    const lastShared = main.findLastIndex((c) => !alone(c));
+    expect(main.slice(0, lastShared).filter(alone).map((c) => c.id)).toEqual([]);
+    expect(main.slice(lastShared + 1).map((c) => c.id)).toEqual(expect.arrayContaining(['requests-v3.filters.no-carry-over', 'general.stays-up']));
   });
 
   it('every check id is defined once', () => {

@@ -86,8 +86,9 @@ describe('FetchHttpClient under concurrent sends', () => {
   it('shares one --max-rps limiter: each concurrent request takes its own slot', async () => {
     const { http, sleeps } = client();
     await allInOrder([0, 1, 2].map((n) => () => http.send({ method: 'GET', path: '/requests/v3', query: { n } })));
-    // The fake clock moves with each sleep: the three go out at 0, 100 and 200 ms (10 rps).
-    expect(sleeps).toEqual([100, 100]);
+    // The fake clock moves with each sleep: the three go out at 0, 50 and 100 ms (10 rps: at most
+    // ten a second, at most twice the rate for an instant).
+    expect(sleeps).toEqual([50, 50]);
   });
 
   it('shares one request budget: concurrent requests never send past --max-requests', async () => {

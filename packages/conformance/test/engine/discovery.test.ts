@@ -29,10 +29,11 @@ describe('discover', () => {
     const slow: Handler = async (req) => {
       const isProbe = req.url.searchParams.get('includeTotal') === 'true';
       if (isProbe) probes += 1;
-      inFlight += 1;
+      // The span probes in flight (the walk's pages go several at once too, after them).
+      if (isProbe) inFlight += 1;
       peak = Math.max(peak, inFlight);
       await new Promise((r) => setTimeout(r, isProbe ? 20 - probes : 1));
-      inFlight -= 1;
+      if (isProbe) inFlight -= 1;
       return listing(req);
     };
     const d = await discover(http(slow, 'good-key'), { hasApiKey: true });
@@ -62,9 +63,30 @@ describe('discover', () => {
       return t >= d.window.start && t <= d.window.end;
     });
     expect(d.windowTotal).toBe(inWindow.length);
-    expect(peak).toBe(Math.min(4, Math.ceil(inWindow.length / 150)));
+    expect(peak).toBe(Math.min(6, Math.ceil(inWindow.length / 100)));
     expect(d.complete).toBe(true);
     expect(d.records.map((r) => r.id)).toEqual(inWindow.map((r) => r.id));
+  });
+
+  it('tells onWindow the chosen window before the first page of its walk is asked', async () => {
+    const all = records(2000, NOW, 600);
+    const listing = v3Listing(all, ['good-key']);
+    const log: string[] = [];
+    const logged: Handler = async (req) => {
+      if (req.url.pathname === '/requests/v3') log.push(req.url.searchParams.get('includeTotal') === 'true' ? 'probe' : 'page');
+      return listing(req);
+    };
+    let told: { start: number; end: number } | undefined;
+    const d = await discover(http(logged, 'good-key'), {
+      hasApiKey: true,
+      onWindow: (w) => {
+        told = w;
+        log.push('window');
+      },
+    });
+    expect(told).toEqual(d.window);
+    expect(log.indexOf('window')).toBeGreaterThan(log.lastIndexOf('probe'));
+    expect(log.indexOf('window')).toBeLessThan(log.indexOf('page'));
   });
 
   it('picks a window ending an hour before the target clock and walks it completely', async () => {

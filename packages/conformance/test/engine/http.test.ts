@@ -171,8 +171,9 @@ describe('FetchHttpClient', () => {
         clock += ms;
       },
     });
-    for (let i = 0; i < 3; i += 1) await http.send({ method: 'GET', path: '/a' });
-    expect(sleeps).toEqual([100, 100]);
+    for (let i = 0; i < 12; i += 1) await http.send({ method: 'GET', path: '/a' });
+    // 10 rps: ten within the first second, 50 ms apart at the closest; the eleventh a second after the first.
+    expect(sleeps).toEqual([50, 50, 50, 50, 50, 50, 50, 50, 50, 550, 50]);
   });
 
   it('records a non-JSON body as such and compacts big bodies after the check', async () => {

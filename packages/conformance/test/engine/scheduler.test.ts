@@ -80,6 +80,28 @@ describe('schedule', () => {
     expect(most).toBe(3);
   });
 
+  it('with several workers, items started together begin a turn of the event loop apart: what an earlier one queued (its requests) runs before the next one starts', async () => {
+    const log: string[] = [];
+    await schedule<string>(3, {
+      workers: 3,
+      exclusive: () => false,
+      run: async (i) => {
+        log.push(`run ${i}`);
+        // Stands for a request the item asks before its set-up work of the next item would block the loop.
+        await new Promise<void>((resolve) =>
+          setImmediate(() => {
+            log.push(`io ${i}`);
+            resolve();
+          }),
+        );
+        return `ok ${i}`;
+      },
+      failed: (i) => `error ${i}`,
+      release: () => undefined,
+    });
+    expect(log).toEqual(['run 0', 'io 0', 'run 1', 'io 1', 'run 2', 'io 2']);
+  });
+
   it('with one worker runs the items one after the other', async () => {
     const { most, released } = await runItems([{ ms: 5 }, { ms: 1 }, { ms: 3 }], 1);
     expect(most).toBe(1);

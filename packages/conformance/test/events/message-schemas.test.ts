@@ -4,6 +4,7 @@
  */
 import { Parser } from '@asyncapi/parser';
 import { asyncapi } from '@crosschain/specs';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { dereference, messageSchemas } from '../../src/events/message-schemas.js';
 
@@ -30,6 +31,17 @@ describe('message schemas', () => {
     expect(() => dereference(doc, { $ref: 'other.json#/x' })).toThrow(/non-local \$ref/);
     expect(() => dereference(doc, { $ref: '#/a' })).toThrow(/recursive \$ref/);
     expect(dereference({ s: { type: 'string' } }, { properties: { x: { $ref: '#/s' } } })).toEqual({ properties: { x: { type: 'string' } } });
+  });
+
+  it('every payload (and the webhook headers) is a valid draft-07 schema: the kit compiles them without meta-schema validation', () => {
+    const messages = (asyncapi as unknown as { components: { messages: Record<string, { payload?: unknown; headers?: unknown }> } }).components.messages;
+    const schemas = [...IDS.map((id) => dereference(asyncapi, messages[id]!.payload)), dereference(asyncapi, messages.error!.payload), dereference(asyncapi, messages.webhookRequestStatusUpdated!.headers)];
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    for (const schema of schemas) {
+      expect(schema).toBeTypeOf('object');
+      expect(ajv.validateSchema(schema as object), ajv.errorsText()).toBe(true);
+    }
+    expect(ajv.validateSchema({ type: 'strin' }), 'the meta-schema check itself').toBe(false);
   });
 
   it('validates a message against its payload schema', async () => {

@@ -75,9 +75,16 @@ export class RequestBudget {
  * Whose turn it is: the target's rate-limit headers (draft-ietf-httpapi-ratelimit-headers,
  * X-RateLimit-*), per scope (key and path), then the --max-rps slot. A slot is taken without
  * yielding, so requests sent concurrently share one limiter.
+ *
+ * --max-rps N holds in every one-second window: no N+1 slots within 1000 ms, and two slots at
+ * least 1/(2N) s apart (at most twice the rate for an instant). A slot left unused while nothing
+ * was asked (a run waiting on answers: discovery's round trips, a check's set-up) can be taken
+ * later in the same second; with one slot every 1/N s exactly, each was lost for good (100 ms
+ * away, about half a second of a run paced at the rate).
  */
 export class Pacer {
-  private nextSlot = 0;
+  /** The last N slots taken (N = --max-rps), oldest first: the next one is at least a second after the first. */
+  private readonly slots: number[] = [];
   /** Per rate-limit scope, the earliest time the target's rate-limit headers allow the next request. */
   private readonly allowedAt = new Map<string, number>();
 
@@ -94,8 +101,12 @@ export class Pacer {
     const maxRps = this.options.maxRps;
     if (maxRps && maxRps > 0) {
       const now = this.now();
-      const slot = Math.max(now, this.nextSlot);
-      this.nextSlot = slot + 1000 / maxRps;
+      const window = Math.max(1, Math.floor(maxRps));
+      const last = this.slots.at(-1);
+      const oldest = this.slots.length >= window ? this.slots[this.slots.length - window] : undefined;
+      const slot = Math.max(now, last === undefined ? now : last + 500 / maxRps, oldest === undefined ? now : oldest + 1000);
+      this.slots.push(slot);
+      if (this.slots.length > window) this.slots.splice(0, this.slots.length - window);
       if (slot > now) {
         this.budget.ensureTime(slot - now);
         await this.sleep(slot - now);

@@ -73,12 +73,43 @@ describe('Pacer', () => {
       slept.push(ms);
     });
 
-  it('spaces requests by 1/--max-rps, taking slots without yielding', async () => {
+  it('spaces requests asked at once by half of 1/--max-rps, taking slots without yielding, and never N+1 within a second', async () => {
     const clock = { now: 0 };
     const slept: number[] = [];
     const p = pacer(4, clock, slept);
-    await Promise.all([p.takeTurn(req, 's'), p.takeTurn(req, 's'), p.takeTurn(req, 's')]);
-    expect(slept).toEqual([250, 500]);
+    await Promise.all(Array.from({ length: 6 }, () => p.takeTurn(req, 's')));
+    // At 4 rps: 0, 125, 250, 375 ms; the fifth a second after the first, the sixth after the second.
+    expect(slept).toEqual([125, 250, 375, 1000, 1125]);
+  });
+
+  it('a slot left unused while nothing was asked is taken later in the same second; a strict 1/N s spacing would have lost it', async () => {
+    const clock = { now: 0 };
+    const slept: number[] = [];
+    const p = pacer(4, clock, slept);
+    await p.takeTurn(req, 's');
+    clock.now = 600;
+    await Promise.all(Array.from({ length: 4 }, () => p.takeTurn(req, 's')));
+    // 600, 725, 850 (four in [0, 1000)), then 1000: the first slot's second is over.
+    expect(slept).toEqual([125, 250, 400]);
+  });
+
+  it('holds --max-rps in every one-second window, whatever the arrivals', async () => {
+    for (const maxRps of [1, 3, 50]) {
+      const clock = { now: 0 };
+      const taken: number[] = [];
+      const p = new Pacer({ maxRps, maxWaitMs: 30_000 }, new RequestBudget(10_000, undefined, () => clock.now), () => clock.now, async (ms) => {
+        clock.now += ms;
+      });
+      let seed = maxRps;
+      for (let i = 0; i < 400; i += 1) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        if (seed % 3 === 0) clock.now += seed % 700;
+        await p.takeTurn(req, 's');
+        taken.push(clock.now);
+      }
+      for (let i = maxRps; i < taken.length; i += 1) expect(taken[i]! - taken[i - maxRps]!, `${maxRps} rps`).toBeGreaterThanOrEqual(1000 - 1e-6);
+      for (let i = 1; i < taken.length; i += 1) expect(taken[i]! - taken[i - 1]!).toBeGreaterThanOrEqual(500 / maxRps - 1e-6);
+    }
   });
 
   it('waits for the reset a spent rate-limit header announces, per scope', async () => {
