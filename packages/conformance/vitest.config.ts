@@ -5,6 +5,8 @@ export default defineConfig({
   oxc: { include: /\.(m?ts|cts|[jt]sx)$/ },
   test: {
     include: ['test/**/*.test.ts'],
+    // One directory per run for the runs several files share (test/support/shared-runs.ts).
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', 'json'],
