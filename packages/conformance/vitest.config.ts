@@ -19,8 +19,10 @@ export default defineConfig({
     // main process mostly waits. A worker here is one busy thread (the kit and the reference server it
     // starts share it), so one per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A guard against a hang, not a speed target: with a worker per core a whole-kit run shares its
+    // core with another file's, and on a machine loaded by other work a clean default run took 90 s.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
