@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
-/** Areas that run alone (their own root script), not in `pnpm bench`, unless the filter names them. */
-const ALONE = new Set(['mutation']);
+/** Areas that run alone (mutation has its own root script; suite runs the whole `pnpm test`), not in `pnpm bench`, unless the filter names them. */
+const ALONE = new Set(['mutation', 'suite']);
 /** Benchmarks that run alone too (hours long), unless the filter names them: run them directly. */
 const ALONE_FILES = new Set(['conformance/soak.mjs']);
 

@@ -9,9 +9,9 @@
  * repository's root): relations across queries the kit constructs on purpose, the bad-input sweep, the
  * second integrator's key (a recording redacts every key alike), events.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startMockServer, variantCatalogue } from '@crosschain/mock-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allChecks, runConformance } from '../../src/index.js';
@@ -19,6 +19,7 @@ import type { RunOptions, RunResult } from '../../src/contract/types.js';
 import { oracleCheckIds } from '../../src/oracles/index.js';
 import { apiOperations, apiValidator, auditRecordings } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';
+import { map, RUN_TIMEOUT_MS, variantRun } from '../support/variant-runs.js';
 
 const NOW = '2026-10-15T12:00:00Z';
 const dir = mkdtempSync(join(tmpdir(), 'oracle-equivalence-'));
@@ -47,8 +48,13 @@ async function runAndAudit(mock: Parameters<typeof startMockServer>[0], run: Par
     stop?.();
     await server.close();
   }
+  return compare(active, har);
+}
+
+/** The audit of the recording `har` of the run that gave `active`, compared with it check by check. */
+async function compare(active: RunResult, har: string): Promise<Compared> {
   const validator = apiValidator();
-  const recordings = await readRecordings([har], dir, apiOperations(validator));
+  const recordings = await readRecordings([har], dirname(har), apiOperations(validator));
   const { result: audit } = auditRecordings(recordings, { startedAt: new Date(), files: [har], strict: false, validator });
   const byId = new Map(active.outcomes.map((o) => [o.id, o]));
   const differ: string[] = [];
@@ -83,13 +89,14 @@ describe('the active verdict equals the audit of its own recording, check by che
     expect(r.active.outcomes.filter((o) => o.status === 'fail' && o.violation?.response !== undefined).map((o) => o.id)).toEqual([]);
   }, 180_000);
 
-  // Every variant of the catalogue (test/fixtures/variant-map.json gives the options some need), the
-  // run limited to the checks the oracles judge so that the whole set stays within minutes.
-  const map = JSON.parse(readFileSync(new URL('../fixtures/variant-map.json', import.meta.url), 'utf8')) as { variants: Record<string, { options?: Partial<RunOptions> }> };
+  // Every variant of the catalogue (test/fixtures/variant-map.json gives the options some need): the
+  // variant self-test's own run of the whole kit under it (test/support/variant-runs.ts), made once
+  // per test run and recorded, its recording audited here.
   it.each(variantCatalogue.map((v) => v.name))('variant %s: same verdicts', async (variant) => {
-    const r = await runAndAudit({ variants: [variant] }, { numRuns: 2, only: oracleCheckIds(), ...(map.variants[variant]?.options ?? {}) });
+    const { result, har } = await variantRun([variant], map.variants[variant]?.options);
+    const r = await compare(result, har);
     expect(r.differ).toEqual([]);
-  }, 180_000);
+  }, RUN_TIMEOUT_MS);
 
   it.each(['v3-limit-uncapped', 'v3-failreason-na', 'v3-amountusd-range-ignored', 'currencies-verified-ignored'])('fault %s: both sides fail the same checks', async (fault) => {
     const r = await runAndAudit({ faults: [fault] });

@@ -2,12 +2,18 @@
  * Shared by the variant self-test files (test/self/variants.test.ts, variants-more.test.ts): the expectations
  * of test/fixtures/variant-map.json and one run of the kit against the reference server under a
  * set of variants. Split in two files so that vitest runs the halves on two workers.
+ *
+ * Each variant's run is made once per test run, recorded (`record`), and read by every file that
+ * needs it (test/support/shared-runs.ts): the variant self-test judges its verdicts, the oracle
+ * equivalence test (test/oracles/equivalence.test.ts) audits its recording against them.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { variantCatalogue } from '@crosschain/mock-server';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/index.js';
 import type { RunOptions, RunResult } from '../../src/index.js';
+import { shared } from './shared-runs.js';
 
 export interface VariantEntry {
   /** Check ids that must warn under the variant, and no other. */
@@ -41,8 +47,24 @@ function problems(result: RunResult): { failures: string[]; warnings: string[] }
   };
 }
 
+/** A run of the whole kit against the embedded reference server under `variants`, and the HAR file it recorded. */
+export interface VariantRun {
+  result: RunResult;
+  har: string;
+}
+
+/** The run under `variants` (with the map's `options`), made once per test run whichever file asks first. */
+export function variantRun(variants: readonly string[], options: Partial<RunOptions> = {}): Promise<VariantRun> {
+  const key = { variantRun: { ...RUN, ...options, mockVariants: [...variants] } };
+  return shared(key, async (dir) => {
+    const har = join(dir, `variants-${variants.join('+')}.har`.slice(0, 200));
+    const result = await runConformance({ ...RUN, ...options, mockVariants: [...variants], record: har });
+    return { result, har };
+  });
+}
+
 export async function expectOnlyListed(variants: string[], warnings: readonly string[], options: Partial<RunOptions> = {}, expectedFailures: readonly string[] = []): Promise<void> {
-  const result = await runConformance({ ...RUN, ...options, mockVariants: variants });
+  const { result } = await variantRun(variants, options);
   const { failures, warnings: seen } = problems(result);
   expect(failures.map((line) => line.split(':')[0]).sort(), `fail/error under ${variants.join(' + ')}: ${failures.join('; ')}`).toEqual([...expectedFailures].sort());
   for (const line of failures) expect(line, 'a listed divergence fails, never errors').toMatch(/^[^:]+: fail /);
