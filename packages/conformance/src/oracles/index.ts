@@ -19,6 +19,7 @@ import { failReason, sameChain } from './requests-v3-records.js';
 import { totalExact, totalOnlyWhenRequested } from './requests-v3-total.js';
 import { v2KeepsWorking, v2Oracles, v2Retired } from './requests-v2.js';
 import { v2LimitMax } from './requests-v2-limits.js';
+import { v2TimelineDates } from './v2-timeline-dates.js';
 import { versionsAgree } from './status-versions-agree.js';
 import { v3RemovedFields } from './v3-removed-fields.js';
 import { schemaOracles } from './response-schema.js';
@@ -56,6 +57,7 @@ export const ORACLES: readonly Oracle[] = [
   v2KeepsWorking,
   v2LimitMax,
   ...v2Oracles,
+  v2TimelineDates,
   v2Retired,
   schemaOracles.v2,
   noServerError,
