@@ -151,10 +151,10 @@ export function v2TimelineUnder<T extends { deprecatedAt: number; throttledFrom:
 /** Fault v3-many-matches-neighbour-on-other-sorts: the position whose membership is read instead of `p` (its neighbour in the same pair). */
 export const neighbourPosition = (p: number): number => p ^ 1;
 
-/** Fault v3-equality-total-high: the extra requests counted, one per word of the bitset whose second bit is set. */
-export function extraCounted(words: ArrayLike<number>): number {
+/** Fault v3-equality-total-high: the extra requests counted, one per word of the bitset whose second bit is set (none without a bitset). */
+export function extraCounted(words: ArrayLike<number> | null): number {
   let extra = 0;
-  for (let i = 0; i < words.length; i++) if (words[i]! & 2) extra++;
+  for (let i = 0; words !== null && i < words.length; i++) if (words[i]! & 2) extra++;
   return extra;
 }
 

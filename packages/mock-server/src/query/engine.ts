@@ -283,7 +283,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       : encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
   }
   if (q.includeTotal) {
-    const exact = countMatches(store, q, member, memberCount, perRow, rowOk) + (faults.countHigh && member && !perRow ? extraCounted(member) : 0);
+    const exact = countMatches(store, q, member, memberCount, perRow, rowOk) + extraCounted(faults.countHigh && !perRow ? member : null);
     page.total = faults.total
       ? faults.total(exact, q, (field) => runQuery(store, { ...q, top: q.top.filter((c) => c.field !== field), limit: 0, cursor: null, includeTotal: true }, { overlap: false, gap: false }).total ?? 0)
       : exact;
