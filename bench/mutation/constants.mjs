@@ -294,7 +294,7 @@ const passive = flags.passive
   : undefined;
 if (passive) figures.passive = passive.figures;
 writeFileSync(join(OUT, 'result.json'), JSON.stringify({ figures, mutants: rows }, null, 2));
-console.log(`\n# constants pass (sample ${sample.length} of ${all.length}, seed ${flags.seed})`);
+console.log(`\n# constants pass (${where ? `${sample.length} of ${all.length} at --where` : `sample ${sample.length} of ${all.length}, seed ${flags.seed}`})`);
 console.log(`  killed          ${killed}  (timeout ${count('timeout')})`);
 console.log(`  survived        ${survived.length}: equivalent ${byClass('equivalent')}, unconstrained ${byClass('unconstrained')}, gap ${byClass('gap')}, untriaged ${untriaged.length}`);
 if (count('build-error') + count('harness-error')) console.log(`  not counted     ${count('build-error')} build errors, ${count('harness-error')} harness errors`);
