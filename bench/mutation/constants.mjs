@@ -3,13 +3,19 @@
  * operators, conditions, strings and blocks, but never a number; a server whose limit, page size,
  * offset, time unit or bucket width is off by one is exactly the kind of defect a contract kit must
  * catch. This pass enumerates every numeric literal of the reference server's semantic modules
- * (lib/mutants.mjs MUTATE; not in types, not in the fault or variant switches), makes two mutants
- * of each (n+1 and n-1), samples them with a seed, builds each mutant on its own
+ * (lib/mutants.mjs MUTATE; not in types, not in the fault or variant switches), and of the
+ * contract's generated constants the server reads (SPEC_FILES: its limits and the v2 timeline),
+ * makes two mutants of each (n+1 and n-1; a day of a timeline, an epoch-ms literal at 00:00 UTC,
+ * becomes the day before and after and the same day a month before and after), samples them with a seed, builds each mutant on its own
  * (a copy of packages/mock-server whose one file is changed, transpiled by lib/build.mjs) and judges
  * it with the same judge as the Stryker pass (lib/judge.mjs: the kit's default run against it, in
  * one process), by default with the server's data moving.
  *
  *   node bench/mutation/constants.mjs --sample 40 --seed 7 [--advance-every 500] [--now ISO] [--passive]
+ *   node bench/mutation/constants.mjs --where src/store/bitset.ts:89,specs/src/generated/contract.ts:394
+ *
+ * --where: instead of a sample, every mutant at those places (`file:line`, comma-separated; a file
+ * alone takes all of its lines; `file:line:replacement` one mutant), e.g. to judge again the survivors a triage entry names.
  *
  * --passive: each judge also records its run and audits the recording (lib/judge.mjs); the pass
  * then says how many of the mutants the run killed by its checks the audit detects too, and lists
@@ -21,10 +27,10 @@
  * completed; 1 when the unmutated server did not pass, or a mutant's build failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverFiles } from './lib/files.mjs';
 import { parseFlags } from './lib/flags.mjs';
@@ -36,7 +42,7 @@ const ROOT = resolve(HERE, '../..');
 const SERVER = join(ROOT, 'packages/mock-server');
 const ts = createRequire(join(ROOT, 'package.json'))('typescript');
 
-const FLAGS = { sample: '40', seed: '1', now: '2026-10-15T00:00:00Z', 'kit-seed': '1234', 'advance-every': '500', 'timeout-ms': '240000', out: join(HERE, 'out', 'constants'), nice: '19', list: undefined, passive: undefined };
+const FLAGS = { where: undefined, sample: '40', seed: '1', now: '2026-10-15T00:00:00Z', 'kit-seed': '1234', 'advance-every': '500', 'timeout-ms': '240000', out: join(HERE, 'out', 'constants'), nice: '19', list: undefined, passive: undefined };
 const int = (name, v, min) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${JSON.stringify(v)}`);
@@ -53,7 +59,27 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------- enumerate
-const files = serverFiles(SERVER, MUTATE);
+/**
+ * Files outside the server package whose constants the server reads (paths from the repository
+ * root): the contract's generated constants (limits, the v2 timeline's days). A mutant of one is
+ * seen by the server only: its sandbox gets its own copy of @crosschain/specs, the kit keeps the real one.
+ */
+const SPEC_FILES = ['specs/src/generated/contract.ts'];
+const SPECS = join(ROOT, 'specs');
+const files = [...serverFiles(SERVER, MUTATE), ...SPEC_FILES];
+/** Where a mutated file lives: a server file relative to the package, a spec file relative to the repository. */
+const sourceOf = (file) => (SPEC_FILES.includes(file) ? join(ROOT, file) : join(SERVER, file));
+
+const DAY_MS = 86_400_000;
+/** An epoch-ms literal at 00:00 UTC of a day from 2000 to 2099: a day of a timeline. */
+const isDay = (n) => Number.isInteger(n) && n % DAY_MS === 0 && n >= Date.UTC(2000, 0, 1) && n < Date.UTC(2100, 0, 1);
+/** The same day of the month `by` months away (UTC). */
+const monthAway = (n, by) => {
+  const d = new Date(n);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + by, d.getUTCDate());
+};
+/** The replacements of a numeric literal: n+1 and n-1; a day of a timeline, a day and a month either way. */
+const replacementsOf = (n) => (isDay(n) ? [n + DAY_MS, n - DAY_MS, monthAway(n, 1), monthAway(n, -1)] : [n + 1, n - 1]);
 
 /** A literal that stands in a type, an enum, an import or a fault/variant switch is no behaviour. */
 function skipped(node) {
@@ -66,7 +92,7 @@ function skipped(node) {
 }
 const all = [];
 for (const file of files) {
-  const text = readFileSync(join(SERVER, file), 'utf8');
+  const text = readFileSync(sourceOf(file), 'utf8');
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   const visit = (node) => {
     if (ts.isNumericLiteral(node) && !skipped(node)) {
@@ -75,7 +101,7 @@ for (const file of files) {
       if (Number.isFinite(n)) {
         const start = node.getStart(sf);
         const line = sf.getLineAndCharacterOfPosition(start).line + 1;
-        for (const r of [n + 1, n - 1]) {
+        for (const r of replacementsOf(n)) {
           if (r === n) continue;
           all.push({ file, start, end: node.getEnd(), line, mutatorName: 'NumericLiteral', original, replacement: String(r) });
         }
@@ -88,9 +114,14 @@ for (const file of files) {
 const keys = contentKeys(all);
 all.forEach((m, i) => (m.key = keys[i]));
 const chosen = sampleKeys(keys, flags.seed, flags.sample);
-const sample = all.filter((m) => chosen.has(m.key));
+const where = flags.where === undefined ? undefined : flags.where.split(',').map((w) => w.trim()).filter(Boolean);
+const sample = where ? all.filter((m) => where.some((w) => w === m.file || w === `${m.file}:${m.line}` || w === `${m.file}:${m.line}:${m.replacement}`)) : all.filter((m) => chosen.has(m.key));
+if (where && sample.length === 0) {
+  console.error(`bench:mutation constants: no mutant at ${flags.where}`);
+  process.exit(2);
+}
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`# constants pass: ${files.length} files, ${all.length} numeric-literal mutants, sample ${sample.length} (seed ${flags.seed}); clock ${flags.now}, kit seed ${flags['kit-seed']}, ${flags['advance-every'] ? `data moving (every ${flags['advance-every']} ms)` : 'data still'}; ${availableParallelism()} cores, load average ${load()}`);
+console.log(`# constants pass: ${files.length} files, ${all.length} numeric-literal mutants, ${where ? `${sample.length} at ${where.join(', ')}` : `sample ${sample.length} (seed ${flags.seed})`}; clock ${flags.now}, kit seed ${flags['kit-seed']}, ${flags['advance-every'] ? `data moving (every ${flags['advance-every']} ms)` : 'data still'}; ${availableParallelism()} cores, load average ${load()}`);
 if (flags.list) {
   for (const m of sample) console.log(`  ${m.file}:${m.line} ${m.original} -> ${m.replacement}`);
   process.exit(0);
@@ -112,14 +143,38 @@ function buildSandbox(mutant) {
   mkdirSync(sandbox, { recursive: true });
   cpSync(join(SERVER, 'src'), join(sandbox, 'src'), { recursive: true });
   cpSync(join(SERVER, 'package.json'), join(sandbox, 'package.json'));
-  symlinkSync(join(SERVER, 'node_modules'), join(sandbox, 'node_modules'), 'dir');
-  if (mutant) {
+  const spec = mutant !== undefined && SPEC_FILES.includes(mutant.file);
+  if (!spec) symlinkSync(join(SERVER, 'node_modules'), join(sandbox, 'node_modules'), 'dir');
+  else specSandbox(mutant);
+  if (mutant && !spec) {
     const path = join(sandbox, mutant.file);
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`);
   }
   const r = spawnSync(process.execPath, [join(HERE, 'lib/build.mjs')], { cwd: sandbox, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ')}`);
+}
+
+/**
+ * The sandbox's node_modules for a mutant of a spec file: links to the server's dependencies, but
+ * its own @crosschain/specs (links to the package's files, a copy of its dist/) whose generated
+ * module is the mutated file transpiled; the kit, outside the sandbox, imports the real one.
+ */
+function specSandbox(mutant) {
+  const modules = join(sandbox, 'node_modules');
+  mkdirSync(join(modules, '@crosschain'), { recursive: true });
+  const real = join(SERVER, 'node_modules');
+  for (const name of readdirSync(real)) if (name !== '@crosschain') symlinkSync(realpathSync(join(real, name)), join(modules, name));
+  for (const name of readdirSync(join(real, '@crosschain'))) if (name !== 'specs') symlinkSync(realpathSync(join(real, '@crosschain', name)), join(modules, '@crosschain', name));
+  const copy = join(modules, '@crosschain', 'specs');
+  mkdirSync(copy);
+  for (const name of readdirSync(SPECS)) if (name !== 'dist') symlinkSync(join(SPECS, name), join(copy, name));
+  cpSync(join(SPECS, 'dist'), join(copy, 'dist'), { recursive: true });
+  const text = readFileSync(join(ROOT, mutant.file), 'utf8');
+  const mutated = `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`;
+  const rel = relative(join(SPECS, 'src'), join(ROOT, mutant.file)).replace(/\.ts$/, '.js');
+  const { outputText } = ts.transpileModule(mutated, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 }, fileName: mutant.file });
+  writeFileSync(join(copy, 'dist', rel), outputText);
 }
 
 function judge(id) {
@@ -239,7 +294,7 @@ const passive = flags.passive
   : undefined;
 if (passive) figures.passive = passive.figures;
 writeFileSync(join(OUT, 'result.json'), JSON.stringify({ figures, mutants: rows }, null, 2));
-console.log(`\n# constants pass (sample ${sample.length} of ${all.length}, seed ${flags.seed})`);
+console.log(`\n# constants pass (${where ? `${sample.length} of ${all.length} at --where` : `sample ${sample.length} of ${all.length}, seed ${flags.seed}`})`);
 console.log(`  killed          ${killed}  (timeout ${count('timeout')})`);
 console.log(`  survived        ${survived.length}: equivalent ${byClass('equivalent')}, unconstrained ${byClass('unconstrained')}, gap ${byClass('gap')}, untriaged ${untriaged.length}`);
 if (count('build-error') + count('harness-error')) console.log(`  not counted     ${count('build-error')} build errors, ${count('harness-error')} harness errors`);

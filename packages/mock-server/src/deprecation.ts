@@ -4,7 +4,7 @@
  * monthly throttle from Sep 1 2026 (429 without Retry-After) and retirement on Nov 24 2026.
  */
 import { V2_TIMELINE_MS } from '@crosschain/specs';
-import type { Faults } from './faults.js';
+import { v2TimelineUnder, type Faults } from './faults.js';
 
 /** The v2 timeline, generated from the spec (the operation's x-timeline). */
 export const { deprecatedAt: DEPRECATED_AT, throttledFrom: THROTTLED_FROM, sunsetAt: SUNSET_AT } = V2_TIMELINE_MS;
@@ -21,9 +21,10 @@ export const MIGRATION_GUIDE = 'https://docs.relay.link/references/api/api_guide
  * sunset (the mock's documented step-down; the real numbers are not published, live-service facts
  * §1.10).
  */
-export function defaultV2RateLimit(now: number): number | null {
-  if (now < THROTTLED_FROM) return null;
-  const from = new Date(THROTTLED_FROM);
+export function defaultV2RateLimit(now: number, faults?: Faults): number | null {
+  const throttledFrom = v2TimelineUnder(faults, V2_TIMELINE_MS).throttledFrom;
+  if (now < throttledFrom) return null;
+  const from = new Date(throttledFrom);
   const at = new Date(now);
   const month = (at.getUTCFullYear() - from.getUTCFullYear()) * 12 + at.getUTCMonth() - from.getUTCMonth();
   return month === 0 ? 600 : month === 1 ? 300 : 150;
@@ -48,8 +49,9 @@ export function deprecationHeaders(baseUrl: string, faults: Faults): Record<stri
   const links = [`<${MIGRATION_GUIDE}>; rel="deprecation"`];
   if (!faults.has('v2-link-missing-sunset-rel')) links.push(`<${MIGRATION_GUIDE}>; rel="sunset"`);
   links.push(`<${baseUrl}/requests/v3>; rel="successor-version"`);
+  const { deprecatedAt } = v2TimelineUnder(faults, V2_TIMELINE_MS);
   return {
-    Deprecation: faults.has('v2-deprecation-header-format') ? new Date(DEPRECATED_AT).toUTCString() : `@${DEPRECATED_AT / 1000}`,
+    Deprecation: faults.has('v2-deprecation-header-format') ? new Date(deprecatedAt).toUTCString() : `@${deprecatedAt / 1000}`,
     Sunset: new Date(SUNSET_AT).toUTCString(),
     Link: links.join(', '),
     'Access-Control-Expose-Headers': 'Deprecation, Sunset, Link',
@@ -57,12 +59,13 @@ export function deprecationHeaders(baseUrl: string, faults: Faults): Record<stri
 }
 
 /** The `deprecation` object of a v2 200 body. */
-export function deprecationObject(baseUrl: string): Record<string, string> {
+export function deprecationObject(baseUrl: string, faults?: Faults): Record<string, string> {
+  const { deprecatedAt, throttledFrom } = v2TimelineUnder(faults, V2_TIMELINE_MS);
   return {
     message:
-      `GET /requests/v2 is deprecated. Migrate to GET /requests/v3. Relay reduces the v2 rate limit in stages from ${prose(THROTTLED_FROM)}. Relay retires v2 on ${prose(SUNSET_AT)}.`,
-    deprecatedAt: iso(DEPRECATED_AT),
-    throttledFrom: iso(THROTTLED_FROM),
+      `GET /requests/v2 is deprecated. Migrate to GET /requests/v3. Relay reduces the v2 rate limit in stages from ${prose(throttledFrom)}. Relay retires v2 on ${prose(SUNSET_AT)}.`,
+    deprecatedAt: iso(deprecatedAt),
+    throttledFrom: iso(throttledFrom),
     sunsetAt: iso(SUNSET_AT),
     successor: `${baseUrl}/requests/v3`,
     migrationGuide: MIGRATION_GUIDE,

@@ -121,7 +121,42 @@ export const faultCatalogue = [
   { name: 'v3-authenticated-withheld-first-key', clause: 'requests-v3.auth.authenticated-data-owner', description: 'the requests created with the first key (demo-key) never carry data.referrer, data.platformFee or data.apiKeyName under includeAuthenticatedData=true, not even for their owner; the other keys\' requests still do.' },
   { name: 'v3-changed-rows-pass-ranges', clause: 'requests-v3.filter.after-change', description: 'a request changed by a lifecycle step while the server runs passes every fillTimeMin/Max and appFeesAmountUsdMin/Max range, disjoint ones included (its range columns are no longer read).' },
   { name: 'v3-new-tx-hash-not-in-term', clause: 'requests-v3.filter.term', description: 'term does not find a request by a fill or refund transaction hash it gained while the server runs (fillTxHash/refundTxHash still do).' },
+  { name: 'v3-many-matches-empty-on-other-sorts', clause: 'requests-v3.total.exact', description: 'sorted by updatedAt or amountUsd, a filter with many matches (a frequent status: the walk of the sort order, not the few-matches path) lists nothing: the first page is empty with no continuation while total counts the matches.' },
+  { name: 'v3-many-matches-neighbour-on-other-sorts', clause: 'requests-v3.filter.soundness', description: "sorted by updatedAt or amountUsd, a filter with many matches tests each request's neighbour in createdAt order instead of the request: pages list requests that do not match (and leave out some that do)." },
+  { name: 'v3-equality-total-high', clause: 'requests-v3.total.exact', description: 'the total of a query of equality filters (top level or filters groups, not: included; no range, no features) counts one request too many for each block of 32 requests in createdAt order whose second request matches (about 3% too many); the listing and the unfiltered total are exact.' },
+  { name: 'v3-empty-group-matches-nothing', clause: 'requests-v3.filters.groups-or', description: 'an empty group in filters ([{}]) matches no request instead of every request: filters=[{}] counts 0 and [{},{…}] only what the other groups match.' },
+  { name: 'v3-few-matches-skips-next', clause: 'requests-v3.filter.completeness', description: 'sorted by updatedAt or amountUsd, a filter with few matches passes over a match that comes right after another in createdAt order (the next request): filters=[{"id":[A,B]}] with A and B created one after the other lists one of them beside total 2.' },
+  { name: 'v3-owner-read-stale-after-change', clause: 'requests-v3.auth.authenticated-data-owner', description: "the owner's includeAuthenticatedData=true read of a request that changed while the server runs shows the record as it was when the owner last read it (its cached authenticated view is not dropped on the change); the plain read shows the change." },
+  { name: 'v2-deprecation-date-off-by-one', clause: 'requests-v2.timeline', description: 'the Deprecation header and the body\'s deprecatedAt name Jul 23, 2026, a day after the deprecation date of the timeline (Jul 22, 2026).' },
+  { name: 'v2-throttled-from-a-month-early', clause: 'requests-v2.timeline', description: "v2's dated throttle starts on Aug 1, 2026, a month before the timeline's Sep 1, 2026, and the body's throttledFrom says so." },
 ] as const satisfies readonly FaultInfo[];
+
+/** A day and the calendar month of the v2 date faults (ms). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The v2 timeline (epoch ms) as the v2 date faults move it: v2-deprecation-date-off-by-one (the
+ * deprecation a day late), v2-throttled-from-a-month-early (the throttle from the month before).
+ */
+export function v2TimelineUnder<T extends { deprecatedAt: number; throttledFrom: number; sunsetAt: number }>(faults: Faults | undefined, t: T): { deprecatedAt: number; throttledFrom: number; sunsetAt: number } {
+  const out = { deprecatedAt: t.deprecatedAt, throttledFrom: t.throttledFrom, sunsetAt: t.sunsetAt };
+  if (faults?.has('v2-deprecation-date-off-by-one')) out.deprecatedAt += DAY_MS;
+  if (faults?.has('v2-throttled-from-a-month-early')) {
+    const d = new Date(out.throttledFrom);
+    out.throttledFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate());
+  }
+  return out;
+}
+
+/** Fault v3-many-matches-neighbour-on-other-sorts: the position whose membership is read instead of `p` (its neighbour in the same pair). */
+export const neighbourPosition = (p: number): number => p ^ 1;
+
+/** Fault v3-equality-total-high: the extra requests counted, one per word of the bitset whose second bit is set (none without a bitset). */
+export function extraCounted(words: ArrayLike<number> | null): number {
+  let extra = 0;
+  for (let i = 0; words !== null && i < words.length; i++) if (words[i]! & 2) extra++;
+  return extra;
+}
 
 /** The name of a fault of the catalogue: a misspelt fault name does not compile. */
 export type FaultName = (typeof faultCatalogue)[number]['name'];

@@ -383,6 +383,36 @@ const PROBES: Record<string, Probe> = {
     if (!hash) return false;
     return ids((await v3(b, { term: hash, ...around(moved), limit: 50 })).body).includes(moved.id);
   },
+  'v3-many-matches-empty-on-other-sorts': async (b) => {
+    // A frequent status sorted by updatedAt (the walk of the order) lists requests beside its total.
+    const r = (await v3(b, { status: 'success', sortBy: 'updatedAt', includeTotal: true, limit: 50 })).body;
+    return r.total > 0 && r.requests.length > 0;
+  },
+  'v3-many-matches-neighbour-on-other-sorts': async (b) => {
+    // Every record of a frequent status sorted by updatedAt has that status.
+    const r = (await v3(b, { status: 'success', sortBy: 'updatedAt', limit: 50 })).body.requests;
+    return r.length === 50 && r.every((x: any) => x.status === 'success');
+  },
+  'v3-equality-total-high': async (b) => (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])) === (await total(b, {})),
+  'v3-empty-group-matches-nothing': async (b) => (await count(b, [{}])) === (await total(b, {})),
+  'v3-few-matches-skips-next': async (b) => {
+    // The two newest requests (created one after the other), asked by id under sortBy=updatedAt: both listed.
+    const two = ids((await v3(b, { limit: 2 })).body);
+    return ids((await v3(b, { sortBy: 'updatedAt', filters: JSON.stringify([{ id: two }]), limit: 50 })).body).length === 2;
+  },
+  'v3-owner-read-stale-after-change': async (b, server) => {
+    // The owner reads a pending request with includeAuthenticatedData=true, the request changes: the owner's read shows the change.
+    const own = (await v3(b, { apiKey: K, status: 'pending', includeAuthenticatedData: true, limit: 1 })).body.requests[0];
+    server.advance(own.id);
+    const plain = await byId(b, own.id);
+    const authed = (await v3(b, { id: own.id, includeAuthenticatedData: true })).body.requests[0];
+    return plain.status !== own.status && authed.status === plain.status && authed.data.apiKeyName === 'Demo production';
+  },
+  'v2-deprecation-date-off-by-one': async (b) => {
+    const r = await v2(b);
+    return r.headers.get('deprecation') === '@1784678400' && (await r.json()).deprecation.deprecatedAt === '2026-07-22T00:00:00Z';
+  },
+  'v2-throttled-from-a-month-early': async (b) => (await (await v2(b)).json()).deprecation.throttledFrom === '2026-09-01T00:00:00Z',
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;

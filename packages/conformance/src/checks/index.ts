@@ -12,8 +12,10 @@ import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV2Plain } from './requests-v2-plain.js';
+import { checks as requestsV2TimelineDates } from './requests-v2-timeline-dates.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3ChangedRanges } from './requests-v3-changed-ranges.js';
+import { checks as requestsV3ChangedOwnerRead } from './requests-v3-changed-owner-read.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3OwnerSeesOwn } from './requests-v3-owner-sees-own.js';
 import { checks as requestsV3EqualityFilters } from './requests-v3-equality-filters.js';
@@ -28,6 +30,7 @@ import { checks as requestsV3Records } from './requests-v3-records.js';
 import { checks as requestsV3SpecialFilters } from './requests-v3-special-filters.js';
 import { checks as requestsV3Sort } from './requests-v3-sort.js';
 import { checks as requestsV3OtherSorts } from './requests-v3-other-sorts.js';
+import { checks as requestsV3OtherSortsIds } from './requests-v3-other-sorts-ids.js';
 import { checks as requestsV3Total } from './requests-v3-total.js';
 import { checks as requestsV3TotalScale } from './requests-v3-total-scale.js';
 import { checks as requestsV3Unwindowed } from './requests-v3-unwindowed.js';
@@ -56,6 +59,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3EqualityFilters,
   requestsV3SpecialFilters,
   requestsV3OtherSorts,
+  requestsV3OtherSortsIds,
   requestsV3RangeRelations,
   requestsV3Groups,
   requestsV3GroupsNull,
@@ -66,6 +70,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV2,
   requestsV2Limits,
   requestsV2Plain,
+  requestsV2TimelineDates,
   general,
   generalSuccessStatus,
   eventsWs,
@@ -73,6 +78,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   eventsWebhook,
   requestsV3AfterChange,
   requestsV3ChangedRanges,
+  requestsV3ChangedOwnerRead,
   requestsV3NoCarryOver,
   generalStaysUp,
   schema,
@@ -88,7 +94,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
-const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3ChangedOwnerRead)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data; the registry's order is derived

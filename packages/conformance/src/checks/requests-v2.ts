@@ -105,7 +105,7 @@ function sendV2(ctx: CheckContext, query: Record<string, QueryValue> = {}): Prom
  * One fresh v2 answer for the v2 checks that read only its status and headers (shared-reads.ts): v2
  * is throttled, and these checks run one after the other. A plain fresh request on a re-read.
  */
-function sharedV2(ctx: CheckContext): Promise<Exchange> {
+export function sharedV2(ctx: CheckContext): Promise<Exchange> {
   return ctx.shared ? ctx.shared.read('v2 answer', (http) => sendV2({ ...ctx, http })) : sendV2(ctx);
 }
 

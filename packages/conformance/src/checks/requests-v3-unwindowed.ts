@@ -18,7 +18,8 @@ import { earlierThanFirst, emptyPageBesideTotal, emptyWalkBesideTotal, seenAbove
 import { V3, createdSec, fetchPage, total, walk, windowQuery, type Page, type Query } from './support/listing.js';
 import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { pass } from '../contract/outcome.js';
-import { candidates, matchesComplete, recordId, recordStatus, type EqualityParam, type RecordJson } from '../contract/record.js';
+import { candidates, matchesComplete, matchesSound, recordId, recordStatus, type EqualityParam, type RecordJson } from '../contract/record.js';
+import { complementStatus, judgeComplement, readComplement } from './requests-v3-unwindowed-complement.js';
 import { unwindowedFirstPage as unwindowedFirstPageOracle } from '../oracles/first-calls.js';
 import { ruleOf } from '../oracles/rules.js';
 
@@ -26,6 +27,8 @@ import { ruleOf } from '../oracles/rules.js';
 const PAGE = 50;
 /** The small page size of the walk set against one larger page. */
 const SMALL = 10;
+/** Page size of the status pages of the totals check (enough records to judge their status). */
+const STATUS_PAGE = 20;
 const DAY = 86_400;
 
 /** The sorts a first call may ask, the default first. */
@@ -187,8 +190,8 @@ const walkCheck: CheckSpec = {
 
 const totals: CheckSpec = {
   id: 'requests-v3.unwindowed.totals',
-  title: 'Without a time window, total is bounded both ways by a window holding every request (no more than the window read after it, no less than the window read before it), and each status filter alone counts no more than the whole',
-  clauses: ['requests-v3.total.exact'],
+  title: 'Without a time window, total is bounded both ways by a window holding every request (no more than the window read after it, no less than the window read before it), each status filter alone (sorted by updatedAt, listing only that status) counts no more than the whole, a status and its not: complement count the whole, and filters=[{}] counts the whole',
+  clauses: ['requests-v3.total.exact', 'requests-v3.filter.soundness', 'requests-v3.filters.groups-or'],
   operation: V3,
   requires: ['apiKey'],
   relation: true,
@@ -203,8 +206,27 @@ const totals: CheckSpec = {
     if (inflated !== undefined) {
       violate('The listing without a window never counts more requests than a window holding every request read after it (total is the exact count; requests are only added)', `total without a window ≤ ${everything.total} (the window [0, ${end}], read after)`, `the listing without a window counts ${inflated}`, wholeBefore.page.exchange);
     }
-    // Each status alone (a first page with its total), then the whole.
-    const byStatus = await allInOrder(FILTERABLE_STATUSES.map((status) => () => fetchPage(ctx, { status, limit: SMALL, includeTotal: true }, `the first page of status=${status} without a window`)));
+    // Each status alone (a first page with its total), sorted by updatedAt: a frequent status takes
+    // the walk of that order, which no other listing of the run reaches with so many matches (the
+    // pages are judged for their records' status too). Then a status and its complement, the empty
+    // group (requests-v3-unwindowed-complement.ts), then the whole.
+    const byStatus = await allInOrder(FILTERABLE_STATUSES.map((status) => () => fetchPage(ctx, { status, sortBy: 'updatedAt', limit: STATUS_PAGE, includeTotal: true }, `the first page of status=${status} without a window, sortBy=updatedAt`)));
+    for (const [i, page] of byStatus.entries()) {
+      const status = FILTERABLE_STATUSES[i]!;
+      const other = page!.records.find((r) => !matchesSound(r, 'status', status));
+      if (other) {
+        violate(
+          `Every record listed for status=${status} must have that status, under every sort (sortBy=updatedAt, without a window)`,
+          `records with status ${status}`,
+          `request ${recordId(other) ?? '?'} with status ${recordStatus(other) ?? '?'} (${page!.records.filter((r) => !matchesSound(r, 'status', status)).length} of the ${page!.records.length} listed)`,
+          page!.exchange,
+        );
+      }
+    }
+    const statusParts = byStatus.map((page, i) => ({ label: FILTERABLE_STATUSES[i]!, count: typeof page!.total === 'number' ? page!.total : 0 }));
+    const complementOf = complementStatus(statusParts, '');
+    const complementPage = complementOf === undefined ? undefined : byStatus[FILTERABLE_STATUSES.indexOf(complementOf)]!;
+    const complement = complementOf === undefined || typeof complementPage!.total !== 'number' ? undefined : await readComplement(ctx, complementOf, { total: complementPage!.total, page: complementPage! });
     const whole = await total(ctx, { limit: 1 });
     const wider = subsetCountProblem(everything.total, [{ label: 'the listing without a window (read after it)', count: whole.total }]);
     if (wider !== undefined) {
@@ -219,7 +241,8 @@ const totals: CheckSpec = {
     }
     const over = partitionProblem(whole.total, parts, 'at-most');
     if (over !== undefined) violate('Disjoint status filters never count more together than the listing without them', `at most ${whole.total} together`, over, whole.page.exchange);
-    return pass(`whole ${wholeBefore.total} then ${whole.total}, window [0, ${end}] ${everything.total} between; ${parts.map((p) => `${p.label} ${p.count}`).join(', ')}`);
+    const sums = complement === undefined ? 'no status requests do not leave counts any: no complement judged' : judgeComplement(complement, wholeBefore, whole);
+    return pass(`whole ${wholeBefore.total} then ${whole.total}, window [0, ${end}] ${everything.total} between; ${parts.map((p) => `${p.label} ${p.count}`).join(', ')}; ${sums}`);
   },
 };
 

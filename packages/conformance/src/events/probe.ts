@@ -87,8 +87,10 @@ async function nonTerminalIds(http: HttpClient, discovery: Discovery, wanted: nu
   const ids = ownKey === undefined ? idsOf(discovery.records) : [];
   if (ids.length >= wanted) return { ids };
   // Embedded: `pending` requests, which always have a step left after the first round of changes
-  // (pending -> submitted or failure -> a further step), so the stream can show it went on.
-  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: LIMITS['GET /requests/v3'].maximum, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending' } : {}) } });
+  // (pending -> submitted or failure -> a further step), so the stream can show it went on. Read as
+  // their owner with includeAuthenticatedData=true: the owner's view before the change, which
+  // requests-v3.changed.authenticated-read compares with the reads after it.
+  const page = await http.send({ method: 'GET', path: '/requests/v3', query: { limit: LIMITS['GET /requests/v3'].maximum, ...(ownKey !== undefined ? { apiKey: ownKey, status: 'pending', includeAuthenticatedData: true } : {}) } });
   const status = page.response?.status;
   const records = status === 200 ? (recordsOfBody(page.response!.json) ?? []) : [];
   noteStatuses(records as Array<Record<string, unknown>>, statuses);

@@ -7,6 +7,7 @@ import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
 import { andBits, clearBit, copyBits, emptyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Positions, Store } from '../store/store.js';
+import { extraCounted, neighbourPosition } from '../faults.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
 
@@ -19,6 +20,12 @@ export interface PageFaults {
   otherSortsOr?: boolean;
   /** Fault v3-few-matches-empty-on-other-sorts: the few-matches path of updatedAt/amountUsd compares each rank with the cursor the wrong way round (nothing is ahead of it). */
   fewMatchesBackwards?: boolean;
+  /** Fault v3-many-matches-empty-on-other-sorts: the walk of the updatedAt/amountUsd order with a filter of many matches takes no row. */
+  manyMatchesEmpty?: boolean;
+  /** Fault v3-many-matches-neighbour-on-other-sorts: that walk reads the membership of each row's neighbour position. */
+  manyMatchesNeighbour?: boolean;
+  /** Fault v3-equality-total-high: a total counted from the bitset counts one more per word whose second bit is set. */
+  countHigh?: boolean;
   /** Fault v3-asc-filtered-misses-newest: the ascending walk of a filtered createdAt listing stops before position 0 (the newest request). */
   ascStopsBeforeNewest?: boolean;
   /** Fault v3-asc-filtered-block-edge: the ascending createdAt walk takes the last position of the word before a word without a match, set or not. */
@@ -96,7 +103,11 @@ function conditionBits(store: Store, c: Condition, tmp: Bitset): Bitset {
 function andAll(store: Store, conditions: readonly Condition[], target: Bitset): void {
   const tmp = store.scratch(COND);
   // Fault v3-empty-group-stale: an empty group leaves its scratch bitset as the previous query left it.
-  if (conditions.length === 0 && !store.faults?.has('v3-empty-group-stale')) fillBits(target, store.size);
+  if (conditions.length === 0 && !store.faults?.has('v3-empty-group-stale')) {
+    // Fault v3-empty-group-matches-nothing: an empty group selects no row.
+    if (store.faults?.has('v3-empty-group-matches-nothing')) target.fill(0);
+    else fillBits(target, store.size);
+  }
   conditions.forEach((c, i) => {
     const b = conditionBits(store, c, tmp);
     if (i === 0) copyBits(target, b, c.negate, store.size);
@@ -238,18 +249,22 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       const rk = rank[p];
       const ahead = faults.fewMatchesBackwards ? (forward ? rk < after : rk > after) : forward ? rk > after : rk < after;
       if (faults.otherSortsOr ? ahead || rowOk(p) : ahead && rowOk(p)) ranks.push(rk);
+      // Fault v3-few-matches-skips-next: the next position is never looked at.
+      if (store.faults?.has('v3-few-matches-skips-next')) p += 1;
     }
     ranks.sort((a, b) => (forward ? a - b : b - a));
     for (let i = 0; i < ranks.length && i < want; i++) picked.push(order[ranks[i]]);
+  } else if (member && faults.manyMatchesEmpty) {
+    // Fault v3-many-matches-empty-on-other-sorts: the walk of the sort order takes nothing.
   } else if (forward) {
     for (let rk = after + 1; rk < n && picked.length < want; rk++) {
       const p = order[rk];
-      if ((!member || hasBit(member, p)) && rowOk(p)) picked.push(p);
+      if ((!member || hasBit(member, faults.manyMatchesNeighbour ? neighbourPosition(p) : p)) && rowOk(p)) picked.push(p);
     }
   } else {
     for (let rk = after - 1; rk >= 0 && picked.length < want; rk--) {
       const p = order[rk];
-      if ((!member || hasBit(member, p)) && rowOk(p)) picked.push(p);
+      if ((!member || hasBit(member, faults.manyMatchesNeighbour ? neighbourPosition(p) : p)) && rowOk(p)) picked.push(p);
     }
   }
   // Fault v3-asc-filter-ignored (after the walks, so their lines stay as they are): the ascending
@@ -268,7 +283,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
       : encodeCursor({ sortBy: q.sortBy, direction: q.direction, rank: rank[last.idx], id: last.id, fingerprint: q.fingerprint });
   }
   if (q.includeTotal) {
-    const exact = countMatches(store, q, member, memberCount, perRow, rowOk);
+    const exact = countMatches(store, q, member, memberCount, perRow, rowOk) + extraCounted(faults.countHigh && !perRow ? member : null);
     page.total = faults.total
       ? faults.total(exact, q, (field) => runQuery(store, { ...q, top: q.top.filter((c) => c.field !== field), limit: 0, cursor: null, includeTotal: true }, { overlap: false, gap: false }).total ?? 0)
       : exact;

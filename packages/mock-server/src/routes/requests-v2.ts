@@ -24,7 +24,7 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     const t = now();
     const key = optionalKey(req.headers['x-api-key']);
     if (t >= SUNSET_AT) return { status: 410, body: retiredBody(ctx.baseUrl()) };
-    const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(t);
+    const limit = v2RateLimit !== undefined ? (v2RateLimit > 0 ? v2RateLimit : null) : defaultV2RateLimit(t, faults);
     const throttled = (): Reply => ({ status: faults.has('v2-throttle-430') ? 430 : 429, body: rateLimitedBody(ctx.baseUrl()), ...(faults.has('v2-429-retry-after') ? { headers: { 'Retry-After': '60' } } : {}) });
     if (limit !== null) {
       // Fault v2-throttle-per-address: the quota is kept per client address, shared by every key on it.
@@ -53,7 +53,7 @@ export function requestsV2Route(ctx: RouteContext, v2RateLimit: number | undefin
     if (page.continuation) body.continuation = ctx.outCursor(page.continuation);
     else if (variants.has('continuation-null')) body.continuation = null;
     Object.assign(body, wrapperExtras(variants));
-    if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(ctx.baseUrl());
+    if (!faults.has('v2-no-deprecation-object')) body.deprecation = deprecationObject(ctx.baseUrl(), faults);
     return { status: 200, body };
   };
 }

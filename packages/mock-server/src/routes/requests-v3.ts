@@ -28,6 +28,8 @@ export function requestsV3Route(ctx: RouteContext): Route {
   /** Serialized v3 records as UTF-8 (invalidated on store changes): key = position * 2 + (authenticated ? 1 : 0). FIFO-evicted past CACHE_MAX_BYTES. */
   const jsonCache = RECORD_FAULTS.some((f) => faults.has(f)) ? null : new Map<number, Buffer>();
   let cachedBytes = 0;
+  /** Fault v3-owner-read-stale-after-change: a change drops the plain view of a record, not its owner's authenticated one. */
+  const keepOwnerViews = faults.has('v3-owner-read-stale-after-change');
   const uncache = (key: number): void => {
     const json = jsonCache!.get(key);
     if (json === undefined) return;
@@ -43,7 +45,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
     }
     for (const p of change.positions) {
       uncache(p * 2);
-      uncache(p * 2 + 1);
+      if (!keepOwnerViews) uncache(p * 2 + 1);
     }
   });
 
@@ -100,7 +102,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), fewMatchesBackwards: faults.has('v3-few-matches-empty-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), fewMatchesBackwards: faults.has('v3-few-matches-empty-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), manyMatchesEmpty: faults.has('v3-many-matches-empty-on-other-sorts'), manyMatchesNeighbour: faults.has('v3-many-matches-neighbour-on-other-sorts'), countHigh: faults.has('v3-equality-total-high'), total: totalFaults });
     unwindowedFaults(page, url.searchParams, query);
     // Fault v3-pages-empty: the page lists nothing, its continuation and total stay.
     if (faults.has('v3-pages-empty')) page.rows = [];

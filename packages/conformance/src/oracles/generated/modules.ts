@@ -25,5 +25,6 @@ export * as statusVersionsAgree from '../status-versions-agree.js';
 export * as unwindowed from '../unwindowed.js';
 export * as v2RateLimit from '../v2-rate-limit.js';
 export * as v2Retirement from '../v2-retirement.js';
+export * as v2TimelineDates from '../v2-timeline-dates.js';
 export * as v3RemovedFields from '../v3-removed-fields.js';
 export * as windows from '../windows.js';
