@@ -5,7 +5,10 @@
  * of that recording. Prints, per fault, whether each side fails and which checks, and the recall:
  * the faults the audit fails among those the active run fails.
  *
- *   node bench/conformance/audit-recall.mjs [--kit packages/conformance/dist] [--only fault,fault] [--out file.json]
+ *   node bench/conformance/audit-recall.mjs [--kit packages/conformance/dist] [--only fault,fault] [--out file.json] [--oracles-only]
+ *
+ * `--oracles-only`: the audit without re-judging the run's checks from the recording (the oracles
+ * alone, as before the recording described its run), for the figure before.
  *
  * Build first (`pnpm build`): the kit's dist judges. The fault's options of
  * packages/conformance/test/fixtures/fault-map.json (a low v2 rate limit, a large data set) apply.
@@ -28,7 +31,10 @@ const only = flag('only')?.split(',');
 const out = flag('out');
 
 const { runConformance } = await import(pathToFileURL(join(kit, 'index.js')).href);
-const { apiOperations, apiValidator, auditRecordings } = await import(pathToFileURL(join(kit, 'recordings/audit.js')).href);
+const { apiOperations, apiValidator } = await import(pathToFileURL(join(kit, 'recordings/audit.js')).href);
+// The audit as the CLI runs it: the oracles, and the run's checks re-judged from the kit's own recording.
+const { auditAndRejudge } = await import(pathToFileURL(join(kit, 'rejudge/audit.js')).href);
+const passiveOnly = args.includes('--oracles-only');
 const { readRecordings } = await import(pathToFileURL(join(kit, 'recordings/index.js')).href);
 const { faultCatalogue } = await import(pathToFileURL(join(ROOT, 'packages/mock-server/dist/index.js')).href);
 const map = JSON.parse(readFileSync(join(ROOT, 'packages/conformance/test/fixtures/fault-map.json'), 'utf8')).faults;
@@ -54,7 +60,8 @@ try {
     });
     const validator = apiValidator();
     const recordings = await readRecordings([har], dir, apiOperations(validator));
-    const { result: audit } = auditRecordings(recordings, { startedAt: new Date(), files: [har], strict: active.config?.strict === true, validator });
+    const meta = { startedAt: new Date(), files: [har], strict: active.config?.strict === true, validator };
+    const { result: audit } = await auditAndRejudge(passiveOnly ? { ...recordings, files: recordings.files.map(({ kit: _kit, ...f }) => f) } : recordings, meta);
     const activeFails = active.outcomes.filter(failing).map((o) => o.id);
     const auditFails = audit.outcomes.filter(failing).map((o) => o.id);
     const row = { fault: fault.name, clause: fault.clause, active: active.exitCode === 1 && activeFails.length > 0, audit: auditFails.length > 0, activeFails, auditFails, ms: Date.now() - started };
