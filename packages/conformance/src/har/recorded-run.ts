@@ -97,6 +97,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const ROLES: readonly string[] = ['primary', 'other', 'inactive'];
 const MODES: readonly string[] = ['embedded', 'in-process', 'url'];
 
+/** Whether a parsed HAR document carries a run description (of any version). */
+export function describesRun(doc: unknown): boolean {
+  return isObject(doc) && isObject(doc.log) && doc.log[RECORDED_RUN_FIELD] !== undefined;
+}
+
 /**
  * The run a parsed HAR document describes: its {@link RecordedRun}, or why there is none (a
  * recording not made by the kit, or by a kit that wrote another version).

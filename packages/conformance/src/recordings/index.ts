@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readHarText } from '../har/har.js';
-import { kitRecordingOf, type KitRecording } from '../har/recorded-run.js';
+import { describesRun, kitRecordingOf, type KitRecording } from '../har/recorded-run.js';
 import { HarError } from '../passive/har.js';
 import { harDocuments, isPolly, readHarInteractions } from './har.js';
 import { RecordingError, type Interaction, type RecordingFormat } from './interaction.js';
@@ -45,7 +45,7 @@ export interface RecordingFile {
   /** `Pact 3.0.0`, `HAR 1.2`, ... */
   label: string;
   interactions: number;
-  /** A HAR file: the kit's own recording of a run (har/recorded-run.ts), or why it is none. */
+  /** A HAR file that describes its run (the kit's `--record`, har/recorded-run.ts): the recording, or why it cannot be re-run. */
   kit?: KitRecording | { why: string };
 }
 
@@ -84,8 +84,9 @@ async function interactionsOf(text: string, file: string, path: string, ctx: Con
   if (har) {
     const list = har.flatMap((h) => readHarInteractions(h.doc, file, h.key));
     const polly = har.every((h) => isPolly(h.doc));
-    const kit = polly ? { why: 'a Polly.js recording, not the kit\'s' } : kitRecordingOf(doc);
-    return { format: polly ? 'polly' : 'har', label: polly ? 'Polly.js recording (HAR 1.2)' : 'HAR 1.2', list, kit };
+    // Only a HAR that describes its run is the kit's (a browser's or a proxy's HAR gets no `kit`).
+    const kit = polly || !describesRun(doc) ? undefined : kitRecordingOf(doc);
+    return { format: polly ? 'polly' : 'har', label: polly ? 'Polly.js recording (HAR 1.2)' : 'HAR 1.2', list, ...(kit ? { kit } : {}) };
   }
   if (isPact(doc)) return { format: 'pact', label: `Pact ${pactVersion(doc)}`, list: readPact(doc, file) };
   const vcr = vcrInteractions(doc);
