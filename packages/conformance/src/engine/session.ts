@@ -213,7 +213,8 @@ export class TargetSession {
 
   /** Ends the session: the HAR file, the agents, what it adopted, then the embedded server. */
   async close(): Promise<void> {
-    this.recorder?.close(this.description ? { ...this.description, target: this.recordedTarget() } : undefined);
+    const stalled = this.http.stalled.map((x) => ({ operation: x.operation, cause: this.redact(x.cause) }));
+    this.recorder?.close(this.description ? { ...this.description, ...(stalled.length > 0 ? { stalled } : {}), target: this.recordedTarget() } : undefined);
     this.agentFetch?.close();
     for (const close of this.adopted) await close();
     await this.target?.close();

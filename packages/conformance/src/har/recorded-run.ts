@@ -44,6 +44,11 @@ export interface RecordedRun {
    * checks that read them are re-run on what the run saw, a HAR holding no websocket frame.
    */
   events?: { websocket?: unknown; webhooks?: unknown };
+  /**
+   * The operations the run stopped sending (their requests timed out: `http.stalled`): a re-run's
+   * request of one of them that the recording lacks is refused as the run refused it.
+   */
+  stalled?: Array<{ operation: string; cause: string }>;
   target: {
     mode: TargetMode;
     baseUrl: string;
@@ -121,7 +126,8 @@ export function recordedRunOf(doc: unknown): { run: RecordedRun } | { why: strin
     typeof target.baseUrl === 'string' &&
     Array.isArray(target.keys) &&
     target.keys.every((k) => typeof k === 'string' && ROLES.includes(k)) &&
-    (target.dated === undefined || isObject(target.dated));
+    (target.dated === undefined || isObject(target.dated)) &&
+    (run.stalled === undefined || (Array.isArray(run.stalled) && run.stalled.every((x) => isObject(x) && typeof x.operation === 'string' && typeof x.cause === 'string')));
   if (!valid) return { why: 'its run description is malformed (seed, options, target)' };
   return { run: run as unknown as RecordedRun };
 }

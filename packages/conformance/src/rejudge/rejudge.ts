@@ -82,7 +82,8 @@ export async function rejudge(recording: KitRecording, options: { strict?: boole
   for (const role of run.target.keys) keyRoles.set(PLACEHOLDERS[role], role);
   const unowned: string[] = [];
   const clock = virtualClock();
-  const fetch = replayFetch({ index, keys: keyRoles, redact: redactor([...keyRoles.keys()]), unowned });
+  const stalled = new Map((run.stalled ?? []).map((s) => [s.operation, s.cause]));
+  const fetch = replayFetch({ index, keys: keyRoles, redact: redactor([...keyRoles.keys()]), unowned, stalled });
   /** Per date and check, the recorded clocks given so far. */
   const given = new Map<string, number>();
   const at = async (date: TargetDate): Promise<DatedTarget> => {

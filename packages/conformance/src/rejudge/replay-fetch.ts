@@ -4,11 +4,13 @@
  * preferring its own entries and those no check owned (discovery, shared reads), earliest first, so
  * that identical requests get the answers of the run in the order the run got them. A request the
  * recording does not hold is not answered: the fetch throws {@link NotInRecording}, and the check
- * that sent it ends `error` (rejudge.ts), never `pass`, never `fail`.
+ * that sent it ends `error` (rejudge.ts), never `pass`, never `fail`; unless the run had stopped
+ * sending its operation (timeouts: the run's circuit), then it is refused as the run refused it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FetchLike } from '../engine/http.js';
 import { TimeoutSignal } from '../engine/http/transport.js';
+import { OperationStalledError } from '../engine/types.js';
 import type { RecordedEntry } from '../har/recorded-run.js';
 
 /** The check a request is sent for (its run's async context), and the requests the recording did not hold. */
@@ -78,7 +80,12 @@ export interface ReplayFetchOptions {
   redact: (text: string) => string;
   /** Requests not in the recording that no check sent (discovery's), for the audit's note. */
   unowned: string[];
+  /** The operations the recorded run stopped sending, with the cause (`method path`). */
+  stalled?: ReadonlyMap<string, string>;
 }
+
+/** The recorded error of a request the run's circuit cut or refused (http/policies.ts). */
+const STOPPED = /the kit stopped sending it/;
 
 /** The role of the key a request carries: its placeholder's role, `none` without one, `given` for a check's own. */
 function roleOf(headers: Record<string, string>, keys: ReadonlyMap<string, string>): string {
@@ -94,13 +101,20 @@ export function replayFetch(options: ReplayFetchOptions): FetchLike {
     const body = init.body === undefined ? undefined : options.redact(init.body);
     const scope = checkScope.getStore();
     const entry = options.index.take(init.method, url, roleOf(init.headers, options.keys), body, scope?.check);
+    const operation = `${init.method.toUpperCase()} ${pathOf(url)}`;
+    const stalled = options.stalled?.get(operation);
+    if (!entry && stalled !== undefined) throw new OperationStalledError(operation, stalled);
     if (!entry) {
       const what = `${init.method} ${shortUrl(url)}`;
       if (scope) scope.misses.push(what);
       else options.unowned.push(what);
       throw new NotInRecording(what);
     }
-    if (entry.status <= 0) throw entry.error !== undefined && /did not answer within/.test(entry.error) ? new TimeoutSignal() : new Error(entry.error ?? 'no answer was recorded');
+    if (entry.status <= 0) {
+      const error = entry.error ?? 'no answer was recorded';
+      if (STOPPED.test(error)) throw new OperationStalledError(operation, stalled ?? error);
+      throw /did not answer within/.test(error) ? new TimeoutSignal() : new Error(error);
+    }
     const headers = entry.headers;
     return {
       status: entry.status,
@@ -108,6 +122,15 @@ export function replayFetch(options: ReplayFetchOptions): FetchLike {
       text: async () => entry.text,
     };
   };
+}
+
+/** A URL's path, '' when it does not parse. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
 }
 
 /** A URL without its origin, for messages. */

@@ -18,7 +18,8 @@ import { kitRecordingOf, type RecordedEntry } from '../../src/har/recorded-run.j
 import { apiOperations, apiValidator, auditRecordings } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';
 import { auditAndRejudge } from '../../src/rejudge/audit.js';
-import { RecordingIndex } from '../../src/rejudge/replay-fetch.js';
+import { NotInRecording, RecordingIndex, checkScope, replayFetch } from '../../src/rejudge/replay-fetch.js';
+import { OperationStalledError } from '../../src/engine/types.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rejudge-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -138,5 +139,35 @@ describe('RecordingIndex', () => {
     expect(index.take('GET', 'http://t/requests/v3?limit=1', 'other', undefined, 'a')).toBeUndefined();
     expect(index.take('GET', 'http://t/requests/v3?limit=1', 'primary', '{}', 'a')).toBeUndefined();
     expect(index.take('GET', 'http://t/requests/v3?limit=1', 'primary', undefined, 'a')?.text).toBe('primary');
+  });
+});
+
+describe('replayFetch', () => {
+  const entries: RecordedEntry[] = [
+    { seq: 1, check: 'c', auth: 'primary', method: 'GET', url: 'http://t/requests/v3?limit=1&apiKey=<redacted>', status: 200, headers: { 'content-type': 'application/json' }, text: '{"data":[]}' },
+    { seq: 2, check: 'c', auth: 'none', method: 'GET', url: 'http://t/requests/v2', status: 0, headers: {}, text: '', error: 'GET http://t/requests/v2: GET /requests/v2 stopped answering (a timeout); the kit stopped sending it' },
+  ];
+  const init = (key?: string) => ({ method: 'GET', headers: key ? { 'x-api-key': key } : {}, signal: new AbortController().signal });
+  const make = (stalled?: Map<string, string>) =>
+    replayFetch({ index: new RecordingIndex(entries), keys: new Map([['placeholder-key', 'primary']]), redact: (t) => t.replaceAll('placeholder-key', '<redacted>'), unowned: [], ...(stalled ? { stalled } : {}) });
+
+  it('answers a request by its key role with the key redacted as recorded, and the recorded answer', async () => {
+    const res = await checkScope.run({ check: 'c', misses: [] }, () => make()('http://t/requests/v3?limit=1&apiKey=placeholder-key', init('placeholder-key')));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('{"data":[]}');
+  });
+
+  it('throws NotInRecording for a request it does not hold, and counts it against the sending check', async () => {
+    const scope = { check: 'c', misses: [] as string[] };
+    await expect(checkScope.run(scope, () => make()('http://t/requests/v3?limit=2', init('placeholder-key')))).rejects.toBeInstanceOf(NotInRecording);
+    expect(scope.misses).toEqual(['GET /requests/v3?limit=2']);
+  });
+
+  it('refuses as the run did: an operation the run stopped sending, and a request its circuit cut', async () => {
+    const fetch = make(new Map([['GET /requests/v3', 'timeouts']]));
+    const scope = { check: 'c', misses: [] as string[] };
+    await expect(checkScope.run(scope, () => fetch('http://t/requests/v3?limit=9', init('placeholder-key')))).rejects.toBeInstanceOf(OperationStalledError);
+    await expect(checkScope.run(scope, () => fetch('http://t/requests/v2', init()))).rejects.toBeInstanceOf(OperationStalledError);
+    expect(scope.misses).toEqual([]);
   });
 });
