@@ -153,6 +153,8 @@ export const LAYERS = {
       ['checks', 'events', 'target', 'run'],
       ['passive', 'recordings', 'recorder', 'matchers'],
     ],
+    // Above both peers: the active run's checks re-run over a recording, joined with the passive audit.
+    [['rejudge']],
     // Entry points: the CLI and its commands, the library's index, the vitest adapter.
     [['cli.ts', 'cli-io.ts', 'signals.ts', 'commands', 'replay', 'index.ts', 'vitest.ts', 'checks-table.ts']],
   ],

@@ -7,6 +7,11 @@
  *
  *   node bench/conformance/audit-recall.mjs [--kit packages/conformance/dist] [--only fault,fault] [--out file.json]
  *
+ * Each recording is audited twice: by the oracles alone (its run description left out, as a
+ * recording not made by the kit), and as `audit` does (the oracles, and the run's checks re-judged
+ * from the recording: rejudge/). Both recalls are printed, with the faults the audit misses and the
+ * audits where a check ended `error` (a request not in the recording).
+ *
  * Build first (`pnpm build`): the kit's dist judges. The fault's options of
  * packages/conformance/test/fixtures/fault-map.json (a low v2 rate limit, a large data set) apply.
  */
@@ -28,7 +33,10 @@ const only = flag('only')?.split(',');
 const out = flag('out');
 
 const { runConformance } = await import(pathToFileURL(join(kit, 'index.js')).href);
-const { apiOperations, apiValidator, auditRecordings } = await import(pathToFileURL(join(kit, 'recordings/audit.js')).href);
+const { apiOperations, apiValidator } = await import(pathToFileURL(join(kit, 'recordings/audit.js')).href);
+// The audit as the CLI runs it: the oracles, and the run's checks re-judged from the kit's own recording.
+const { auditAndRejudge } = await import(pathToFileURL(join(kit, 'rejudge/audit.js')).href);
+
 const { readRecordings } = await import(pathToFileURL(join(kit, 'recordings/index.js')).href);
 const { faultCatalogue } = await import(pathToFileURL(join(ROOT, 'packages/mock-server/dist/index.js')).href);
 const map = JSON.parse(readFileSync(join(ROOT, 'packages/conformance/test/fixtures/fault-map.json'), 'utf8')).faults;
@@ -54,18 +62,44 @@ try {
     });
     const validator = apiValidator();
     const recordings = await readRecordings([har], dir, apiOperations(validator));
-    const { result: audit } = auditRecordings(recordings, { startedAt: new Date(), files: [har], strict: active.config?.strict === true, validator });
+    const meta = { startedAt: new Date(), files: [har], strict: active.config?.strict === true, validator };
+    // The oracles alone (the recording's run description left out: as a recording not made by the kit).
+    const oraclesOnly = await auditAndRejudge({ ...recordings, files: recordings.files.map(({ kit: _kit, ...f }) => f) }, meta);
+    const { result: audit, notes } = await auditAndRejudge(recordings, meta);
     const activeFails = active.outcomes.filter(failing).map((o) => o.id);
+    const oracleFails = oraclesOnly.result.outcomes.filter(failing).map((o) => o.id);
     const auditFails = audit.outcomes.filter(failing).map((o) => o.id);
-    const row = { fault: fault.name, clause: fault.clause, active: active.exitCode === 1 && activeFails.length > 0, audit: auditFails.length > 0, activeFails, auditFails, ms: Date.now() - started };
+    const errors = audit.outcomes.filter((o) => o.status === 'error').map((o) => o.id);
+    const row = {
+      fault: fault.name,
+      clause: fault.clause,
+      active: active.exitCode === 1 && activeFails.length > 0,
+      oracles: oracleFails.length > 0,
+      audit: auditFails.length > 0,
+      activeFails,
+      oracleFails,
+      auditFails,
+      errors,
+      rejudgeMs: notes[0]?.rejudged?.durationMs,
+      ms: Date.now() - started,
+    };
     rows.push(row);
-    console.log(`${row.active ? 'A' : '-'}${row.audit ? 'P' : '-'} ${fault.name.padEnd(44)} active [${activeFails.join(' ')}] audit [${auditFails.join(' ')}] ${row.ms} ms`);
+    const missing = activeFails.filter((id) => !auditFails.includes(id));
+    console.log(
+      `${row.active ? 'A' : '-'}${row.oracles ? 'O' : '-'}${row.audit ? 'P' : '-'} ${fault.name.padEnd(44)} active [${activeFails.join(' ')}] oracles [${oracleFails.join(' ')}] audit misses [${missing.join(' ')}]${errors.length > 0 ? ` errors [${errors.join(' ')}]` : ''} ${row.ms} ms`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 const detected = rows.filter((r) => r.active);
 const both = detected.filter((r) => r.audit);
-console.log(`\naudit fails ${both.length} of the ${detected.length} faults the active run fails (${((100 * both.length) / Math.max(1, detected.length)).toFixed(1)}%); ${rows.length} faults run (events faults excluded)`);
+const oracles = detected.filter((r) => r.oracles);
+const pct = (n) => ((100 * n) / Math.max(1, detected.length)).toFixed(1);
+const sameIds = detected.filter((r) => r.activeFails.every((id) => r.auditFails.includes(id)));
+console.log(`\n${rows.length} faults run (events faults excluded); the active run fails ${detected.length}`);
+console.log(`the oracles alone fail ${oracles.length} of them (${pct(oracles.length)}%)`);
+console.log(`audit (oracles and the run's checks re-judged from the recording) fails ${both.length} (${pct(both.length)}%), with every check id the run failed in ${sameIds.length}`);
 console.log(`missed by audit: ${detected.filter((r) => !r.audit).map((r) => r.fault).join(', ')}`);
-if (out) writeFileSync(out, `${JSON.stringify({ rows, detected: detected.length, both: both.length }, null, 2)}\n`);
+console.log(`audits with a check in error: ${rows.filter((r) => r.errors.length > 0).map((r) => `${r.fault} [${r.errors.join(' ')}]`).join(', ') || 'none'}`);
+if (out) writeFileSync(out, `${JSON.stringify({ rows, detected: detected.length, oracles: oracles.length, both: both.length, sameIds: sameIds.length }, null, 2)}\n`);

@@ -184,7 +184,10 @@ const summary = { exitCode: result.exitCode, requests: result.requests, ...(resu
  * The kit's `audit` of the run's own recording, in a child process (the CLI, as an integrator runs
  * it: the audit's function is not in the package's public API), so that the recording's parse
  * does not add to this process's heap. The audit reads the v2 timeline from each response's `Date`
- * header, which the embedded server writes from its pinned clock: no clock to pass. Returns the
+ * header, which the embedded server writes from its pinned clock: no clock to pass. The recording
+ * describes its run (seed, options, target, clocks: the kit's `record` writes it), so the audit also
+ * runs the run's checks again against the recording and judges the relations between exchanges as
+ * the run did (the kit's rejudge/): nothing more to pass either. Returns the
  * audit's exit code and the ids of the checks it failed or errored, or `error` when it gave no
  * results.json.
  */

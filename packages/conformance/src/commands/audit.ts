@@ -3,7 +3,9 @@
  * [--report-dir <dir>] [--strict]`: the passive oracles over recorded traffic and integrators'
  * mocks (recordings/: HAR, Polly.js, Pact, WireMock, VCR; the format told from the content) and
  * JSON fixture bodies mapped to their operation (recordings/fixtures.ts), the same reports and
- * exit codes as a run, each violation named by its interaction. A file that cannot be read or is
+ * exit codes as a run, each violation named by its interaction. The kit's own recording (`--record`)
+ * also has its run's checks run again against it (rejudge/), judging the relations between
+ * exchanges as the run did. A file that cannot be read or is
  * none of these formats, a glob that matches nothing: a usage error (exit 2).
  */
 import type { CliIo } from '../cli-io.js';
@@ -11,7 +13,8 @@ import { EXIT } from '../contract/types.js';
 import { listenForStop } from '../signals.js';
 import { commandLine } from './parse-args.js';
 import { finishPassive } from './passive-report.js';
-import { apiOperations, apiValidator, auditRecordings, judgedNote } from '../recordings/audit.js';
+import { apiOperations, apiValidator, judgedNote } from '../recordings/audit.js';
+import { auditAndRejudge, rejudgeLine } from '../rejudge/audit.js';
 import { fixtureMappings, readFixtures } from '../recordings/fixtures.js';
 import { RecordingError, readRecordings, type Recordings } from '../recordings/index.js';
 
@@ -54,7 +57,8 @@ async function audit(files: readonly string[], options: { fixtures: readonly str
     io.stderr(`error: ${err.message}\n`);
     return EXIT.config;
   }
-  const audit = auditRecordings(recordings, { startedAt, files, fixtures, strict, acceptDivergences, validator });
+  const audit = await auditAndRejudge(recordings, { startedAt, files, fixtures, strict, acceptDivergences, validator });
   io.stdout(judgedNote(audit, recordings));
+  if (audit.notes.length > 0) io.stdout(`${audit.notes.map(rejudgeLine).join('\n')}\n`);
   return finishPassive(audit.result, io, reportDir, { verbose });
 }

@@ -63,6 +63,8 @@ export class FetchHttpClient implements HttpClient {
   private readonly pacer: Pacer;
   private readonly retry: RetryPolicy;
   private readonly circuit: Circuit;
+  /** The key each exchange was sent with, by role (the exchange shows it redacted): for the recording. */
+  private readonly roles = new WeakMap<Exchange, string>();
   /** The cuts of the requests in flight, for {@link interrupt}. */
   private readonly inFlight = new Set<(err: Error) => void>();
 
@@ -114,6 +116,11 @@ export class FetchHttpClient implements HttpClient {
     this.budget.interrupted ??= reason;
     for (const cut of this.inFlight) cut(new BudgetExceededError(reason));
     this.inFlight.clear();
+  }
+
+  /** The key an exchange was sent with, by role: `primary`, `other`, `inactive`, `none`, or `given` (a check's own). */
+  authRoleOf(exchange: Exchange): string | undefined {
+    return this.roles.get(exchange);
   }
 
   /** Lets requests name `base` ({@link RequestSpec.base}): a server of the target itself, never a third party. */
@@ -178,6 +185,7 @@ export class FetchHttpClient implements HttpClient {
     }
 
     const { url, headers, body, exchange } = this.factory.prepare(req, auth, ticket.seq);
+    this.roles.set(exchange, typeof auth === 'string' ? auth : 'given');
     const timeoutMs = this.budget.timeoutFor(this.options.timeoutMs);
     const stop = interruption(timeoutMs);
     const operation = operationOf(req);

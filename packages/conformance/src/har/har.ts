@@ -21,6 +21,9 @@ import type { Exchange } from '../contract/types.js';
 
 export type { Entry as HarEntry, Har } from 'har-format';
 
+/** The field of a HAR `log` that describes the kit's run that wrote it. */
+export const RECORDED_RUN_FIELD = '_conformanceRun';
+
 function headerList(headers: Record<string, string>): Header[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value }));
 }
@@ -33,12 +36,23 @@ function queryOf(url: string): Array<{ name: string; value: string }> {
   }
 }
 
+/**
+ * What the kit's own recording adds to an entry, so that `audit` can answer the run's checks from it
+ * again (rejudge/): the check that sent it (absent for discovery and reads shared between checks)
+ * and the key it was sent with, by role (`primary`, `other`, `inactive`, `none`, `given`), since the
+ * key itself is redacted.
+ */
+export interface EntryOrigin {
+  check?: string | undefined;
+  auth?: string | undefined;
+}
+
 /** One exchange as a HAR entry (bodies as recorded: redacted, whole until the engine compacts them). */
-export function harEntry(exchange: Exchange): Entry {
+export function harEntry(exchange: Exchange, origin: EntryOrigin = {}): Entry {
   const req = exchange.request;
   const resp = exchange.response;
   const mimeType = resp?.headers['content-type'] ?? 'application/octet-stream';
-  const entry: Entry & { _operation?: string; _seq: number } = {
+  const entry: Entry & { _operation?: string; _seq: number; _check?: string; _auth?: string } = {
     startedDateTime: exchange.startedAt ?? new Date(0).toISOString(),
     time: exchange.durationMs,
     request: {
@@ -68,6 +82,8 @@ export function harEntry(exchange: Exchange): Entry {
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },
     _seq: exchange.seq,
     ...(exchange.operation !== undefined ? { _operation: exchange.operation } : {}),
+    ...(origin.check !== undefined ? { _check: origin.check } : {}),
+    ...(origin.auth !== undefined ? { _auth: origin.auth } : {}),
   };
   return entry;
 }
@@ -106,9 +122,9 @@ export class HarWriter {
   }
 
   /** Appends one exchange. */
-  add(exchange: Exchange): void {
+  add(exchange: Exchange, origin?: EntryOrigin): void {
     if (this.closed) return;
-    this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange))}`);
+    this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange, origin))}`);
     this.count += 1;
   }
 
@@ -132,12 +148,15 @@ export class HarWriter {
     return this.count;
   }
 
-  /** Writes the tail and closes the file (idempotent). */
-  close(): void {
+  /**
+   * Writes the tail and closes the file (idempotent); `run`, when given, is written as the log's
+   * `_conformanceRun` (the run's seed, options and target, har/recorded-run.ts).
+   */
+  close(run?: unknown): void {
     if (this.closed) return;
     this.closed = true;
     try {
-      this.write('\n]}}\n');
+      this.write(`\n]${run !== undefined ? `,"${RECORDED_RUN_FIELD}":${JSON.stringify(run)}` : ''}}}\n`);
       this.flush();
     } finally {
       closeSync(this.fd);

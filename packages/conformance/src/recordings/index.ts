@@ -9,6 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readHarText } from '../har/har.js';
+import { describesRun, kitRecordingOf, type KitRecording } from '../har/recorded-run.js';
 import { HarError } from '../passive/har.js';
 import { harDocuments, isPolly, readHarInteractions } from './har.js';
 import { RecordingError, type Interaction, type RecordingFormat } from './interaction.js';
@@ -44,6 +45,8 @@ export interface RecordingFile {
   /** `Pact 3.0.0`, `HAR 1.2`, ... */
   label: string;
   interactions: number;
+  /** A HAR file that describes its run (the kit's `--record`, har/recorded-run.ts): the recording, or why it cannot be re-run. */
+  kit?: KitRecording | { why: string };
 }
 
 export interface Recordings {
@@ -81,7 +84,9 @@ async function interactionsOf(text: string, file: string, path: string, ctx: Con
   if (har) {
     const list = har.flatMap((h) => readHarInteractions(h.doc, file, h.key));
     const polly = har.every((h) => isPolly(h.doc));
-    return { format: polly ? 'polly' : 'har', label: polly ? 'Polly.js recording (HAR 1.2)' : 'HAR 1.2', list };
+    // Only a HAR that describes its run is the kit's (a browser's or a proxy's HAR gets no `kit`).
+    const kit = polly || !describesRun(doc) ? undefined : kitRecordingOf(doc);
+    return { format: polly ? 'polly' : 'har', label: polly ? 'Polly.js recording (HAR 1.2)' : 'HAR 1.2', list, ...(kit ? { kit } : {}) };
   }
   if (isPact(doc)) return { format: 'pact', label: `Pact ${pactVersion(doc)}`, list: readPact(doc, file) };
   const vcr = vcrInteractions(doc);
@@ -128,7 +133,7 @@ async function readOne(path: string, ctx: Context, inFolder: boolean, filesDir?:
     }
     throw new RecordingError(`${file} is not a recording the audit reads: ${EXPECTED}`);
   }
-  ctx.out.files.push({ file, format: found.format, label: found.label, interactions: found.list.length });
+  ctx.out.files.push({ file, format: found.format, label: found.label, interactions: found.list.length, ...(found.kit !== undefined ? { kit: found.kit } : {}) });
   ctx.out.interactions.push(...found.list);
 }
 

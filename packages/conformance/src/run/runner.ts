@@ -48,8 +48,12 @@ import { buildRunResult } from '../engine/result.js';
 import { schedule } from '../engine/scheduler.js';
 import { matchesAny, selectChecks } from '../engine/selection.js';
 import { TargetSession } from './session.js';
+import type { RecordedTarget } from './session.js';
+import { kitVersion } from '../config/resolve.js';
+import { EVENTS_PROBE_OWNER, RECORDED_RUN_VERSION, replayedOptions } from '../har/recorded-run.js';
+import type { EventsProbe } from '../contract/events.js';
 import { SharedReadMemo } from '../engine/shared-reads.js';
-import type { CheckConfig, CheckContext, CheckDefinition, CheckResult, Discovery, HttpClient, KeyRefusal, RunResult } from '../contract/types.js';
+import type { CheckConfig, CheckContext, CheckDefinition, CheckResult, Discovery, Exchange, HttpClient, KeyRefusal, RunResult } from '../contract/types.js';
 import { validatorFor } from '../contract/validator.js';
 import type { OpenApiDocument, ResponseValidator } from '../contract/validator.js';
 
@@ -85,9 +89,15 @@ export interface RunOptions extends Partial<Omit<ConformanceConfig, 'configFile'
   signal?: AbortSignal;
   /** How the user runs the kit, for the replay lines (`pnpm exec crosschain-conformance`; config/invocation.ts). Default: the bare command. */
   invocation?: string;
+  /**
+   * The target answered from a recording instead (`audit` re-judging the kit's own recording,
+   * rejudge/): no server started, no socket opened, no wait slept.
+   * @internal
+   */
+  recorded?: RecordedTarget;
 }
 
-const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation', 'signal']);
+const LIBRARY_ONLY = new Set(['fetch', 'handler', 'onEvent', 'checks', 'spec', 'configFile', 'boundFrom', 'invocation', 'signal', 'recorded']);
 
 export { validatorFor } from '../contract/validator.js';
 
@@ -186,6 +196,8 @@ interface ActiveRun {
   owners: ExchangeOwners;
   /** Every settled exchange judged by every oracle that applies (active-oracles.ts). */
   oracles: ActiveOracles;
+  /** Exchanges the events probe sent (recorded as its own, not the check's whose turn it was). */
+  probeSent: WeakSet<Exchange>;
   /** Per running check (index in run order), the requests issued when it started: it reads only later seqs. */
   running: Map<number, number>;
   discovery?: Discovery;
@@ -207,10 +219,15 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const startedAt = new Date();
   const t0 = performance.now();
   const deadline = config.maxDurationMs !== undefined ? (options.boundFrom ?? Date.now()) + config.maxDurationMs : undefined;
-  const inProcess = inProcessFetch(options);
-  const v2 = targetDefaults(config, inProcess === undefined && config.baseUrl === undefined);
+  const recorded = options.recorded;
+  const inProcess = recorded ? undefined : inProcessFetch(options);
+  const v2 = targetDefaults(config, recorded ? recorded.mode === 'embedded' : inProcess === undefined && config.baseUrl === undefined);
   const validator = validatorFor(plan.spec.openapi);
-  const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some(usesEvents) });
+  const session = await TargetSession.open(config, { inProcess, validator, deadline, mockV2RateLimit: v2.mockV2RateLimit, events: plan.selected.some(usesEvents), recorded });
+  if (config.record !== undefined) {
+    const resolved = { ...replayedOptions(config), v2ProbeRequests: v2.v2ProbeRequests, ...(v2.mockV2RateLimit !== undefined ? { mockV2RateLimit: v2.mockV2RateLimit } : {}) };
+    session.describeRun({ version: RECORDED_RUN_VERSION, kit: kitVersion(), seed: config.seed, options: resolved });
+  }
   const interrupt = (): void => session.http.interrupt(interruptReason(options.signal?.reason));
   if (options.signal?.aborted) interrupt();
   options.signal?.addEventListener('abort', interrupt, { once: true });
@@ -255,6 +272,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       targetInfo: { baseUrl: session.redact(session.baseUrl), embedded, ...(config.mockNow && embedded ? { now: config.mockNow } : {}) },
       workers,
       owners,
+      probeSent: new WeakSet(),
       oracles: new ActiveOracles(validator, (e) => {
         const index = owners.ownerOf(e);
         return index === undefined ? undefined : plan.ordered[index]?.id;
@@ -298,7 +316,12 @@ function listenerOf(onEvent: RunEventListener | undefined): (event: RunEvent) =>
 function settle(run: ActiveRun): void {
   const http = run.session.http;
   const through = Math.min(http.settledSeq, ...run.running.values());
-  const fresh = run.session.settle(through, (exchanges) => annotateListWrappers(exchanges, 0, run.validator, run.discovery?.cursorField));
+  const checkOf = (e: Exchange): string | undefined => {
+    if (run.probeSent.has(e)) return EVENTS_PROBE_OWNER;
+    const index = run.owners.ownerOf(e);
+    return index === undefined ? undefined : run.plan.ordered[index]?.id;
+  };
+  const fresh = run.session.settle(through, (exchanges) => annotateListWrappers(exchanges, 0, run.validator, run.discovery?.cursorField), checkOf);
   run.oracles.observe(fresh);
   http.compact(through);
 }
@@ -386,13 +409,17 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
   const earlyEvents = session.external && !!keys.apiKey && run.ledger.aborted === undefined && events;
   /** The view of the exclusive check in flight: the events probe's requests count to it (it runs alone). */
   const probeClient: HttpClient = {
-    send: (req) => (soleView.current ?? http).send(req),
+    send: async (req) => {
+      const exchange = await (earlyEvents ? http : (soleView.current ?? http)).send(req);
+      run.probeSent.add(exchange);
+      return exchange;
+    },
     get exchanges() {
       return http.exchanges;
     },
   };
-  const probe = createEventsProbe({
-    http: earlyEvents ? http : probeClient,
+  const probe = session.recorded ? recordedProbe(session.recorded.events) : recordingProbe(session, createEventsProbe({
+    http: probeClient,
     discovery: disc,
     apiKey: keys.apiKey,
     wsUrl: config.wsUrl,
@@ -402,7 +429,7 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
     redact: session.redact,
     ...(target && !target.advance ? { unavailable: 'the embedded reference server has no status changes (advance) to drive events with; rebuild @crosschain/mock-server' } : {}),
     ...(target?.advance ? { embedded: { advance: target.advance, ...(target.receiver ? { receiver: target.receiver } : {}) } } : {}),
-  });
+  }));
   session.adopt(() => probe.close());
   if (earlyEvents) void probe.websocket().catch(() => undefined);
   // The events checks validate messages against the AsyncAPI document: read and compiled in the
@@ -418,6 +445,34 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
     // The embedded target at a date of the v2 timeline (a clock-pinned twin, target/embedded.ts).
     ...(at ? { at } : {}),
     events: probe,
+  };
+}
+
+/** The probe's observations, kept for the recording's run description as they come. */
+function recordingProbe(session: TargetSession, probe: EventsProbe): EventsProbe {
+  return {
+    websocket: async () => {
+      const obs = await probe.websocket();
+      session.noteEvents('websocket', obs);
+      return obs;
+    },
+    webhooks: async () => {
+      const obs = await probe.webhooks();
+      session.noteEvents('webhooks', obs);
+      return obs;
+    },
+    close: () => probe.close(),
+  };
+}
+
+/** What a recording holds of the events (rejudge/): the recorded observations, never a socket. */
+function recordedProbe(events: RecordedTarget['events']): EventsProbe {
+  const none = 'the run is re-judged from its recording, which holds no events session';
+  return {
+    websocket: async () =>
+      (events?.websocket as Awaited<ReturnType<EventsProbe['websocket']>> | undefined) ?? { url: '(none)', problem: none, problemKind: 'setup', waitMs: 0, subscriptions: [], messages: [], dropped: 0, errorProbes: [], driven: false, unsubscribedControls: [], changedAfterUnsubscribe: [], foreign: [], notes: [] },
+    webhooks: async () => (events?.webhooks as Awaited<ReturnType<EventsProbe['webhooks']>> | undefined) ?? { url: '(none)', problem: none, waitMs: 0, deliveries: [], dropped: 0 },
+    close: async () => undefined,
   };
 }
 
@@ -458,7 +513,8 @@ async function runChecks(run: ActiveRun): Promise<void> {
     let result: CheckResult | undefined;
     let error: unknown;
     try {
-      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id) }, sharedReads);
+      const at = ctx.at ? session.datedThrough(check.id) : undefined;
+      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id), ...(at ? { at } : {}) }, sharedReads);
     } catch (err) {
       error = err;
     } finally {

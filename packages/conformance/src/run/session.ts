@@ -10,6 +10,7 @@ import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, secretsOf } from '../config/redact.js';
 import { HarWriter } from '../har/har.js';
+import type { KeyRole, RecordedDate, RecordedRun, TargetMode } from '../har/recorded-run.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { createAgentFetch } from '../engine/agent-fetch.js';
@@ -17,7 +18,7 @@ import type { AgentFetch } from '../engine/agent-fetch.js';
 import { FetchHttpClient, type FetchLike } from '../engine/http.js';
 import { redactor } from '../contract/redact.js';
 import { TargetUnreachableError } from '../contract/types.js';
-import type { CheckContext, Exchange } from '../contract/types.js';
+import type { CheckContext, DatedTarget, Exchange, TargetDate } from '../contract/types.js';
 import type { ResponseValidator } from '../contract/validator.js';
 
 /** The origin an in-process target is called by when no `baseUrl` names one. */
@@ -30,7 +31,26 @@ export interface SessionKeys {
   inactiveApiKey?: string | undefined;
 }
 
+/**
+ * A target answered from a recording (rejudge/): reached as the recorded run reached its own
+ * (embedded, in process, by URL), through a fetch that answers from the recording, with the keys
+ * the run had (by role; placeholders), its dated twins, and a clock that does not wait.
+ */
+export interface RecordedTarget {
+  mode: TargetMode;
+  baseUrl: string;
+  fetch: FetchLike;
+  keys: SessionKeys;
+  at(date: TargetDate): Promise<DatedTarget>;
+  /** The events probe's observations in the recorded run, if it had them. */
+  events?: RecordedRun['events'];
+  sleep(ms: number): Promise<void>;
+  now(): number;
+}
+
 export interface SessionOptions {
+  /** Answer from a recording instead of a target (rejudge/): no server is started, no socket opened. */
+  recorded?: RecordedTarget | undefined;
   /** The in-process way to the target (`handler` or `fetch`), if any. */
   inProcess: FetchLike | undefined;
   validator: ResponseValidator;
@@ -47,6 +67,10 @@ export class TargetSession {
   private readonly adopted: Array<() => unknown> = [];
   /** Exchanges handed on so far (to the HAR file and the oracles): the first not yet settled. */
   private settledUpTo = 0;
+  /** What the recording says of its run (written when it closes), once the runner told it. */
+  private description: Omit<RecordedRun, 'target'> | undefined;
+  /** The dates of the v2 timeline the run's checks asked the target at, as answered. */
+  private readonly dated: Partial<Record<TargetDate, RecordedDate>> = {};
 
   private constructor(
     readonly http: FetchHttpClient,
@@ -61,6 +85,8 @@ export class TargetSession {
     readonly target: EmbeddedTarget | undefined,
     private readonly recorder: HarWriter | undefined,
     private readonly agentFetch: AgentFetch | undefined,
+    /** Set when the target is answered from a recording (rejudge/). */
+    readonly recorded: RecordedTarget | undefined = undefined,
   ) {}
 
   /** Whether the target is the embedded reference server. */
@@ -73,6 +99,7 @@ export class TargetSession {
    * file (an unwritable path is a ConfigError, and the server is closed again), builds the client.
    */
   static async open(config: ConformanceConfig, options: SessionOptions): Promise<TargetSession> {
+    if (options.recorded) return TargetSession.replaying(config, options, options.recorded);
     const inProcess = options.inProcess;
     const external = inProcess === undefined && config.baseUrl !== undefined;
     const embedded = inProcess === undefined && config.baseUrl === undefined;
@@ -121,6 +148,64 @@ export class TargetSession {
     }
   }
 
+  /** A session over a recording: no server started, nothing recorded, the fetch and clock given. */
+  private static replaying(config: ConformanceConfig, options: SessionOptions, recorded: RecordedTarget): TargetSession {
+    const { keys } = recorded;
+    const secrets = secretsOf({ ...keys });
+    const target: EmbeddedTarget | undefined =
+      recorded.mode === 'embedded'
+        ? {
+            baseUrl: recorded.baseUrl,
+            apiKey: keys.apiKey ?? '',
+            otherApiKey: keys.otherApiKey ?? '',
+            ...(keys.inactiveApiKey !== undefined ? { inactiveApiKey: keys.inactiveApiKey } : {}),
+            at: (date) => recorded.at(date),
+            close: async () => undefined,
+          }
+        : undefined;
+    const external = recorded.mode === 'url';
+    const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
+    const http = new FetchHttpClient({
+      baseUrl: recorded.baseUrl,
+      fetch: recorded.fetch,
+      ...keys,
+      secrets,
+      timeoutMs: config.timeoutMs,
+      maxRps,
+      maxRequests: config.maxRequests,
+      deadline: options.deadline,
+      validator: options.validator,
+      maxBodyBytes: config.maxBodyBytes,
+      sleep: recorded.sleep,
+      now: recorded.now,
+    });
+    return new TargetSession(http, keys, recorded.baseUrl, redactor(secrets), external, recorded.mode === 'in-process', maxRps, target, undefined, undefined, recorded);
+  }
+
+  /**
+   * What the `--record` file says of its run (seed, options; the session adds the target), so that
+   * `audit` can run the checks again against the recording (har/recorded-run.ts).
+   */
+  describeRun(description: Omit<RecordedRun, 'target'>): void {
+    this.description = description;
+  }
+
+  /** An observation of the events probe, kept for the recording's run description (redacted). */
+  noteEvents(kind: 'websocket' | 'webhooks', observation: unknown): void {
+    if (!this.description || !this.recorder) return;
+    this.description.events = { ...this.description.events, [kind]: JSON.parse(this.redact(JSON.stringify(observation))) as unknown };
+  }
+
+  /** The recorded run's target: how it was reached, its base URL, its keys by role, its dated twins. */
+  private recordedTarget(): RecordedRun['target'] {
+    const roles: KeyRole[] = [];
+    if (this.keys.apiKey) roles.push('primary');
+    if (this.keys.otherApiKey) roles.push('other');
+    if (this.keys.inactiveApiKey) roles.push('inactive');
+    const mode: TargetMode = this.embedded ? 'embedded' : this.inProcess ? 'in-process' : 'url';
+    return { mode, baseUrl: this.redact(this.baseUrl), keys: roles, ...(Object.keys(this.dated).length > 0 ? { dated: this.dated } : {}) };
+  }
+
   /** Ends `close` with the session, after the HAR file and the agents and before the target. */
   adopt(close: () => unknown): void {
     this.adopted.push(close);
@@ -128,7 +213,8 @@ export class TargetSession {
 
   /** Ends the session: the HAR file, the agents, what it adopted, then the embedded server. */
   async close(): Promise<void> {
-    this.recorder?.close();
+    const stalled = this.http.stalled.map((x) => ({ operation: x.operation, cause: this.redact(x.cause) }));
+    this.recorder?.close(this.description ? { ...this.description, ...(stalled.length > 0 ? { stalled } : {}), target: this.recordedTarget() } : undefined);
     this.agentFetch?.close();
     for (const close of this.adopted) await close();
     await this.target?.close();
@@ -138,13 +224,13 @@ export class TargetSession {
    * The exchanges recorded up to seq `through` not handed on before, in seq order; they are
    * written to the HAR file (before compaction) once `annotate` has described them.
    */
-  settle(through: number, annotate: (fresh: readonly Exchange[]) => void): Exchange[] {
+  settle(through: number, annotate: (fresh: readonly Exchange[]) => void, checkOf: (exchange: Exchange) => string | undefined = () => undefined): Exchange[] {
     const all = this.http.exchanges;
     let end = this.settledUpTo;
     while (end < all.length && all[end]!.seq <= through) end += 1;
     const fresh = all.slice(this.settledUpTo, end);
     annotate(fresh);
-    if (this.recorder) for (const exchange of fresh) this.recorder.add(exchange);
+    if (this.recorder) for (const exchange of fresh) this.recorder.add(exchange, { check: checkOf(exchange), auth: this.http.authRoleOf(exchange) });
     this.settledUpTo = end;
     return fresh;
   }
@@ -156,6 +242,9 @@ export class TargetSession {
 
   /** After a transport error: does the target still answer a cheap, read-only request? */
   async stillReachable(): Promise<boolean> {
+    // Re-run from a recording: the recorded answers are what the target said; whether it still
+    // answered then is in them, and asking again would depend on the re-run's own timing.
+    if (this.recorded) return true;
     try {
       await this.http.send({ method: 'POST', path: '/currencies/v2', body: { limit: 1 }, auth: 'none' });
       return true;
@@ -165,14 +254,25 @@ export class TargetSession {
   }
 
   /** {@link CheckContext.at} of the embedded target: its twins' base URLs become the client's own. */
-  datedThrough(): CheckContext['at'] {
+  datedThrough(check?: string): CheckContext['at'] {
     const target = this.target;
     if (!target) return undefined;
     return async (date) => {
       const dated = await target.at(date);
       if (dated.base !== undefined) this.http.allowBase(dated.base);
+      this.noteDated(date, dated, check);
       return dated;
     };
+  }
+
+  /** A dated answer, for the recording: the first one, and each check's in the order it asked (its clock runs on). */
+  private noteDated(date: TargetDate, dated: DatedTarget, check: string | undefined): void {
+    if (!this.recorder) return;
+    const now = dated.now.toISOString();
+    const known = (this.dated[date] ??= { ...(dated.base !== undefined ? { base: dated.base } : {}), now, what: dated.what });
+    if (check === undefined) return;
+    known.byCheck ??= {};
+    (known.byCheck[check] ??= []).push(now);
   }
 }
 
