@@ -10,7 +10,7 @@
 import { errorBodyShape, jsonBodies } from './bodies.js';
 import { currencyOracles } from './currencies-v2.js';
 import { successStatus, unwindowedFirstPage } from './first-calls.js';
-import { noServerError } from './general.js';
+import { noServerError, validInputAccepted } from './general.js';
 import type { Oracle } from './oracle.js';
 import { keyRequired } from './requests-v3-auth.js';
 import { appFeesRange, featuresFilter, groups, nullMix, ranges, topLevelFilters } from './requests-v3-filters.js';
@@ -59,6 +59,7 @@ export const ORACLES: readonly Oracle[] = [
   v2Retired,
   schemaOracles.v2,
   noServerError,
+  validInputAccepted,
   jsonBodies,
   errorBodyShape,
   unwindowedFirstPage,
