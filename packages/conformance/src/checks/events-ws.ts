@@ -8,22 +8,19 @@
 import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckDefinition, Exchange } from '../engine/types.js';
-import { messageSchemas } from '../events/message-schemas.js';
-import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../events/types.js';
 import { EVENT, requestIdOf } from '../events/ws-session.js';
 import { recordsOfBody } from '../engine/list-wrapper.js';
 import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
+import { isWithheld, type Problem } from '../oracles/oracle.js';
+import { eventNameProblem, firstMessageProblem, messageSchemaJudgement, notOpened } from '../oracles/ws-frames.js';
 
-const SCHEMA_OF: Partial<Record<WsMessage['kind'], MessageId>> = {
-  ready: 'connectionReady',
-  'subscribe-ack': 'subscribeAck',
-  'unsubscribe-ack': 'unsubscribeAck',
-  push: 'requestStatusUpdated',
-  error: 'error',
-};
+/** A violation of an oracle's predicate (oracles/ws-frames.ts), in its words; nothing when it holds. */
+function fail(problem: Problem | undefined): void {
+  if (problem !== undefined) violate(problem.message, problem.expected, problem.received);
+}
 
 function field(m: WsMessage, ...path: string[]): unknown {
   let v: unknown = m.json;
@@ -55,12 +52,9 @@ export function sameMoment(recordUpdatedAt: unknown, pushUpdatedAt: unknown): bo
 
 export const checks: CheckDefinition[] = withFamilies([
   wsCheck('events.ws.ready', 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
-    if (obs.problem) violate(`The Intent Status stream at ${obs.url} must open and send its connection/ready message`, 'a connection/ready message', obs.problem);
+    if (obs.problem) fail(notOpened(obs.url, obs.problem));
     const ready = obs.ready!;
-    const first = obs.messages[0];
-    ensure(first?.seq === ready.seq, 'The connection/ready message must be the first message of the stream', 'connection/ready first', shown(first));
-    const id = field(ready, 'data', 'id');
-    ensure(typeof id === 'string' && id !== '', 'The ready message must carry the socket id in data.id', '{"type":"connection","status":"ready","data":{"id":"<socket id>"}}', shown(ready));
+    fail(firstMessageProblem(obs.messages[0]!));
     return pass(`ready after ${ready.at} ms`);
   }, { needsSession: false }),
   wsCheck('events.ws.subscribe-ack', 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
@@ -94,21 +88,12 @@ export const checks: CheckDefinition[] = withFamilies([
     return pass(`${ended.length} unsubscriptions acknowledged`);
   }),
   wsCheck('events.ws.message-schema', 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
-    const schemas = await messageSchemas();
     let validated = 0;
     for (const m of obs.messages) {
-      ensure(m.json !== undefined, 'Every message of the stream must be JSON', 'a JSON message', shown(m));
-      ensure(m.kind !== 'unknown', 'Every message of the stream must be one of the AsyncAPI messages (connection, subscribe, unsubscribe, error, request.status.updated)', 'a known message', shown(m));
-      const id = SCHEMA_OF[m.kind];
+      const judged = messageSchemaJudgement(m);
       // An acknowledgement with status error is judged by the ack checks; error frames by their schema.
-      if (!id || (m.kind !== 'error' && field(m, 'status') === 'error')) continue;
-      const errors = schemas.validate(id, m.json);
-      ensure(
-        errors.length === 0,
-        `A ${m.kind} message must be valid against the AsyncAPI message ${id}`,
-        `valid ${id}`,
-        () => `${shown(m)}; ${errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
-      );
+      if (isWithheld(judged)) continue;
+      fail(judged);
       validated += 1;
     }
     if (validated === 0) return skip('no message to validate');
@@ -117,8 +102,7 @@ export const checks: CheckDefinition[] = withFamilies([
   wsCheck('events.ws.event-name', 'Every push names the event request.status.updated', async (obs) => {
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
-    const wrong = all.find((m) => field(m, 'event') !== EVENT);
-    ensure(wrong === undefined, `A status push must name the event ${EVENT}, the only event kind`, `"event": "${EVENT}"`, () => shown(wrong));
+    for (const m of all) fail(eventNameProblem(m));
     return pass(`${all.length} pushes`);
   }),
   wsCheck('events.ws.only-subscribed', 'Pushes concern only the request ids the client subscribed to', async (obs) => {

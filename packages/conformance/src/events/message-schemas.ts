@@ -34,15 +34,21 @@ export interface MessageSchemas {
   validate(id: MessageId, value: unknown): SchemaError[];
 }
 
-let loading: Promise<MessageSchemas> | undefined;
+let compiledSchemas: MessageSchemas | undefined;
 
 /** The compiled message schemas (parsed and compiled on first use, then shared by the process). */
 export function messageSchemas(): Promise<MessageSchemas> {
-  loading ??= load().catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
-  return loading;
+  try {
+    return Promise.resolve(messageSchemasNow());
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/** {@link messageSchemas} at once (the oracles of one frame judge synchronously, as every oracle does). */
+export function messageSchemasNow(): MessageSchemas {
+  compiledSchemas ??= load();
+  return compiledSchemas;
 }
 
 /** Lower-cases the property names of a headers schema (and its `required`). */
@@ -87,7 +93,7 @@ function message(id: string): Record<string, unknown> | undefined {
   return found === undefined ? undefined : (dereference(asyncapi, found) as Record<string, unknown>);
 }
 
-async function load(): Promise<MessageSchemas> {
+function load(): MessageSchemas {
   const ajv = new Ajv({ strict: false, allErrors: true });
   const compiled = new Map<MessageId, ValidateFunction>();
   const ids: MessageId[] = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'error', 'webhookRequestStatusUpdated'];

@@ -4,6 +4,7 @@
  * no I/O of their own on the socket.
  */
 import type { SchemaError } from '../engine/schema-error.js';
+import type { WsTranscript } from '../har/har.js';
 import type { WsMessage } from './ws-connection.js';
 
 export type { WsMessage } from './ws-connection.js';
@@ -67,6 +68,8 @@ export interface WsObservation {
   notes: string[];
   /** The status of each followed request as read before the session (discovery or the latest page), where known. */
   statusBefore?: Record<string, string>;
+  /** The conversation as a recording keeps it (`--record`): the upgrade and the frames both ways, not yet redacted. */
+  transcript?: WsTranscript;
   /** The kit's clock (epoch ms) when the subscriptions were sent, and when the session ended. */
   subscribedAtMs?: number;
   endedAtMs?: number;

@@ -5,8 +5,11 @@
  * throws for the target's behaviour; problems are recorded.
  */
 import WebSocket from 'ws';
+import type { WsFrame } from '../har/har.js';
 
 export const MAX_MESSAGES = 500;
+/** Frames of the conversation kept for the recording (`--record`), both ways, at most. */
+export const MAX_FRAMES = 2 * MAX_MESSAGES;
 export const MAX_PAYLOAD = 64 * 1024;
 
 /** What a received message is, by its shape (AsyncAPI messages of the `intentStatus` channel). */
@@ -42,8 +45,30 @@ export function kindOf(json: unknown): WsMessageKind {
 /** How opening the socket ended. */
 export type OpenOutcome = { ok: true } | { ok: false; problem: string; status?: number };
 
+/** How the upgrade was answered (HTTP status and headers), as a recording shows it. */
+export interface WsUpgrade {
+  status: number;
+  headers: Record<string, string>;
+}
+
+function headerText(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
 export class WsConnection {
   readonly messages: WsMessage[] = [];
+  /**
+   * The conversation both ways as a browser's HAR records it (`_webSocketMessages`: sent and
+   * received text, each with its time in epoch seconds), bounded by {@link MAX_FRAMES}; the data
+   * as sent and received, redacted by whoever writes it down.
+   */
+  readonly frames: WsFrame[] = [];
+  /** The answer to the upgrade request, once there was one. */
+  upgrade?: WsUpgrade;
+  /** When the socket was asked for (epoch ms). */
+  startedAt = Date.now();
   /** Messages not logged because the log was full. */
   dropped = 0;
   /** Set when the socket closed (by either side), with the code and reason. */
@@ -77,7 +102,12 @@ export class WsConnection {
       }
       this.socket = socket;
       this.t0 = Date.now();
+      this.startedAt = this.t0;
+      socket.on('upgrade', (res) => {
+        this.upgrade = { status: res.statusCode ?? 101, headers: headerText(res.headers) };
+      });
       socket.on('unexpected-response', (_req, res) => {
+        this.upgrade = { status: res.statusCode ?? 0, headers: headerText(res.headers) };
         done({ ok: false, problem: `the upgrade was answered HTTP ${res.statusCode ?? '?'} instead of 101 Switching Protocols`, status: res.statusCode });
         res.resume();
         socket.terminate();
@@ -105,7 +135,9 @@ export class WsConnection {
   /** Sends a JSON value or a raw text; false when the socket is not open. */
   send(message: unknown): boolean {
     if (!this.isOpen) return false;
-    this.socket!.send(typeof message === 'string' ? message : JSON.stringify(message));
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.socket!.send(text);
+    this.frame('send', text, 1);
     return true;
   }
 
@@ -162,6 +194,7 @@ export class WsConnection {
     }
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     const text = isBinary ? `<binary frame, ${buffer.length} bytes>` : buffer.toString('utf8');
+    this.frame('receive', isBinary ? buffer.toString('base64') : text, isBinary ? 2 : 1);
     let json: unknown;
     if (!isBinary) {
       try {
@@ -172,6 +205,10 @@ export class WsConnection {
     }
     this.messages.push({ seq: this.seq, at: this.elapsed(), text: text.slice(0, 2048), json, kind: kindOf(json) });
     this.wake();
+  }
+
+  private frame(type: WsFrame['type'], data: string, opcode: number): void {
+    if (this.frames.length < MAX_FRAMES) this.frames.push({ type, time: Date.now() / 1000, opcode, data });
   }
 
   private wake(): void {

@@ -9,8 +9,9 @@ import type { WsObservation } from './types.js';
 import { WsConnection } from './ws-connection.js';
 import type { WsMessage } from './ws-connection.js';
 
-/** The only event kind (AsyncAPI `EventName`). */
-export const EVENT = 'request.status.updated';
+import { EVENT } from '../oracles/ws-frames.js';
+
+export { EVENT } from '../oracles/ws-frames.js';
 
 export interface WsSessionPlan {
   /** The stream URL with the key. */
@@ -173,5 +174,14 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     if (conn.closed && !conn.closed.byKit) obs.closedByServer = { code: conn.closed.code, reason: conn.closed.reason, at: conn.closed.at };
     await conn.close();
     obs.dropped = conn.dropped;
+    obs.transcript = {
+      url: plan.shownUrl,
+      startedAt: conn.startedAt,
+      status: conn.upgrade?.status ?? 0,
+      responseHeaders: conn.upgrade?.headers ?? {},
+      frames: conn.frames,
+      durationMs: Date.now() - conn.startedAt,
+      ...(conn.upgrade === undefined && obs.problem !== undefined ? { error: obs.problem } : {}),
+    };
   }
 }

@@ -72,6 +72,60 @@ export function harEntry(exchange: Exchange): Entry {
   return entry;
 }
 
+/**
+ * One websocket frame as Chrome's HAR export records it on the upgrade entry (`_webSocketMessages`):
+ * who sent it, when (epoch seconds), its opcode (1 text, 2 binary: data in base64) and its data.
+ */
+export interface WsFrame {
+  type: 'send' | 'receive';
+  time: number;
+  opcode: number;
+  data: string;
+}
+
+/** A websocket conversation to record: the upgrade request and its answer, and the frames both ways. */
+export interface WsTranscript {
+  /** The stream URL, its key redacted. */
+  url: string;
+  /** When the upgrade was asked (epoch ms). */
+  startedAt: number;
+  /** The upgrade's answer (101 when the socket opened); 0 without one, the cause in `error`. */
+  status: number;
+  responseHeaders: Record<string, string>;
+  frames: WsFrame[];
+  durationMs: number;
+  error?: string;
+}
+
+/** The upgrade request the kit sends, as a recording shows it (no key: it travels in the URL, redacted). */
+const UPGRADE_HEADERS: Record<string, string> = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13' };
+
+/** A websocket conversation as a HAR entry, as Chrome writes one: the upgrade, `_resourceType` websocket, `_webSocketMessages`. */
+export function webSocketEntry(t: WsTranscript): Entry {
+  const entry: Entry & { _resourceType: string; _webSocketMessages: WsFrame[] } = {
+    startedDateTime: new Date(t.startedAt).toISOString(),
+    time: t.durationMs,
+    request: { method: 'GET', url: t.url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(UPGRADE_HEADERS), queryString: queryOf(t.url), headersSize: -1, bodySize: 0 },
+    response: {
+      status: t.status,
+      statusText: t.status === 101 ? 'Switching Protocols' : '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(t.responseHeaders),
+      content: { size: 0, mimeType: 'x-unknown', text: '' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 0,
+      ...(t.error !== undefined ? { _error: t.error } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: t.durationMs, receive: 0 },
+    _resourceType: 'websocket',
+    _webSocketMessages: t.frames,
+  };
+  return entry;
+}
+
 /** The `log.creator` of the kit's HAR files. */
 export interface HarCreator {
   name: string;
@@ -109,6 +163,13 @@ export class HarWriter {
   add(exchange: Exchange): void {
     if (this.closed) return;
     this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange))}`);
+    this.count += 1;
+  }
+
+  /** Appends one websocket conversation (its frames already redacted). */
+  addWebSocket(transcript: WsTranscript): void {
+    if (this.closed) return;
+    this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(webSocketEntry(transcript))}`);
     this.count += 1;
   }
 
