@@ -9,13 +9,13 @@ import { brief, ensure, violate } from '../engine/expect.js';
 import { withFamilies } from '../engine/family.js';
 import type { CheckDefinition, Exchange } from '../engine/types.js';
 import type { WsMessage } from '../events/types.js';
-import { EVENT, requestIdOf } from '../events/ws-session.js';
+import { requestIdOf } from '../events/ws-session.js';
 import { recordsOfBody } from '../engine/list-wrapper.js';
 import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support.js';
 import { pass, skip } from './support/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import { isWithheld, type Problem } from '../oracles/oracle.js';
-import { eventNameProblem, firstMessageProblem, messageSchemaJudgement, notOpened } from '../oracles/ws-frames.js';
+import { droppedProblem, errorReplyProblem, eventNameProblem, firstMessageProblem, foreignPushProblem, messageSchemaJudgement, notOpened, pushAfterUnsubscribeProblem, subscribeAckProblem, unsubscribeAckProblem } from '../oracles/ws-frames.js';
 
 /** A violation of an oracle's predicate (oracles/ws-frames.ts), in its words; nothing when it holds. */
 function fail(problem: Problem | undefined): void {
@@ -58,33 +58,13 @@ export const checks: CheckDefinition[] = withFamilies([
     return pass(`ready after ${ready.at} ms`);
   }, { needsSession: false }),
   wsCheck('events.ws.subscribe-ack', 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
-    for (const sub of obs.subscriptions) {
-      const expected = JSON.stringify({ type: 'subscribe', status: 'success', data: { event: EVENT, filters: { id: sub.id } } });
-      ensure(sub.ack !== undefined, `A subscribe to request ${sub.id} must be acknowledged`, expected, `no acknowledgement within ${obs.waitMs} ms`);
-      const ack = sub.ack;
-      ensure(
-        ack.kind === 'subscribe-ack' && field(ack, 'status') === 'success' && field(ack, 'data', 'event') === EVENT && requestIdOf(ack) === sub.id,
-        `The acknowledgement of the subscribe to request ${sub.id} must say success and echo the event and filters.id`,
-        expected,
-        shown(ack),
-      );
-    }
+    for (const sub of obs.subscriptions) fail(subscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${obs.subscriptions.length} subscriptions acknowledged`);
   }),
   wsCheck('events.ws.unsubscribe-ack', 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
     const ended = obs.subscriptions.filter((s) => s.unsubscribe);
     if (ended.length === 0) return unverified(ctx, 'the session unsubscribed from nothing (it followed no request)');
-    const expected = JSON.stringify({ type: 'unsubscribe', status: 'success', data: { event: EVENT } });
-    for (const sub of ended) {
-      const ack = sub.unsubscribe!.ack;
-      ensure(ack !== undefined, `An unsubscribe from request ${sub.id} must be acknowledged`, expected, `no acknowledgement within ${obs.waitMs} ms`);
-      ensure(
-        ack.kind === 'unsubscribe-ack' && field(ack, 'status') === 'success' && field(ack, 'data', 'event') === EVENT,
-        `The acknowledgement of the unsubscribe from request ${sub.id} must say success and echo the event`,
-        expected,
-        shown(ack),
-      );
-    }
+    for (const sub of ended) fail(unsubscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${ended.length} unsubscriptions acknowledged`);
   }),
   wsCheck('events.ws.message-schema', 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
@@ -109,16 +89,7 @@ export const checks: CheckDefinition[] = withFamilies([
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
     const subscribed = new Set(obs.subscriptions.map((s) => s.id));
-    const foreign = all.find((m) => {
-      const id = requestIdOf(m);
-      return id !== undefined && !subscribed.has(id);
-    });
-    ensure(
-      foreign === undefined,
-      `A push must concern a request the client subscribed to (subscribed: ${[...subscribed].join(', ')})`,
-      'pushes for subscribed ids only',
-      () => shown(foreign),
-    );
+    for (const m of all) fail(foreignPushProblem(m, subscribed));
     const controls = obs.unsubscribedControls.length > 0 ? `; ${obs.unsubscribedControls.length} unsubscribed request(s) changed without a push` : '';
     return pass(`${all.length} pushes${controls}`);
   }),
@@ -126,8 +97,7 @@ export const checks: CheckDefinition[] = withFamilies([
     const gone = obs.subscriptions[0];
     const ackSeq = gone?.unsubscribe?.ack?.seq;
     if (!gone || ackSeq === undefined) return unverified(ctx, 'no unsubscribe was acknowledged, so there is no "after" to watch');
-    const late = pushes(obs).find((m) => m.seq > ackSeq && requestIdOf(m) === gone.id);
-    ensure(late === undefined, `No push may arrive for request ${gone.id} after its unsubscribe acknowledgement (message #${ackSeq})`, 'no push for it', () => shown(late));
+    fail(pushAfterUnsubscribeProblem(gone, obs.messages));
     const later = pushes(obs).filter((m) => m.seq > ackSeq);
     if (later.length === 0) return skip(`no push for any request arrived after the unsubscribe acknowledgement within ${obs.waitMs} ms, so silence proves nothing; raise --events-wait-ms`);
     return pass(`${later.length} later push(es) for other requests, none for ${gone.id}`);
@@ -167,20 +137,8 @@ export const checks: CheckDefinition[] = withFamilies([
     return pass(`${compared} request(s) compared${later}`);
   }),
   wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
-    const expected = '{"type":"error","status":"error","message":"<what was wrong>"}, socket open';
-    for (const probe of obs.errorProbes) {
-      const reply = probe.reply;
-      const message = reply ? field(reply, 'message') : undefined;
-      ensure(
-        reply !== undefined && field(reply, 'status') === 'error' && typeof message === 'string' && message.trim() !== '',
-        `Sending ${probe.what} (${probe.sent}) must be answered with an error message saying what was wrong`,
-        expected,
-        reply ? shown(reply) : `no error message within ${obs.waitMs} ms`,
-      );
-    }
-    if (obs.closedByServer) {
-      violate('The server must not drop the socket over a bad message', expected, `closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`);
-    }
+    for (const probe of obs.errorProbes) fail(errorReplyProblem(probe, `no error message within ${obs.waitMs} ms`));
+    if (obs.closedByServer) fail(droppedProblem(`closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`));
     if (obs.errorProbes.length === 0) return unverified(ctx, 'no malformed message was sent (the session ended before)');
     return pass(`${obs.errorProbes.length} malformed messages answered, socket still open`);
   }),

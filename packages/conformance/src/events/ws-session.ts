@@ -7,11 +7,10 @@
  */
 import type { WsObservation } from './types.js';
 import { WsConnection } from './ws-connection.js';
-import type { WsMessage } from './ws-connection.js';
 
-import { EVENT } from '../oracles/ws-frames.js';
+import { EVENT, answerTo } from '../oracles/ws-frames.js';
 
-export { EVENT } from '../oracles/ws-frames.js';
+export { EVENT, requestIdOf } from '../oracles/ws-frames.js';
 
 export interface WsSessionPlan {
   /** The stream URL with the key. */
@@ -34,13 +33,6 @@ export interface WsSessionPlan {
   signal?: AbortSignal;
 }
 
-/** `data.requestId` of a push, `data.filters.id` of an acknowledgement. */
-export function requestIdOf(m: WsMessage): string | undefined {
-  const json = m.json as { data?: { requestId?: unknown; filters?: { id?: unknown } } } | undefined;
-  const id = m.kind === 'push' ? json?.data?.requestId : json?.data?.filters?.id;
-  return typeof id === 'string' ? id : undefined;
-}
-
 /** Malformed messages sent on purpose, each with what is wrong with it. */
 export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
   { sent: '{"type":"subscribe",', what: 'a message that is not JSON' },
@@ -61,11 +53,6 @@ export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
 export const STRAY_UNSUBSCRIBE = JSON.stringify({ type: 'unsubscribe', event: EVENT, filters: { id: '0xconformance-never-subscribed' } });
 /** The longest the session waits for an answer to {@link STRAY_UNSUBSCRIBE} (none is owed). */
 const STRAY_WAIT_MS = 1_000;
-
-const answerTo =
-  (kind: 'subscribe-ack' | 'unsubscribe-ack', id: string) =>
-  (m: WsMessage): boolean =>
-    m.kind === 'error' || (m.kind === kind && (requestIdOf(m) === id || kind === 'unsubscribe-ack' || (m.json as { status?: unknown }).status === 'error'));
 
 /** Runs the session; never throws for the target's behaviour. */
 export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> {

@@ -20,7 +20,7 @@ import { problemDivergence } from './divergences.js';
 import { STATUS_OPERATIONS, type StatusReading } from '../oracles/intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from '../oracles/index.js';
-import { FRAME_ORACLES, STREAM_ORACLES, WS_OPERATION, messageOf, type FrameOracle, type StreamOracle, type StreamView } from '../oracles/ws-frames.js';
+import { FRAME_ORACLES, STREAM_ORACLES, WS_OPERATION, conversationOf, conversationProblems, messageOf, type FrameOracle, type StreamOracle, type StreamView } from '../oracles/ws-frames.js';
 import type { WsMessage } from '../events/ws-connection.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
@@ -80,6 +80,8 @@ export interface AuditorOptions {
   /** The oracles of a websocket conversation's opening and of its messages (default: every one of oracles/ws-frames.ts). */
   streamRules?: readonly StreamOracle[];
   frameRules?: readonly FrameOracle[];
+  /** Whether the rules of a whole conversation judge it too (acknowledgements, pushes against subscriptions, error answers); default true. */
+  conversationRules?: boolean;
   validator?: ResponseValidator;
   /**
    * Accept the catalogued divergences of the live service (`--accept-divergences`): a check whose
@@ -105,6 +107,7 @@ export class PassiveAuditor {
   private readonly rules: readonly Oracle[];
   private readonly streamRules: readonly StreamOracle[];
   private readonly frameRules: readonly FrameOracle[];
+  private readonly conversationRules: boolean;
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
   private readonly readings = new Readings();
@@ -121,6 +124,7 @@ export class PassiveAuditor {
     this.rules = options.rules ?? ORACLES;
     this.streamRules = options.streamRules ?? STREAM_ORACLES;
     this.frameRules = options.frameRules ?? FRAME_ORACLES;
+    this.conversationRules = options.conversationRules ?? true;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
     // The websocket oracles count only where a conversation was observed (their tallies made on first use).
     for (const id of oracleCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
@@ -270,6 +274,7 @@ export class PassiveAuditor {
     };
     for (const r of this.streamRules) if (r.applies(view)) judge(r.id, () => r.judge(view));
     for (const m of messages) for (const r of this.frameRules) if (r.applies(m, view)) judge(r.id, () => r.judge(m, view));
+    if (this.conversationRules) for (const { id, problem } of conversationProblems(conversationOf(frames, messages), messages)) judge(id, () => problem);
     for (const family of families) this.familyExchanges.set(family, (this.familyExchanges.get(family) ?? 0) + 1);
     if (judgedBy === 0) this.noteUnjudged(`websocket ${parsed?.pathname ?? o.url}`);
     else this.judged += 1;

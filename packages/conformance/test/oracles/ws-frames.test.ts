@@ -34,7 +34,7 @@ describe('oracles of the websocket stream, on a recorded conversation', () => {
   it('a conforming conversation passes the three', () => {
     const o = stream([READY, ACK, PUSH('request.status.updated')]);
     expect(failing(o)).toEqual([]);
-    expect(verdicts(o)).toEqual({ 'events.ws.ready': 'pass', 'events.ws.message-schema': 'pass', 'events.ws.event-name': 'pass' });
+    expect(verdicts(o)).toEqual({ 'events.ws.ready': 'pass', 'events.ws.message-schema': 'pass', 'events.ws.event-name': 'pass', 'events.ws.subscribe-ack': 'pass', 'events.ws.only-subscribed': 'pass' });
   });
 
   it('a push naming another event fails events.ws.event-name', () => {
@@ -60,5 +60,53 @@ describe('oracles of the websocket stream, on a recorded conversation', () => {
     const a = new PassiveAuditor();
     const ids = a.result({ startedAt: new Date(0), target: '', config: {}, replay: '' }).outcomes.map((x) => x.id);
     expect(ids.filter((id) => id.startsWith('events.'))).toEqual([]);
+  });
+});
+
+describe('rules of one recorded conversation', () => {
+  const SUB = (id: string) => JSON.stringify({ type: 'subscribe', event: 'request.status.updated', filters: { id } });
+  const UNSUB = (id: string) => JSON.stringify({ type: 'unsubscribe', event: 'request.status.updated', filters: { id } });
+  const ack = (id: string) => JSON.stringify({ type: 'subscribe', status: 'success', data: { event: 'request.status.updated', filters: { id } } });
+  const unack = JSON.stringify({ type: 'unsubscribe', status: 'success', data: { event: 'request.status.updated' } });
+  const push = (id: string) => PUSH('request.status.updated', { status: 'pending', inTxHashes: [], txHashes: [], updatedAt: 1_790_000_000_000, originChainId: 1, destinationChainId: 10, requestId: id });
+  const error = JSON.stringify({ type: 'error', status: 'error', message: 'not JSON' });
+  /** A conversation from [direction, data] pairs ('>' sent, '<' received, 'x' the server's close). */
+  const talk = (...steps: Array<[string, string]>): ObservedExchange => ({
+    method: 'GET',
+    url: 'ws://stream.test/',
+    requestHeaders: {},
+    status: 101,
+    responseHeaders: {},
+    durationMs: 1,
+    startedAt: 1_790_000_000_000,
+    webSocket: { frames: steps.map(([d, data], i) => ({ type: d === '>' ? ('send' as const) : ('receive' as const), time: 1_790_000_000 + i / 10, opcode: d === 'x' ? 8 : 1, data })) },
+  });
+  // The stream's rules are the live service's (SHOULD): a violation is a warning.
+  const status = (o: ObservedExchange, id: string) => verdicts(o)[id];
+
+  it('a conversation that keeps every rule passes them all', () => {
+    const o = talk(['<', READY], ['>', SUB('0x1')], ['<', ack('0x1')], ['<', push('0x1')], ['>', UNSUB('0x1')], ['<', unack], ['>', '{"type":'], ['<', error], ['<', READY]);
+    const v = verdicts(o);
+    for (const id of ['events.ws.subscribe-ack', 'events.ws.unsubscribe-ack', 'events.ws.only-subscribed', 'events.ws.no-push-after-unsubscribe', 'events.ws.errors']) expect(v[id], id).toBe('pass');
+  });
+
+  it('a subscribe never acknowledged while the stream went on fails events.ws.subscribe-ack; one the client closed on at once is not judged', () => {
+    expect(status(talk(['<', READY], ['>', SUB('0x1')], ['<', push('0x1')]), 'events.ws.subscribe-ack')).toBe('warn');
+    expect(status(talk(['<', READY], ['>', SUB('0x1')]), 'events.ws.subscribe-ack')).toBeUndefined();
+  });
+
+  it('a push for a request never subscribed fails events.ws.only-subscribed', () => {
+    expect(status(talk(['<', READY], ['>', SUB('0x1')], ['<', ack('0x1')], ['<', push('0x2')]), 'events.ws.only-subscribed')).toBe('warn');
+  });
+
+  it('a push after the unsubscribe acknowledgement fails events.ws.no-push-after-unsubscribe; an unanswered unsubscribe fails events.ws.unsubscribe-ack', () => {
+    expect(status(talk(['<', READY], ['>', SUB('0x1')], ['<', ack('0x1')], ['>', UNSUB('0x1')], ['<', unack], ['<', push('0x1')]), 'events.ws.no-push-after-unsubscribe')).toBe('warn');
+    expect(status(talk(['<', READY], ['>', SUB('0x1')], ['<', ack('0x1')], ['>', UNSUB('0x1')], ['<', push('0x1')]), 'events.ws.unsubscribe-ack')).toBe('warn');
+  });
+
+  it('a malformed message the server drops the socket over, or answers with no error, fails events.ws.errors', () => {
+    const dropped = new PassiveAuditor().observe(talk(['<', READY], ['>', 'null'], ['x', '1011 bye']));
+    expect(dropped.find((f) => f.check === 'events.ws.errors')?.message).toContain('the server closed the socket (1011 bye)');
+    expect(status(talk(['<', READY], ['>', '{"type":"bogus"}'], ['<', ack('0x9')]), 'events.ws.errors')).toBe('warn');
   });
 });
