@@ -316,3 +316,9 @@ export function conversationProblems(c: Conversation, messages: readonly WsMessa
 export const STREAM_ORACLES: readonly StreamOracle[] = [wsReady];
 /** The oracles of one received message, in report order. */
 export const FRAME_ORACLES: readonly FrameOracle[] = [wsMessageSchema, wsEventName];
+
+/** The ids of the rules of one conversation ({@link conversationProblems}). */
+export const CONVERSATION_RULE_IDS: readonly string[] = ['events.ws.subscribe-ack', 'events.ws.unsubscribe-ack', 'events.ws.only-subscribed', 'events.ws.no-push-after-unsubscribe', 'events.ws.errors'];
+
+/** Every check id `audit` judges in a recorded websocket conversation. */
+export const STREAM_RULE_IDS: readonly string[] = [...STREAM_ORACLES.map((r) => r.id), ...FRAME_ORACLES.map((r) => r.id), ...CONVERSATION_RULE_IDS];
