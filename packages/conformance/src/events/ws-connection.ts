@@ -118,7 +118,7 @@ export class WsConnection {
       socket.on('close', (code, reason) => {
         this.closed ??= { code, reason: reason.toString('utf8').slice(0, 200), at: this.elapsed(), byKit: this.closing };
         // A close the server sent is part of the conversation a recording shows (opcode 8: the code and reason).
-        if (!this.closing && this.frames.at(-1)?.opcode !== 8) this.frame('receive', `${code} ${reason.toString('utf8').slice(0, 200)}`.trim(), 8);
+        if (!this.closing && this.upgrade?.status === 101 && this.frames.at(-1)?.opcode !== 8) this.frame('receive', `${code} ${reason.toString('utf8').slice(0, 200)}`.trim(), 8);
         done({ ok: false, problem: `the websocket closed before opening (code ${code})` });
         this.wake();
       });

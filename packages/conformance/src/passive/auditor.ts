@@ -251,7 +251,8 @@ export class PassiveAuditor {
     const t0 = o.startedAt ?? (frames[0] !== undefined ? frames[0].time * 1000 : 0);
     const messages: WsMessage[] = [];
     for (const f of frames) {
-      if (f.type !== 'receive') continue;
+      // Control frames (a close, opcode 8 and above) carry no message of the stream.
+      if (f.type !== 'receive' || f.opcode >= 8) continue;
       const text = f.opcode === 2 ? `<binary frame, ${Buffer.from(f.data, 'base64').length} bytes>` : f.data;
       messages.push(f.opcode === 2 ? { seq: messages.length + 1, at: Math.max(0, Math.round(f.time * 1000 - t0)), text, json: undefined, kind: 'unknown' } : messageOf(messages.length + 1, Math.max(0, Math.round(f.time * 1000 - t0)), text));
     }
