@@ -15,7 +15,7 @@ import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support
 import { pass, skip } from './support/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import { isWithheld, type Problem } from '../oracles/oracle.js';
-import { droppedProblem, errorReplyProblem, eventNameProblem, firstMessageProblem, foreignPushProblem, messageSchemaJudgement, notOpened, pushAfterUnsubscribeProblem, subscribeAckProblem, unsubscribeAckProblem } from '../oracles/ws-frames.js';
+import { CONVERSATION_IDS, droppedProblem, errorReplyProblem, eventNameProblem, firstMessageProblem, foreignPushProblem, messageSchemaJudgement, notOpened, pushAfterUnsubscribeProblem, subscribeAckProblem, unsubscribeAckProblem, wsEventName, wsMessageSchema, wsReady } from '../oracles/ws-frames.js';
 
 /** A violation of an oracle's predicate (oracles/ws-frames.ts), in its words; nothing when it holds. */
 function fail(problem: Problem | undefined): void {
@@ -51,23 +51,23 @@ export function sameMoment(recordUpdatedAt: unknown, pushUpdatedAt: unknown): bo
 }
 
 export const checks: CheckDefinition[] = withFamilies([
-  wsCheck('events.ws.ready', 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
+  wsCheck(wsReady.id, 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
     if (obs.problem) fail(notOpened(obs.url, obs.problem));
     const ready = obs.ready!;
     fail(firstMessageProblem(obs.messages[0]!));
     return pass(`ready after ${ready.at} ms`);
   }, { needsSession: false }),
-  wsCheck('events.ws.subscribe-ack', 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
+  wsCheck(CONVERSATION_IDS.subscribeAck, 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
     for (const sub of obs.subscriptions) fail(subscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${obs.subscriptions.length} subscriptions acknowledged`);
   }),
-  wsCheck('events.ws.unsubscribe-ack', 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
+  wsCheck(CONVERSATION_IDS.unsubscribeAck, 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
     const ended = obs.subscriptions.filter((s) => s.unsubscribe);
     if (ended.length === 0) return unverified(ctx, 'the session unsubscribed from nothing (it followed no request)');
     for (const sub of ended) fail(unsubscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${ended.length} unsubscriptions acknowledged`);
   }),
-  wsCheck('events.ws.message-schema', 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
+  wsCheck(wsMessageSchema.id, 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
     let validated = 0;
     for (const m of obs.messages) {
       const judged = messageSchemaJudgement(m);
@@ -79,13 +79,13 @@ export const checks: CheckDefinition[] = withFamilies([
     if (validated === 0) return skip('no message to validate');
     return pass(`${validated} messages valid${obs.dropped > 0 ? ` (${obs.dropped} more not kept)` : ''}`);
   }),
-  wsCheck('events.ws.event-name', 'Every push names the event request.status.updated', async (obs) => {
+  wsCheck(wsEventName.id, 'Every push names the event request.status.updated', async (obs) => {
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
     for (const m of all) fail(eventNameProblem(m));
     return pass(`${all.length} pushes`);
   }),
-  wsCheck('events.ws.only-subscribed', 'Pushes concern only the request ids the client subscribed to', async (obs) => {
+  wsCheck(CONVERSATION_IDS.onlySubscribed, 'Pushes concern only the request ids the client subscribed to', async (obs) => {
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
     const subscribed = new Set(obs.subscriptions.map((s) => s.id));
@@ -93,7 +93,7 @@ export const checks: CheckDefinition[] = withFamilies([
     const controls = obs.unsubscribedControls.length > 0 ? `; ${obs.unsubscribedControls.length} unsubscribed request(s) changed without a push` : '';
     return pass(`${all.length} pushes${controls}`);
   }),
-  wsCheck('events.ws.no-push-after-unsubscribe', 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs, ctx) => {
+  wsCheck(CONVERSATION_IDS.noPushAfterUnsubscribe, 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs, ctx) => {
     const gone = obs.subscriptions[0];
     const ackSeq = gone?.unsubscribe?.ack?.seq;
     if (!gone || ackSeq === undefined) return unverified(ctx, 'no unsubscribe was acknowledged, so there is no "after" to watch');
@@ -136,7 +136,7 @@ export const checks: CheckDefinition[] = withFamilies([
     if (compared === 0) return skip(`every followed request was updated after its last push, or its updatedAt cannot be read, so no REST read shows a pushed state${later}`);
     return pass(`${compared} request(s) compared${later}`);
   }),
-  wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
+  wsCheck(CONVERSATION_IDS.errors, 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
     for (const probe of obs.errorProbes) fail(errorReplyProblem(probe, `no error message within ${obs.waitMs} ms`));
     if (obs.closedByServer) fail(droppedProblem(`closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`));
     if (obs.errorProbes.length === 0) return unverified(ctx, 'no malformed message was sent (the session ended before)');

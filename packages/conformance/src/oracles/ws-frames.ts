@@ -282,6 +282,15 @@ export function conversationOf(frames: ReadonlyArray<{ type: 'send' | 'receive';
   return c;
 }
 
+/** The check ids of the rules of one conversation: the active checks of checks/events-ws.ts are defined under them. */
+export const CONVERSATION_IDS = {
+  subscribeAck: 'events.ws.subscribe-ack',
+  unsubscribeAck: 'events.ws.unsubscribe-ack',
+  onlySubscribed: 'events.ws.only-subscribed',
+  noPushAfterUnsubscribe: 'events.ws.no-push-after-unsubscribe',
+  errors: 'events.ws.errors',
+} as const;
+
 /**
  * The rules of a recorded conversation (one verdict each per conversation, under the active
  * checks' ids): every subscribe and unsubscribe acknowledged, pushes for subscribed requests only
@@ -294,20 +303,20 @@ export function conversationProblems(c: Conversation, messages: readonly WsMessa
   const wentOn = (after: number) => c.lastSeq > after;
   const missing = (after: number) => `no answer in the ${c.lastSeq - after} message(s) received after it`;
   const subs = c.subscriptions.filter((s) => s.ack !== undefined || wentOn(s.sentAfterSeq));
-  if (subs.length > 0) out.push({ id: 'events.ws.subscribe-ack', problem: subs.map((s) => subscribeAckProblem(s, missing(s.sentAfterSeq))).find((p) => p !== undefined) });
+  if (subs.length > 0) out.push({ id: CONVERSATION_IDS.subscribeAck, problem: subs.map((s) => subscribeAckProblem(s, missing(s.sentAfterSeq))).find((p) => p !== undefined) });
   const ended = c.subscriptions.filter((s) => s.unsubscribe !== undefined && (s.unsubscribe.ack !== undefined || wentOn(s.unsubscribe.sentAfterSeq ?? 0)));
-  if (ended.length > 0) out.push({ id: 'events.ws.unsubscribe-ack', problem: ended.map((s) => unsubscribeAckProblem(s, missing(s.unsubscribe!.sentAfterSeq ?? 0))).find((p) => p !== undefined) });
+  if (ended.length > 0) out.push({ id: CONVERSATION_IDS.unsubscribeAck, problem: ended.map((s) => unsubscribeAckProblem(s, missing(s.unsubscribe!.sentAfterSeq ?? 0))).find((p) => p !== undefined) });
   const pushes = messages.filter((m) => m.kind === 'push');
   if (pushes.length > 0 && c.subscriptions.length > 0) {
     const subscribed = new Set(c.subscriptions.map((s) => s.id));
-    out.push({ id: 'events.ws.only-subscribed', problem: pushes.map((m) => foreignPushProblem(m, subscribed)).find((p) => p !== undefined) });
+    out.push({ id: CONVERSATION_IDS.onlySubscribed, problem: pushes.map((m) => foreignPushProblem(m, subscribed)).find((p) => p !== undefined) });
   }
   const gone = c.subscriptions.filter((s) => s.unsubscribe?.ack !== undefined);
-  if (gone.length > 0) out.push({ id: 'events.ws.no-push-after-unsubscribe', problem: gone.map((s) => pushAfterUnsubscribeProblem(s, messages)).find((p) => p !== undefined) });
+  if (gone.length > 0) out.push({ id: CONVERSATION_IDS.noPushAfterUnsubscribe, problem: gone.map((s) => pushAfterUnsubscribeProblem(s, messages)).find((p) => p !== undefined) });
   const probes = c.malformed.filter((p) => p.reply !== undefined || wentOn(p.sentAfterSeq) || c.closedByServer !== undefined);
   if (probes.length > 0) {
     const unanswered = probes.map((p) => errorReplyProblem(p, c.closedByServer !== undefined && !wentOn(p.sentAfterSeq) ? `the server closed the socket (${c.closedByServer})` : missing(p.sentAfterSeq))).find((p) => p !== undefined);
-    out.push({ id: 'events.ws.errors', problem: unanswered ?? (c.closedByServer !== undefined ? droppedProblem(`closed by the server (${c.closedByServer})`) : undefined) });
+    out.push({ id: CONVERSATION_IDS.errors, problem: unanswered ?? (c.closedByServer !== undefined ? droppedProblem(`closed by the server (${c.closedByServer})`) : undefined) });
   }
   return out;
 }
@@ -318,7 +327,7 @@ export const STREAM_ORACLES: readonly StreamOracle[] = [wsReady];
 export const FRAME_ORACLES: readonly FrameOracle[] = [wsMessageSchema, wsEventName];
 
 /** The ids of the rules of one conversation ({@link conversationProblems}). */
-export const CONVERSATION_RULE_IDS: readonly string[] = ['events.ws.subscribe-ack', 'events.ws.unsubscribe-ack', 'events.ws.only-subscribed', 'events.ws.no-push-after-unsubscribe', 'events.ws.errors'];
+export const CONVERSATION_RULE_IDS: readonly string[] = Object.values(CONVERSATION_IDS);
 
 /** Every check id `audit` judges in a recorded websocket conversation. */
 export const STREAM_RULE_IDS: readonly string[] = [...STREAM_ORACLES.map((r) => r.id), ...FRAME_ORACLES.map((r) => r.id), ...CONVERSATION_RULE_IDS];
