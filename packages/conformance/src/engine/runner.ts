@@ -18,7 +18,7 @@ import { parseOptionsObject } from '../config/validate.js';
 import { parseWindow } from '../config/window.js';
 import { messageSchemas } from '../events/message-schemas.js';
 import { createEventsProbe } from '../events/probe.js';
-import type { WsTranscript } from '../har/har.js';
+import type { WsTranscript } from '../har/websocket.js';
 import { handlerFetch, handlerOf } from '../target/handler.js';
 import type { HandlerTarget } from '../target/handler.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';

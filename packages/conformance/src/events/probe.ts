@@ -8,7 +8,7 @@ import { LIMITS } from '@crosschain/specs';
 import { recordsOfBody } from '../engine/list-wrapper.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import type { Discovery, HttpClient } from '../engine/types.js';
-import type { WsTranscript } from '../har/har.js';
+import type { WsTranscript } from '../har/websocket.js';
 import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from './types.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';

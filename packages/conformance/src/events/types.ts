@@ -4,7 +4,7 @@
  * no I/O of their own on the socket.
  */
 import type { SchemaError } from '../engine/schema-error.js';
-import type { WsTranscript } from '../har/har.js';
+import type { WsTranscript } from '../har/websocket.js';
 import type { WsMessage } from './ws-connection.js';
 
 export type { WsMessage } from './ws-connection.js';

@@ -5,7 +5,7 @@
  * throws for the target's behaviour; problems are recorded.
  */
 import WebSocket from 'ws';
-import type { WsFrame } from '../har/har.js';
+import type { WsFrame } from '../har/websocket.js';
 
 export const MAX_MESSAGES = 500;
 /** Frames of the conversation kept for the recording (`--record`), both ways, at most. */

@@ -18,6 +18,9 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry, Header } from 'har-format';
 import type { Exchange } from '../engine/types.js';
+import type { WsFrame, WsTranscript } from './websocket.js';
+
+export type { WsFrame, WsTranscript } from './websocket.js';
 
 export type { Entry as HarEntry, Har } from 'har-format';
 
@@ -70,31 +73,6 @@ export function harEntry(exchange: Exchange): Entry {
     ...(exchange.operation !== undefined ? { _operation: exchange.operation } : {}),
   };
   return entry;
-}
-
-/**
- * One websocket frame as Chrome's HAR export records it on the upgrade entry (`_webSocketMessages`):
- * who sent it, when (epoch seconds), its opcode (1 text, 2 binary: data in base64) and its data.
- */
-export interface WsFrame {
-  type: 'send' | 'receive';
-  time: number;
-  opcode: number;
-  data: string;
-}
-
-/** A websocket conversation to record: the upgrade request and its answer, and the frames both ways. */
-export interface WsTranscript {
-  /** The stream URL, its key redacted. */
-  url: string;
-  /** When the upgrade was asked (epoch ms). */
-  startedAt: number;
-  /** The upgrade's answer (101 when the socket opened); 0 without one, the cause in `error`. */
-  status: number;
-  responseHeaders: Record<string, string>;
-  frames: WsFrame[];
-  durationMs: number;
-  error?: string;
 }
 
 /** The upgrade request the kit sends, as a recording shows it (no key: it travels in the URL, redacted). */

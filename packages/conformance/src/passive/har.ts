@@ -5,7 +5,7 @@
  * {@link HarError} whose message says what is wrong, where, and what is expected.
  */
 import type { Entry, Har } from 'har-format';
-import type { WsFrame } from '../har/har.js';
+import type { WsFrame } from '../har/websocket.js';
 import type { ObservedExchange } from './observed.js';
 
 /** A HAR file that cannot be read (usage error, exit 2). */

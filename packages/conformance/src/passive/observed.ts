@@ -4,7 +4,7 @@
  * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
  * (status and content type aware, engine/validator.ts) and the list wrapper described.
  */
-import type { WsFrame } from '../har/har.js';
+import type { WsFrame } from '../har/websocket.js';
 import { KEY_VARIABLE_OF, curlCommand } from '../engine/http/exchange-factory.js';
 import { annotateListWrapper } from '../engine/list-wrapper.js';
 import { REDACTED, redactBodyText, sharedRedactor } from '../engine/redact.js';
