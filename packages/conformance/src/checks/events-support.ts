@@ -6,6 +6,7 @@ import { causeText } from '../engine/outcome.js';
 import type { CheckContext, CheckResult, CheckSpec } from '../engine/types.js';
 import type { WebhookObservation, WsMessage, WsObservation } from '../events/types.js';
 import { skip } from './support/outcome.js';
+import { WS_OPERATION } from '../oracles/ws-frames.js';
 
 /** The AsyncAPI `intentStatus` channel (upgrade on `/`). */
 export const WS_OP = WS_OPERATION;
@@ -90,7 +91,6 @@ export function webhookCheck(id: string, clause: string, title: string, judge: (
 }
 
 export { shown } from '../oracles/ws-frames.js';
-import { WS_OPERATION } from '../oracles/ws-frames.js';
 
 export function pushes(obs: WsObservation): WsMessage[] {
   return obs.messages.filter((m) => m.kind === 'push');

@@ -5,12 +5,11 @@
  * changes itself against the embedded server), an unsubscribe and what follows it, and malformed
  * messages with their answers. Every step waits at most `waitMs`; a closed socket ends every wait.
  */
+import { EVENT, answerTo } from '../oracles/ws-frames.js';
 import type { WsObservation } from './types.js';
 import { WsConnection } from './ws-connection.js';
 
-import { EVENT, answerTo } from '../oracles/ws-frames.js';
-
-export { EVENT, requestIdOf } from '../oracles/ws-frames.js';
+export { requestIdOf } from '../oracles/ws-frames.js';
 
 export interface WsSessionPlan {
   /** The stream URL with the key. */
