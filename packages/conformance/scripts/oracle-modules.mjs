@@ -11,9 +11,11 @@ const out = new URL('generated/modules.ts', dir);
 /**
  * The registry itself, the shape of an oracle, and the runner that applies the registry to observed
  * exchanges (auditor, observed exchanges, chains of pages, body verdicts, divergence labels, rule
- * descriptions): no oracle is defined there, and the runner imports the registry.
+ * descriptions): no oracle is defined there, and the runner imports the registry. The websocket
+ * rules (ws-frames.ts) judge frames of a stream, not exchanges: the auditor applies them to a
+ * recorded conversation and the events checks call them, so they are no exchange oracle.
  */
-const NOT_ORACLE_MODULES = new Set(['index.ts', 'oracle.ts', 'auditor.ts', 'observed.ts', 'chains.ts', 'body-verdicts.ts', 'divergences.ts', 'rules.ts']);
+const NOT_ORACLE_MODULES = new Set(['index.ts', 'oracle.ts', 'auditor.ts', 'observed.ts', 'chains.ts', 'body-verdicts.ts', 'divergences.ts', 'rules.ts', 'ws-frames.ts']);
 
 const names = readdirSync(dir, { withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && !NOT_ORACLE_MODULES.has(e.name))

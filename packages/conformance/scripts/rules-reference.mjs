@@ -9,12 +9,14 @@ import { clauses } from '@crosschain/specs';
 import { faultCatalogue } from '@crosschain/mock-server';
 import { allChecks } from '../dist/checks/index.js';
 import { ORACLES, oracleCheckIds } from '../dist/oracles/index.js';
+import { STREAM_RULE_IDS } from '../dist/oracles/ws-frames.js';
 
 const out = new URL('../../../docs/rules.md', import.meta.url);
 const faultMap = JSON.parse(readFileSync(new URL('../test/fixtures/fault-map.json', import.meta.url), 'utf8')).faults;
 const byClause = new Map(clauses.map((c) => [c.id, c]));
 const faultInfo = new Map(faultCatalogue.map((f) => [f.name, f]));
 const passive = new Set(oracleCheckIds(ORACLES));
+const recordedStream = new Set(STREAM_RULE_IDS);
 const faultsOf = new Map();
 for (const [name, entry] of Object.entries(faultMap)) {
   for (const id of entry.checks ?? []) faultsOf.set(id, [...(faultsOf.get(id) ?? []), name]);
@@ -31,6 +33,7 @@ const lines = [
   `${allChecks.length} checks over ${clauses.filter((c) => c.kind === 'clause').length} clauses of the API document. A **MUST** rule fails the run; a **SHOULD**`,
   'rule (the live service\'s documented behaviour where the document says "not shown") warns, and fails only with `--strict`.',
   '"Judged on every exchange" marks the rules that the proxy, `audit` and the recorder judge too (an oracle of one exchange);',
+  '"judged in a recorded stream" the websocket rules that `audit` judges in a recording\'s conversation too (its `_webSocketMessages`);',
   'the others are relations an active run builds on purpose (a walk, a total against a walk, before and after a change).',
   'Each fault listed under a rule is a server of the reference implementation (`crosschain-mock --fault <name>`) that the rule is',
   'proven to fail, in the kit\'s self-test: an example of the failure it reports.',
@@ -43,7 +46,7 @@ const lines = [
 for (const check of allChecks) {
   lines.push(`## ${check.id}`, '');
   const when = check.oracleOnly ? ' (no request of its own: its oracle judges what the run sent)' : check.phase === 'final' ? ' (after every other check)' : '';
-  lines.push(`**${level(check)}** · \`${check.operation}\`${when} · ${passive.has(check.id) ? 'judged on every exchange (active, proxy, audit, recorder)' : 'active run only (a relation between exchanges)'}`, '');
+  lines.push(`**${level(check)}** · \`${check.operation}\`${when} · ${passive.has(check.id) ? 'judged on every exchange (active, proxy, audit, recorder)' : recordedStream.has(check.id) ? 'judged in a recorded stream too (active, audit of a recording\'s websocket frames)' : 'active run only (a relation between exchanges)'}`, '');
   lines.push(check.title.replace(/\n/g, ' '), '');
   for (const id of check.clauses) {
     const c = byClause.get(id);

@@ -2,14 +2,14 @@
  * Shared pieces of the events checks (checks/events-ws.ts, checks/events-webhook.ts): the
  * observations of `ctx.events` or the reason to skip, and how a websocket message is shown.
  */
-import { brief } from '../contract/expect.js';
 import { causeText } from '../engine/outcome.js';
 import type { CheckContext, CheckResult, CheckSpec } from '../contract/types.js';
 import type { WebhookObservation, WsMessage, WsObservation } from '../contract/events.js';
 import { skip } from '../contract/outcome.js';
+import { WS_OPERATION } from '../oracles/ws-frames.js';
 
 /** The AsyncAPI `intentStatus` channel (upgrade on `/`). */
-export const WS_OP = 'WS /';
+export const WS_OP = WS_OPERATION;
 /** The AsyncAPI `requestStatusWebhook` channel. */
 export const WEBHOOK_OP = 'POST webhook';
 
@@ -90,10 +90,7 @@ export function webhookCheck(id: string, clause: string, title: string, judge: (
   };
 }
 
-/** `#<seq> at <ms> ms: <text>` of a message, for `received`. */
-export function shown(m: WsMessage | undefined): string {
-  return m ? `message #${m.seq} at ${m.at} ms: ${brief(m.text, 300)}` : 'nothing';
-}
+export { shown } from '../oracles/ws-frames.js';
 
 export function pushes(obs: WsObservation): WsMessage[] {
   return obs.messages.filter((m) => m.kind === 'push');

@@ -9,22 +9,19 @@ import { allInOrder } from '../engine/concurrent.js';
 import { brief, ensure, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckDefinition, Exchange } from '../contract/types.js';
-import { messageSchemas } from '../events/message-schemas.js';
-import type { MessageId } from '../events/message-schemas.js';
 import type { WsMessage } from '../contract/events.js';
-import { EVENT, requestIdOf } from '../events/ws-session.js';
+import { requestIdOf } from '../events/ws-session.js';
 import { recordsOfBody } from '../contract/list-wrapper.js';
 import { noPushSkip, pushes, shown, unverified, wsCheck } from './events-support.js';
 import { pass, skip } from '../contract/outcome.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
+import { isWithheld, type Problem } from '../oracles/oracle.js';
+import { CONVERSATION_IDS, droppedProblem, errorReplyProblem, eventNameProblem, firstMessageProblem, foreignPushProblem, messageSchemaJudgement, notOpened, pushAfterUnsubscribeProblem, subscribeAckProblem, unsubscribeAckProblem, wsEventName, wsMessageSchema, wsReady } from '../oracles/ws-frames.js';
 
-const SCHEMA_OF: Partial<Record<WsMessage['kind'], MessageId>> = {
-  ready: 'connectionReady',
-  'subscribe-ack': 'subscribeAck',
-  'unsubscribe-ack': 'unsubscribeAck',
-  push: 'requestStatusUpdated',
-  error: 'error',
-};
+/** A violation of an oracle's predicate (oracles/ws-frames.ts), in its words; nothing when it holds. */
+function fail(problem: Problem | undefined): void {
+  if (problem !== undefined) violate(problem.message, problem.expected, problem.received);
+}
 
 function field(m: WsMessage, ...path: string[]): unknown {
   let v: unknown = m.json;
@@ -55,96 +52,53 @@ export function sameMoment(recordUpdatedAt: unknown, pushUpdatedAt: unknown): bo
 }
 
 export const checks: CheckDefinition[] = withFamilies([
-  wsCheck('events.ws.ready', 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
-    if (obs.problem) violate(`The Intent Status stream at ${obs.url} must open and send its connection/ready message`, 'a connection/ready message', obs.problem);
+  wsCheck(wsReady.id, 'The stream opens with the key in ?apiKey= and sends connection/ready with a socket id first', async (obs) => {
+    if (obs.problem) fail(notOpened(obs.url, obs.problem));
     const ready = obs.ready!;
-    const first = obs.messages[0];
-    ensure(first?.seq === ready.seq, 'The connection/ready message must be the first message of the stream', 'connection/ready first', shown(first));
-    const id = field(ready, 'data', 'id');
-    ensure(typeof id === 'string' && id !== '', 'The ready message must carry the socket id in data.id', '{"type":"connection","status":"ready","data":{"id":"<socket id>"}}', shown(ready));
+    fail(firstMessageProblem(obs.messages[0]!));
     return pass(`ready after ${ready.at} ms`);
   }, { needsSession: false }),
-  wsCheck('events.ws.subscribe-ack', 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
-    for (const sub of obs.subscriptions) {
-      const expected = JSON.stringify({ type: 'subscribe', status: 'success', data: { event: EVENT, filters: { id: sub.id } } });
-      ensure(sub.ack !== undefined, `A subscribe to request ${sub.id} must be acknowledged`, expected, `no acknowledgement within ${obs.waitMs} ms`);
-      const ack = sub.ack;
-      ensure(
-        ack.kind === 'subscribe-ack' && field(ack, 'status') === 'success' && field(ack, 'data', 'event') === EVENT && requestIdOf(ack) === sub.id,
-        `The acknowledgement of the subscribe to request ${sub.id} must say success and echo the event and filters.id`,
-        expected,
-        shown(ack),
-      );
-    }
+  wsCheck(CONVERSATION_IDS.subscribeAck, 'Each subscribe is acknowledged with status success, echoing the event and filters.id', async (obs) => {
+    for (const sub of obs.subscriptions) fail(subscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${obs.subscriptions.length} subscriptions acknowledged`);
   }),
-  wsCheck('events.ws.unsubscribe-ack', 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
+  wsCheck(CONVERSATION_IDS.unsubscribeAck, 'Each unsubscribe is acknowledged with status success, echoing the event', async (obs, ctx) => {
     const ended = obs.subscriptions.filter((s) => s.unsubscribe);
     if (ended.length === 0) return unverified(ctx, 'the session unsubscribed from nothing (it followed no request)');
-    const expected = JSON.stringify({ type: 'unsubscribe', status: 'success', data: { event: EVENT } });
-    for (const sub of ended) {
-      const ack = sub.unsubscribe!.ack;
-      ensure(ack !== undefined, `An unsubscribe from request ${sub.id} must be acknowledged`, expected, `no acknowledgement within ${obs.waitMs} ms`);
-      ensure(
-        ack.kind === 'unsubscribe-ack' && field(ack, 'status') === 'success' && field(ack, 'data', 'event') === EVENT,
-        `The acknowledgement of the unsubscribe from request ${sub.id} must say success and echo the event`,
-        expected,
-        shown(ack),
-      );
-    }
+    for (const sub of ended) fail(unsubscribeAckProblem(sub, `no acknowledgement within ${obs.waitMs} ms`));
     return pass(`${ended.length} unsubscriptions acknowledged`);
   }),
-  wsCheck('events.ws.message-schema', 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
-    const schemas = await messageSchemas();
+  wsCheck(wsMessageSchema.id, 'Every message of the stream is JSON and valid against its AsyncAPI message schema', async (obs) => {
     let validated = 0;
     for (const m of obs.messages) {
-      ensure(m.json !== undefined, 'Every message of the stream must be JSON', 'a JSON message', shown(m));
-      ensure(m.kind !== 'unknown', 'Every message of the stream must be one of the AsyncAPI messages (connection, subscribe, unsubscribe, error, request.status.updated)', 'a known message', shown(m));
-      const id = SCHEMA_OF[m.kind];
+      const judged = messageSchemaJudgement(m);
       // An acknowledgement with status error is judged by the ack checks; error frames by their schema.
-      if (!id || (m.kind !== 'error' && field(m, 'status') === 'error')) continue;
-      const errors = schemas.validate(id, m.json);
-      ensure(
-        errors.length === 0,
-        `A ${m.kind} message must be valid against the AsyncAPI message ${id}`,
-        `valid ${id}`,
-        () => `${shown(m)}; ${errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
-      );
+      if (isWithheld(judged)) continue;
+      fail(judged);
       validated += 1;
     }
     if (validated === 0) return skip('no message to validate');
     return pass(`${validated} messages valid${obs.dropped > 0 ? ` (${obs.dropped} more not kept)` : ''}`);
   }),
-  wsCheck('events.ws.event-name', 'Every push names the event request.status.updated', async (obs) => {
+  wsCheck(wsEventName.id, 'Every push names the event request.status.updated', async (obs) => {
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
-    const wrong = all.find((m) => field(m, 'event') !== EVENT);
-    ensure(wrong === undefined, `A status push must name the event ${EVENT}, the only event kind`, `"event": "${EVENT}"`, () => shown(wrong));
+    for (const m of all) fail(eventNameProblem(m));
     return pass(`${all.length} pushes`);
   }),
-  wsCheck('events.ws.only-subscribed', 'Pushes concern only the request ids the client subscribed to', async (obs) => {
+  wsCheck(CONVERSATION_IDS.onlySubscribed, 'Pushes concern only the request ids the client subscribed to', async (obs) => {
     const all = pushes(obs);
     if (all.length === 0) return noPushSkip(obs);
     const subscribed = new Set(obs.subscriptions.map((s) => s.id));
-    const foreign = all.find((m) => {
-      const id = requestIdOf(m);
-      return id !== undefined && !subscribed.has(id);
-    });
-    ensure(
-      foreign === undefined,
-      `A push must concern a request the client subscribed to (subscribed: ${[...subscribed].join(', ')})`,
-      'pushes for subscribed ids only',
-      () => shown(foreign),
-    );
+    for (const m of all) fail(foreignPushProblem(m, subscribed));
     const controls = obs.unsubscribedControls.length > 0 ? `; ${obs.unsubscribedControls.length} unsubscribed request(s) changed without a push` : '';
     return pass(`${all.length} pushes${controls}`);
   }),
-  wsCheck('events.ws.no-push-after-unsubscribe', 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs, ctx) => {
+  wsCheck(CONVERSATION_IDS.noPushAfterUnsubscribe, 'Nothing is pushed for a request after its unsubscribe acknowledgement', async (obs, ctx) => {
     const gone = obs.subscriptions[0];
     const ackSeq = gone?.unsubscribe?.ack?.seq;
     if (!gone || ackSeq === undefined) return unverified(ctx, 'no unsubscribe was acknowledged, so there is no "after" to watch');
-    const late = pushes(obs).find((m) => m.seq > ackSeq && requestIdOf(m) === gone.id);
-    ensure(late === undefined, `No push may arrive for request ${gone.id} after its unsubscribe acknowledgement (message #${ackSeq})`, 'no push for it', () => shown(late));
+    fail(pushAfterUnsubscribeProblem(gone, obs.messages));
     const later = pushes(obs).filter((m) => m.seq > ackSeq);
     if (later.length === 0) return skip(`no push for any request arrived after the unsubscribe acknowledgement within ${obs.waitMs} ms, so silence proves nothing; raise --events-wait-ms`);
     return pass(`${later.length} later push(es) for other requests, none for ${gone.id}`);
@@ -183,21 +137,9 @@ export const checks: CheckDefinition[] = withFamilies([
     if (compared === 0) return skip(`every followed request was updated after its last push, or its updatedAt cannot be read, so no REST read shows a pushed state${later}`);
     return pass(`${compared} request(s) compared${later}`);
   }),
-  wsCheck('events.ws.errors', 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
-    const expected = '{"type":"error","status":"error","message":"<what was wrong>"}, socket open';
-    for (const probe of obs.errorProbes) {
-      const reply = probe.reply;
-      const message = reply ? field(reply, 'message') : undefined;
-      ensure(
-        reply !== undefined && field(reply, 'status') === 'error' && typeof message === 'string' && message.trim() !== '',
-        `Sending ${probe.what} (${probe.sent}) must be answered with an error message saying what was wrong`,
-        expected,
-        reply ? shown(reply) : `no error message within ${obs.waitMs} ms`,
-      );
-    }
-    if (obs.closedByServer) {
-      violate('The server must not drop the socket over a bad message', expected, `closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`);
-    }
+  wsCheck(CONVERSATION_IDS.errors, 'A malformed, unknown or unparsable message gets an error message and the socket stays open', async (obs, ctx) => {
+    for (const probe of obs.errorProbes) fail(errorReplyProblem(probe, `no error message within ${obs.waitMs} ms`));
+    if (obs.closedByServer) fail(droppedProblem(`closed by the server at ${obs.closedByServer.at} ms (code ${obs.closedByServer.code} ${obs.closedByServer.reason})`));
     if (obs.errorProbes.length === 0) return unverified(ctx, 'no malformed message was sent (the session ended before)');
     return pass(`${obs.errorProbes.length} malformed messages answered, socket still open`);
   }),

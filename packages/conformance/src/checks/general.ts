@@ -15,7 +15,7 @@ import { V2_PARAMS, V3_PARAMS, type Kind } from '../oracles/parameters.js';
 import { V2_LOCK, datedContext, retiredReason } from './requests-v2.js';
 import { sendAnswered } from './support/answered.js';
 import { fromProperty, pass, skip, statusLine } from '../contract/outcome.js';
-import { noServerError as noServerErrorOracle } from '../oracles/general.js';
+import { noServerError as noServerErrorOracle, validInput, validInputAccepted } from '../oracles/general.js';
 import { errorBodyShape, jsonBodies } from '../oracles/bodies.js';
 import { ruleOf } from '../oracles/rules.js';
 
@@ -26,6 +26,23 @@ export const OPERATIONS = ['POST /currencies/v2', 'GET /intents/status', 'GET /r
 /** Operation key of the checks that span all four operations. */
 
 /** Exchanges of the four operations with a response (v2 left out once it is retired). */
+/** What {@link validInput} reads of an exchange of the run: its query, whether it carried a key, its JSON body. */
+function seenOfRequest(e: Exchange): Parameters<typeof validInput>[0] {
+  let query = new URLSearchParams();
+  try {
+    query = new URL(e.request.url).searchParams;
+  } catch {
+    // A URL the engine built is always absolute; an unreadable one has no parameters to judge.
+  }
+  let requestJson: unknown;
+  try {
+    requestJson = e.request.body === undefined ? undefined : (JSON.parse(e.request.body) as unknown);
+  } catch {
+    requestJson = undefined;
+  }
+  return { exchange: e, query, hasKey: (e.request.headers['x-api-key'] ?? '') !== '', requestJson };
+}
+
 function answeredExchanges(ctx: CheckContext): Exchange[] {
   const ops = retiredReason(ctx) ? OPERATIONS.filter((o) => o !== 'GET /requests/v2') : OPERATIONS;
   return ops.flatMap((op) => ctx.exchangesFor(op)).filter((e) => e.response !== undefined).sort((a, b) => a.seq - b.seq);
@@ -350,6 +367,19 @@ export const checks: CheckDefinition[] = withFamilies([
       if (withBody.length === 0) return skip('no response with a body was recorded');
       // Each answer of the run, as it came, is judged by the general.json-bodies oracle (oracles/bodies.ts).
       return pass(`${withBody.length} bodies, each judged by the oracle`);
+    },
+  },
+  {
+    id: validInputAccepted.id,
+    title: 'A request the document accepts is not rejected (400, 422) and does not fail with an undocumented 5xx',
+    clauses: [validInputAccepted.id],
+    operation: '*',
+    phase: 'final',
+    async run(ctx) {
+      const valid = answeredExchanges(ctx).filter((e) => validInput(seenOfRequest(e)) !== undefined);
+      if (valid.length === 0) return skip('no request of the run was one the document accepts (every one carried a value one exchange cannot judge)');
+      // Each answer of the run, as it came, is judged by the general.valid-input-accepted oracle (oracles/general.ts).
+      return pass(`${valid.length} valid requests, each answer judged by the oracle`);
     },
   },
   {

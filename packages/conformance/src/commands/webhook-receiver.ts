@@ -21,7 +21,7 @@ import { errorReason, exitCodeOf, outcomeBase, toOutcome, totalsOf } from '../en
 import { redactor, REDACTED } from '../contract/redact.js';
 import { EXIT } from '../contract/types.js';
 import type { CheckContext, CheckOutcome, CheckResult, RunResult } from '../contract/types.js';
-import { messageSchemas } from '../events/message-schemas.js';
+import { messageSchemas } from '../contract/message-schemas.js';
 import type { WebhookObservation } from '../contract/events.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 import { renderConsole, writeReports } from '../reporters/index.js';

@@ -4,6 +4,7 @@
  * no I/O of their own on the socket.
  */
 import type { SchemaError } from './schema-error.js';
+import type { WsTranscript } from './websocket.js';
 
 /** What a received message is, by its shape (AsyncAPI messages of the `intentStatus` channel). */
 export type WsMessageKind = 'ready' | 'subscribe-ack' | 'unsubscribe-ack' | 'error' | 'push' | 'unknown';
@@ -79,6 +80,8 @@ export interface WsObservation {
   notes: string[];
   /** The status of each followed request as read before the session (discovery or the latest page), where known. */
   statusBefore?: Record<string, string>;
+  /** The conversation as a recording keeps it (`--record`): the upgrade and the frames both ways, not yet redacted. */
+  transcript?: WsTranscript;
   /** The kit's clock (epoch ms) when the subscriptions were sent, and when the session ended. */
   subscribedAtMs?: number;
   endedAtMs?: number;
@@ -158,4 +161,19 @@ export interface EventsProbe {
   /** The webhook deliveries (after the websocket session drove changes). */
   webhooks(): Promise<WebhookObservation>;
   close(): Promise<void>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Classifies a message by shape: control messages carry `type`; a push carries `event`/`data` without `type`. */
+export function kindOf(json: unknown): WsMessageKind {
+  if (!isRecord(json)) return 'unknown';
+  if (json.type === 'error' || (json.type === undefined && json.status === 'error')) return 'error';
+  if (json.type === 'connection') return 'ready';
+  if (json.type === 'subscribe') return 'subscribe-ack';
+  if (json.type === 'unsubscribe') return 'unsubscribe-ack';
+  if (json.type === undefined && ('event' in json || 'data' in json)) return 'push';
+  return 'unknown';
 }

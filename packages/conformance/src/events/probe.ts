@@ -8,6 +8,7 @@ import { LIMITS } from '@crosschain/specs';
 import { recordsOfBody } from '../contract/list-wrapper.js';
 import { authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 import type { Discovery, HttpClient } from '../contract/types.js';
+import type { WsTranscript } from '../contract/websocket.js';
 import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from '../contract/events.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';
@@ -57,6 +58,8 @@ export interface EventsProbeOptions {
   inProcess: boolean;
   waitMs: number;
   redact: (text: string) => string;
+  /** Writes the websocket conversation down (`--record`): given redacted, the key in no encoding left. */
+  record?: (transcript: WsTranscript) => void;
   /** Set when the target cannot serve events at all (e.g. an embedded server without them): why. */
   unavailable?: string;
   /** The embedded reference server's handles. */
@@ -187,6 +190,11 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
         : {}),
     });
     if (obs.problem) obs.problem = options.redact(obs.problem);
+    if (obs.transcript && options.record) {
+      const t = obs.transcript;
+      const redact = options.redact;
+      options.record({ ...t, url: redact(t.url), responseHeaders: Object.fromEntries(Object.entries(t.responseHeaders).map(([k, v]) => [k, redact(v)])), frames: t.frames.map((f) => ({ ...f, data: redact(f.data) })), ...(t.error !== undefined ? { error: redact(t.error) } : {}) });
+    }
     obs.statusBefore = Object.fromEntries(ids.filter((id) => statusBefore[id] !== undefined).map((id) => [id, statusBefore[id]!]));
     return obs;
   };

@@ -11,7 +11,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MessageSchemas } from './message-schemas.js';
+import type { MessageSchemas } from '../contract/message-schemas.js';
 import type { WebhookDelivery, WebhookObservation } from '../contract/events.js';
 import { timestampMs, verifySignature } from './webhook-signature.js';
 

@@ -5,32 +5,44 @@
  * throws for the target's behaviour; problems are recorded.
  */
 import WebSocket from 'ws';
-import type { WsMessage, WsMessageKind } from '../contract/events.js';
+import { kindOf } from '../contract/events.js';
+import type { WsMessage } from '../contract/events.js';
+import type { WsFrame } from '../contract/websocket.js';
+
+export { kindOf };
 
 export const MAX_MESSAGES = 500;
+/** Frames of the conversation kept for the recording (`--record`), both ways, at most. */
+export const MAX_FRAMES = 2 * MAX_MESSAGES;
 export const MAX_PAYLOAD = 64 * 1024;
-
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Classifies a message by shape: control messages carry `type`; a push carries `event`/`data` without `type`. */
-export function kindOf(json: unknown): WsMessageKind {
-  if (!isRecord(json)) return 'unknown';
-  if (json.type === 'error' || (json.type === undefined && json.status === 'error')) return 'error';
-  if (json.type === 'connection') return 'ready';
-  if (json.type === 'subscribe') return 'subscribe-ack';
-  if (json.type === 'unsubscribe') return 'unsubscribe-ack';
-  if (json.type === undefined && ('event' in json || 'data' in json)) return 'push';
-  return 'unknown';
-}
 
 /** How opening the socket ended. */
 export type OpenOutcome = { ok: true } | { ok: false; problem: string; status?: number };
 
+/** How the upgrade was answered (HTTP status and headers), as a recording shows it. */
+export interface WsUpgrade {
+  status: number;
+  headers: Record<string, string>;
+}
+
+function headerText(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
 export class WsConnection {
   readonly messages: WsMessage[] = [];
+  /**
+   * The conversation both ways as a browser's HAR records it (`_webSocketMessages`: sent and
+   * received text, each with its time in epoch seconds), bounded by {@link MAX_FRAMES}; the data
+   * as sent and received, redacted by whoever writes it down.
+   */
+  readonly frames: WsFrame[] = [];
+  /** The answer to the upgrade request, once there was one. */
+  upgrade?: WsUpgrade;
+  /** When the socket was asked for (epoch ms). */
+  startedAt = Date.now();
   /** Messages not logged because the log was full. */
   dropped = 0;
   /** Set when the socket closed (by either side), with the code and reason. */
@@ -64,7 +76,12 @@ export class WsConnection {
       }
       this.socket = socket;
       this.t0 = Date.now();
+      this.startedAt = this.t0;
+      socket.on('upgrade', (res) => {
+        this.upgrade = { status: res.statusCode ?? 101, headers: headerText(res.headers) };
+      });
       socket.on('unexpected-response', (_req, res) => {
+        this.upgrade = { status: res.statusCode ?? 0, headers: headerText(res.headers) };
         done({ ok: false, problem: `the upgrade was answered HTTP ${res.statusCode ?? '?'} instead of 101 Switching Protocols`, status: res.statusCode });
         res.resume();
         socket.terminate();
@@ -74,6 +91,8 @@ export class WsConnection {
       socket.on('message', (data, isBinary) => this.receive(data, isBinary));
       socket.on('close', (code, reason) => {
         this.closed ??= { code, reason: reason.toString('utf8').slice(0, 200), at: this.elapsed(), byKit: this.closing };
+        // A close the server sent is part of the conversation a recording shows (opcode 8: the code and reason).
+        if (!this.closing && this.upgrade?.status === 101 && this.frames.at(-1)?.opcode !== 8) this.frame('receive', `${code} ${reason.toString('utf8').slice(0, 200)}`.trim(), 8);
         done({ ok: false, problem: `the websocket closed before opening (code ${code})` });
         this.wake();
       });
@@ -92,7 +111,9 @@ export class WsConnection {
   /** Sends a JSON value or a raw text; false when the socket is not open. */
   send(message: unknown): boolean {
     if (!this.isOpen) return false;
-    this.socket!.send(typeof message === 'string' ? message : JSON.stringify(message));
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.socket!.send(text);
+    this.frame('send', text, 1);
     return true;
   }
 
@@ -149,6 +170,7 @@ export class WsConnection {
     }
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     const text = isBinary ? `<binary frame, ${buffer.length} bytes>` : buffer.toString('utf8');
+    this.frame('receive', isBinary ? buffer.toString('base64') : text, isBinary ? 2 : 1);
     let json: unknown;
     if (!isBinary) {
       try {
@@ -159,6 +181,10 @@ export class WsConnection {
     }
     this.messages.push({ seq: this.seq, at: this.elapsed(), text: text.slice(0, 2048), json, kind: kindOf(json) });
     this.wake();
+  }
+
+  private frame(type: WsFrame['type'], data: string, opcode: number): void {
+    if (this.frames.length < MAX_FRAMES) this.frames.push({ type, time: Date.now() / 1000, opcode, data });
   }
 
   private wake(): void {

@@ -5,12 +5,11 @@
  * changes itself against the embedded server), an unsubscribe and what follows it, and malformed
  * messages with their answers. Every step waits at most `waitMs`; a closed socket ends every wait.
  */
+import { EVENT, answerTo } from '../oracles/ws-frames.js';
 import type { WsObservation } from '../contract/events.js';
 import { WsConnection } from './ws-connection.js';
-import type { WsMessage } from '../contract/events.js';
 
-/** The only event kind (AsyncAPI `EventName`). */
-export const EVENT = 'request.status.updated';
+export { requestIdOf } from '../oracles/ws-frames.js';
 
 export interface WsSessionPlan {
   /** The stream URL with the key. */
@@ -33,13 +32,6 @@ export interface WsSessionPlan {
   signal?: AbortSignal;
 }
 
-/** `data.requestId` of a push, `data.filters.id` of an acknowledgement. */
-export function requestIdOf(m: WsMessage): string | undefined {
-  const json = m.json as { data?: { requestId?: unknown; filters?: { id?: unknown } } } | undefined;
-  const id = m.kind === 'push' ? json?.data?.requestId : json?.data?.filters?.id;
-  return typeof id === 'string' ? id : undefined;
-}
-
 /** Malformed messages sent on purpose, each with what is wrong with it. */
 export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
   { sent: '{"type":"subscribe",', what: 'a message that is not JSON' },
@@ -60,11 +52,6 @@ export const ERROR_PROBES: ReadonlyArray<{ sent: string; what: string }> = [
 export const STRAY_UNSUBSCRIBE = JSON.stringify({ type: 'unsubscribe', event: EVENT, filters: { id: '0xconformance-never-subscribed' } });
 /** The longest the session waits for an answer to {@link STRAY_UNSUBSCRIBE} (none is owed). */
 const STRAY_WAIT_MS = 1_000;
-
-const answerTo =
-  (kind: 'subscribe-ack' | 'unsubscribe-ack', id: string) =>
-  (m: WsMessage): boolean =>
-    m.kind === 'error' || (m.kind === kind && (requestIdOf(m) === id || kind === 'unsubscribe-ack' || (m.json as { status?: unknown }).status === 'error'));
 
 /** Runs the session; never throws for the target's behaviour. */
 export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> {
@@ -173,5 +160,14 @@ export async function runWsSession(plan: WsSessionPlan): Promise<WsObservation> 
     if (conn.closed && !conn.closed.byKit) obs.closedByServer = { code: conn.closed.code, reason: conn.closed.reason, at: conn.closed.at };
     await conn.close();
     obs.dropped = conn.dropped;
+    obs.transcript = {
+      url: plan.shownUrl,
+      startedAt: conn.startedAt,
+      status: conn.upgrade?.status ?? 0,
+      responseHeaders: conn.upgrade?.headers ?? {},
+      frames: conn.frames,
+      durationMs: Date.now() - conn.startedAt,
+      ...(conn.upgrade === undefined && obs.problem !== undefined ? { error: obs.problem } : {}),
+    };
   }
 }

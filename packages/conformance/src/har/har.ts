@@ -18,6 +18,9 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry, Header } from 'har-format';
 import type { Exchange } from '../contract/types.js';
+import type { WsFrame, WsTranscript } from '../contract/websocket.js';
+
+export type { WsFrame, WsTranscript } from '../contract/websocket.js';
 
 export type { Entry as HarEntry, Har } from 'har-format';
 
@@ -88,6 +91,35 @@ export function harEntry(exchange: Exchange, origin: EntryOrigin = {}): Entry {
   return entry;
 }
 
+/** The upgrade request the kit sends, as a recording shows it (no key: it travels in the URL, redacted). */
+const UPGRADE_HEADERS: Record<string, string> = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13' };
+
+/** A websocket conversation as a HAR entry, as Chrome writes one: the upgrade, `_resourceType` websocket, `_webSocketMessages`. */
+export function webSocketEntry(t: WsTranscript): Entry {
+  const entry: Entry & { _resourceType: string; _webSocketMessages: WsFrame[] } = {
+    startedDateTime: new Date(t.startedAt).toISOString(),
+    time: t.durationMs,
+    request: { method: 'GET', url: t.url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(UPGRADE_HEADERS), queryString: queryOf(t.url), headersSize: -1, bodySize: 0 },
+    response: {
+      status: t.status,
+      statusText: t.status === 101 ? 'Switching Protocols' : '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(t.responseHeaders),
+      content: { size: 0, mimeType: 'x-unknown', text: '' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 0,
+      ...(t.error !== undefined ? { _error: t.error } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: t.durationMs, receive: 0 },
+    _resourceType: 'websocket',
+    _webSocketMessages: t.frames,
+  };
+  return entry;
+}
+
 /** The `log.creator` of the kit's HAR files. */
 export interface HarCreator {
   name: string;
@@ -125,6 +157,13 @@ export class HarWriter {
   add(exchange: Exchange, origin?: EntryOrigin): void {
     if (this.closed) return;
     this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(harEntry(exchange, origin))}`);
+    this.count += 1;
+  }
+
+  /** Appends one websocket conversation (its frames already redacted). */
+  addWebSocket(transcript: WsTranscript): void {
+    if (this.closed) return;
+    this.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(webSocketEntry(transcript))}`);
     this.count += 1;
   }
 

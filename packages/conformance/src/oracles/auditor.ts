@@ -21,6 +21,8 @@ import { ruleMetaOf } from './rules.js';
 import { STATUS_OPERATIONS, type StatusReading } from './intent-status-versions.js';
 import { displayRedactor, hasApiKey, parseUrl, redactResponse, toExchange, withCurl, type ObservedExchange } from './observed.js';
 import { ORACLES, V3, asked, isWithheld, oracleCheckIds, type Judgement, type Oracle, type Problem, type Seen } from './index.js';
+import { FRAME_ORACLES, STREAM_ORACLES, WS_OPERATION, conversationOf, conversationProblems, messageOf, type FrameOracle, type StreamOracle, type StreamView } from './ws-frames.js';
+import type { WsMessage } from '../contract/events.js';
 
 /** One violation of one exchange, as the proxy reports it (header, log line). */
 export interface Finding {
@@ -76,6 +78,11 @@ const MAX_CALLERS = 1_000;
 
 export interface AuditorOptions {
   rules?: readonly Oracle[];
+  /** The oracles of a websocket conversation's opening and of its messages (default: every one of oracles/ws-frames.ts). */
+  streamRules?: readonly StreamOracle[];
+  frameRules?: readonly FrameOracle[];
+  /** Whether the rules of a whole conversation judge it too (acknowledgements, pushes against subscriptions, error answers); default true. */
+  conversationRules?: boolean;
   validator?: ResponseValidator;
   /**
    * Accept the catalogued divergences of the live service (`--accept-divergences`): a check whose
@@ -99,6 +106,9 @@ const NO_OPTIONS: ObserveOptions = Object.freeze({});
 
 export class PassiveAuditor {
   private readonly rules: readonly Oracle[];
+  private readonly streamRules: readonly StreamOracle[];
+  private readonly frameRules: readonly FrameOracle[];
+  private readonly conversationRules: boolean;
   private readonly validator: ResponseValidator;
   private readonly chains = new ChainTracker();
   private readonly readings = new Readings();
@@ -113,7 +123,11 @@ export class PassiveAuditor {
   constructor(options: AuditorOptions = {}) {
     this.acceptDivergences = options.acceptDivergences === true;
     this.rules = options.rules ?? ORACLES;
+    this.streamRules = options.streamRules ?? STREAM_ORACLES;
+    this.frameRules = options.frameRules ?? FRAME_ORACLES;
+    this.conversationRules = options.conversationRules ?? true;
     this.validator = options.validator ?? validatorFor(specOpenapi as OpenApiDocument);
+    // The websocket oracles count only where a conversation was observed (their tallies made on first use).
     for (const id of oracleCheckIds(this.rules)) this.tallies.set(id, { checked: 0, violations: 0, kinds: new Map(), unkept: 0 });
   }
 
@@ -128,6 +142,7 @@ export class PassiveAuditor {
     if (o.status <= 0) return [];
     this.answered += 1;
     const parsed = parseUrl(o.url);
+    if (o.webSocket !== undefined) return this.observeStream(o, parsed);
     const exchange = options.exchange ?? toExchange(o, this.seq, this.validator, parsed);
     const query = parsed?.searchParams ?? new URLSearchParams();
     const seen: Seen = { exchange, query, hasKey: hasApiKey(o), requestJson: requestJson(o.requestBody) };
@@ -178,28 +193,7 @@ export class PassiveAuditor {
       // A withheld verdict: the exchange applies but cannot decide; it is not counted as checked.
       if (judgement !== undefined && isWithheld(judgement)) continue;
       judgedBy += 1;
-      this.tally(id).checked += 1;
-      families.add(this.familyOf(id));
-      if (!judgement) continue;
-      const judged: Problem = judgement;
-      // The oracles judged the response as sent; what is kept and printed of it has the key removed.
-      redact ??= displayRedactor(o, parsed);
-      const problem: Problem = { ...judged, message: redact(judged.message), expected: redact(judged.expected), received: redact(judged.received) };
-      const check = problem.check ?? id;
-      const t = this.tally(check);
-      if (check !== id) {
-        t.checked += 1;
-        families.add(this.familyOf(check));
-      }
-      t.violations += 1;
-      const divergence = judged.divergence;
-      const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
-      const key = fingerprintKey(fingerprintOf({ id: check, operation: exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
-      const kind = t.kinds.get(key);
-      if (kind) kind.count += 1;
-      else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(exchange, redact) }, count: 1 });
-      else if (!mark.divergence) t.unkept += 1;
-      findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
+      redact = this.count(id, judgement, { o, parsed, exchange, families, findings, redact });
     }
     if (statusKey !== undefined) this.recordStatus(statusKey, { operation: exchange.operation!, body: json });
     for (const family of families) this.familyExchanges.set(family, (this.familyExchanges.get(family) ?? 0) + 1);
@@ -211,6 +205,81 @@ export class PassiveAuditor {
       const total = seen.total?.present && asked(query) && typeof seen.total.value === 'number' ? seen.total.value : undefined;
       this.readings.record(keys!.page, keys!.total, { ids: idsOf(records), ...(total !== undefined ? { total } : {}), ...(readAt !== undefined ? { readAt } : {}) });
     }
+    return findings;
+  }
+
+  /**
+   * Counts one judgement of oracle `id` (its exchange checked) and keeps a violation: redacted for
+   * display, fingerprinted, the first of each kind kept with its exchange as the reproduction. Returns
+   * the display redactor of the exchange once one was needed (made once per exchange).
+   */
+  private count(
+    id: string,
+    judgement: Problem | undefined,
+    at: { o: ObservedExchange; parsed: URL | undefined; exchange: Exchange; families: Set<string>; findings: Finding[]; redact: ((text: string) => string) | undefined },
+  ): ((text: string) => string) | undefined {
+    this.tally(id).checked += 1;
+    at.families.add(this.familyOf(id));
+    if (!judgement) return at.redact;
+    const judged: Problem = judgement;
+    // The oracles judged the response as sent; what is kept and printed of it has the key removed.
+    const redact = at.redact ?? displayRedactor(at.o, at.parsed);
+    const problem: Problem = { ...judged, message: redact(judged.message), expected: redact(judged.expected), received: redact(judged.received) };
+    const check = problem.check ?? id;
+    const t = this.tally(check);
+    if (check !== id) {
+      t.checked += 1;
+      at.families.add(this.familyOf(check));
+    }
+    t.violations += 1;
+    const divergence = judged.divergence;
+    const mark = markOf({ ...problem, ...(divergence ? { divergence } : {}) });
+    const key = fingerprintKey(fingerprintOf({ id: check, operation: at.exchange.operation ?? '', clauses: this.clausesOf(check) }, { ...mark, expected: problem.expected }));
+    const kind = t.kinds.get(key);
+    if (kind) kind.count += 1;
+    else if (t.kinds.size < MAX_KINDS) t.kinds.set(key, { first: { message: problem.message, expected: problem.expected, received: problem.received, ...mark, exchange: compact(at.exchange, redact) }, count: 1 });
+    else if (!mark.divergence) t.unkept += 1;
+    at.findings.push({ check, message: `${problem.message}: expected ${problem.expected}; received ${problem.received}`, ...(mark.divergence ? { divergence: mark.divergence } : {}) });
+    return redact;
+  }
+
+  /**
+   * Judges a websocket conversation (a recording's upgrade entry with its frames): the stream
+   * oracles on its opening, the frame oracles on each message received (oracles/ws-frames.ts).
+   */
+  private observeStream(o: ObservedExchange, parsed: URL | undefined): Finding[] {
+    const frames = o.webSocket!.frames;
+    const t0 = o.startedAt ?? (frames[0] !== undefined ? frames[0].time * 1000 : 0);
+    const messages: WsMessage[] = [];
+    for (const f of frames) {
+      // Control frames (a close, opcode 8 and above) carry no message of the stream.
+      if (f.type !== 'receive' || f.opcode >= 8) continue;
+      const text = f.opcode === 2 ? `<binary frame, ${Buffer.from(f.data, 'base64').length} bytes>` : f.data;
+      messages.push(f.opcode === 2 ? { seq: messages.length + 1, at: Math.max(0, Math.round(f.time * 1000 - t0)), text, json: undefined, kind: 'unknown' } : messageOf(messages.length + 1, Math.max(0, Math.round(f.time * 1000 - t0)), text));
+    }
+    const view: StreamView = { url: o.url, status: o.status, messages };
+    const exchange: Exchange = { ...toExchange({ ...o, bodyText: '' }, this.seq, this.validator, parsed), operation: WS_OPERATION };
+    const findings: Finding[] = [];
+    const families = new Set<string>();
+    let redact: ((text: string) => string) | undefined;
+    let judgedBy = 0;
+    const judge = (id: string, j: () => Judgement) => {
+      let judgement: Judgement;
+      try {
+        judgement = j();
+      } catch (err) {
+        judgement = { message: `the oracle could not judge this message: ${err instanceof Error ? err.message : String(err)}`, expected: 'a judgeable message', received: 'an exception in the kit' };
+      }
+      if (judgement !== undefined && isWithheld(judgement)) return;
+      judgedBy += 1;
+      redact = this.count(id, judgement, { o, parsed, exchange, families, findings, redact });
+    };
+    for (const r of this.streamRules) if (r.applies(view)) judge(r.id, () => r.judge(view));
+    for (const m of messages) for (const r of this.frameRules) if (r.applies(m, view)) judge(r.id, () => r.judge(m, view));
+    if (this.conversationRules) for (const { id, problem } of conversationProblems(conversationOf(frames, messages), messages)) judge(id, () => problem);
+    for (const family of families) this.familyExchanges.set(family, (this.familyExchanges.get(family) ?? 0) + 1);
+    if (judgedBy === 0) this.noteUnjudged(`websocket ${parsed?.pathname ?? o.url}`);
+    else this.judged += 1;
     return findings;
   }
 

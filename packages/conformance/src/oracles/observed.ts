@@ -4,6 +4,7 @@
  * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
  * (status and content type aware, contract/validator.ts) and the list wrapper described.
  */
+import type { WsFrame } from '../contract/websocket.js';
 import { KEY_VARIABLE_OF, curlCommand } from '../engine/http/exchange-factory.js';
 import { annotateListWrapper } from '../contract/list-wrapper.js';
 import { REDACTED, redactBodyText, sharedRedactor } from '../contract/redact.js';
@@ -25,6 +26,8 @@ export interface ObservedExchange {
   durationMs: number;
   /** When the request was sent (epoch ms), as recorded (HAR `startedDateTime`); the response `Date` header stands in when absent. */
   startedAt?: number;
+  /** A websocket upgrade (HAR `_resourceType` websocket, or a ws/wss URL): its conversation, frames both ways in order. */
+  webSocket?: { frames: WsFrame[] };
 }
 
 /**

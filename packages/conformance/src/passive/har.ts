@@ -5,6 +5,7 @@
  * {@link HarError} whose message says what is wrong, where, and what is expected.
  */
 import type { Entry, Har } from 'har-format';
+import type { WsFrame } from '../contract/websocket.js';
 import type { ObservedExchange } from '../oracles/observed.js';
 
 /** A HAR file that cannot be read (usage error, exit 2). */
@@ -29,6 +30,23 @@ function headersOf(list: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * The frames of a websocket entry (Chrome's `_webSocketMessages`: `type` send or receive, `time`,
+ * `opcode`, `data`), in the order recorded; an item of another shape is left out. Undefined for an
+ * entry that is no websocket upgrade.
+ */
+function framesOf(e: Entry & { _webSocketMessages?: unknown; _resourceType?: unknown }): WsFrame[] | undefined {
+  const url = typeof e.request?.url === 'string' ? e.request.url : '';
+  const messages = e._webSocketMessages;
+  if (!Array.isArray(messages) && e._resourceType !== 'websocket' && !/^wss?:/i.test(url)) return undefined;
+  const frames: WsFrame[] = [];
+  for (const m of Array.isArray(messages) ? messages : []) {
+    if (!isObject(m) || (m.type !== 'send' && m.type !== 'receive') || typeof m.data !== 'string') continue;
+    frames.push({ type: m.type, time: typeof m.time === 'number' ? m.time : 0, opcode: typeof m.opcode === 'number' ? m.opcode : 1, data: m.data });
+  }
+  return frames;
+}
+
 function entryOf(e: Entry, where: string, at: number): ObservedExchange {
   if (!isObject(e.request) || typeof e.request.method !== 'string' || typeof e.request.url !== 'string') {
     throw new HarError(`${where}: request.method and request.url must be strings (HAR 1.2 entry.request)`);
@@ -39,6 +57,7 @@ function entryOf(e: Entry, where: string, at: number): ObservedExchange {
   const content = isObject(e.response.content) ? e.response.content : undefined;
   const text = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text) : undefined;
   const post = e.request.postData;
+  const frames = framesOf(e);
   return {
     method: e.request.method.toUpperCase(),
     url: e.request.url,
@@ -49,6 +68,7 @@ function entryOf(e: Entry, where: string, at: number): ObservedExchange {
     ...(text !== undefined ? { bodyText: text } : {}),
     durationMs: typeof e.time === 'number' ? e.time : 0,
     ...(Number.isFinite(at) ? { startedAt: at } : {}),
+    ...(frames !== undefined ? { webSocket: { frames } } : {}),
   };
 }
 

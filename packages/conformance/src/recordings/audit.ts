@@ -81,7 +81,8 @@ export function auditRecordings(recordings: Recordings, meta: { startedAt: Date;
   const origins = new Set<string>();
   let keyAssumed = 0;
   for (const i of recordings.interactions) {
-    const why = i.unjudged ?? offApi(i, validator);
+    // A websocket conversation (an upgrade with its frames) is judged by the stream's oracles, not by an operation of the document.
+    const why = i.unjudged ?? (i.exchange?.webSocket !== undefined ? undefined : offApi(i, validator));
     if (why !== undefined || !i.exchange) {
       notJudged.push({ interaction: i.name, why: why ?? 'no exchange' });
       continue;

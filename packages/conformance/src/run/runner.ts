@@ -16,8 +16,9 @@ import type { ConformanceConfig } from '../config/fields.js';
 import { redactConfig } from '../config/redact.js';
 import { parseOptionsObject } from '../config/validate.js';
 import { parseWindow } from '../config/window.js';
-import { messageSchemas } from '../events/message-schemas.js';
+import { messageSchemas } from '../contract/message-schemas.js';
 import { createEventsProbe } from '../events/probe.js';
+import type { WsTranscript } from '../contract/websocket.js';
 import { handlerFetch, handlerOf } from '../target/handler.js';
 import type { HandlerTarget } from '../target/handler.js';
 import { applyBaseline, baselineSummary, dayOf, readBaseline } from '../baseline/baseline.js';
@@ -427,6 +428,7 @@ function contextOf(run: ActiveRun, disc: Discovery, soleView: { current?: CheckC
     inProcess: session.inProcess,
     waitMs: config.eventsWaitMs,
     redact: session.redact,
+    ...(config.record !== undefined ? { record: (t: WsTranscript) => session.recordWebSocket(t) } : {}),
     ...(target && !target.advance ? { unavailable: 'the embedded reference server has no status changes (advance) to drive events with; rebuild @crosschain/mock-server' } : {}),
     ...(target?.advance ? { embedded: { advance: target.advance, ...(target.receiver ? { receiver: target.receiver } : {}) } } : {}),
   }));

@@ -9,7 +9,7 @@ import { DEFAULTS } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, secretsOf } from '../config/redact.js';
-import { HarWriter } from '../har/har.js';
+import { HarWriter, type WsTranscript } from '../har/har.js';
 import type { KeyRole, RecordedDate, RecordedRun, TargetMode } from '../har/recorded-run.js';
 import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
@@ -233,6 +233,11 @@ export class TargetSession {
     if (this.recorder) for (const exchange of fresh) this.recorder.add(exchange, { check: checkOf(exchange), auth: this.http.authRoleOf(exchange) });
     this.settledUpTo = end;
     return fresh;
+  }
+
+  /** Writes a websocket conversation to the HAR file (`--record`), when there is one. */
+  recordWebSocket(transcript: WsTranscript): void {
+    this.recorder?.addWebSocket(transcript);
   }
 
   /** Whether the target has answered anything at all (with any HTTP status) so far. */

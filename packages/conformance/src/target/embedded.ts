@@ -19,7 +19,7 @@ import { V2_TIMELINE_MS } from '@crosschain/specs';
 import { DEFAULTS } from '../config/defaults.js';
 import { ConfigError } from '../config/fields.js';
 import type { DatedTarget, TargetDate } from '../contract/types.js';
-import { messageSchemas } from '../events/message-schemas.js';
+import { messageSchemas } from '../contract/message-schemas.js';
 import { WebhookReceiver } from '../events/webhook-receiver.js';
 
 /** The public API of @crosschain/mock-server the kit relies on. */

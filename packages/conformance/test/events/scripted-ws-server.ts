@@ -31,6 +31,8 @@ export interface Script {
   refuseSubscribe?: boolean;
   /** Pushes carry neither data.requestId nor data.status. */
   pushWithoutStatusOrId?: boolean;
+  /** After the ready message, a message that echoes the key back in each of these spellings (a hostile stream). */
+  echoKey?: readonly string[];
 }
 
 export interface ScriptedServer {
@@ -62,6 +64,7 @@ export async function startScriptedServer(script: Script = {}, initial: Record<s
     subs.set(socket, new Set());
     if (script.garbage) socket.send('<<garbage>>');
     if (!script.noReady) socket.send(JSON.stringify({ type: 'connection', status: 'ready', data: { id: 'sock-1' } }));
+    if (script.echoKey) socket.send(JSON.stringify({ type: 'error', status: 'error', message: `your keys: ${script.echoKey.join(' ')}` }));
     socket.on('message', (raw) => {
       if (script.closeOnMessage) return socket.close(1011, 'bye');
       if (script.garbage) return socket.send('<<garbage>>');

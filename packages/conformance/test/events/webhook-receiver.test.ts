@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { judgeDeliveries, run } from '../../src/commands/webhook-receiver.js';
-import { messageSchemas } from '../../src/events/message-schemas.js';
+import { messageSchemas } from '../../src/contract/message-schemas.js';
 import { WebhookReceiver } from '../../src/events/webhook-receiver.js';
 
 const KEY = 'hook-key';

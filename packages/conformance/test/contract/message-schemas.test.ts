@@ -6,7 +6,7 @@ import { Parser } from '@asyncapi/parser';
 import { asyncapi } from '@crosschain/specs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { dereference, messageSchemas } from '../../src/events/message-schemas.js';
+import { dereference, messageSchemas } from '../../src/contract/message-schemas.js';
 
 const IDS = ['connectionReady', 'subscribeAck', 'unsubscribeAck', 'requestStatusUpdated', 'webhookRequestStatusUpdated'] as const;
 type Doc = NonNullable<Awaited<ReturnType<Parser['parse']>>['document']>;

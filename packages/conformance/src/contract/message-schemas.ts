@@ -13,7 +13,7 @@
 import { asyncapi } from '@crosschain/specs';
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import type { SchemaError } from '../contract/types.js';
+import type { SchemaError } from './types.js';
 
 /** Message ids of the AsyncAPI document the kit validates against. */
 export type MessageId =
@@ -34,15 +34,21 @@ export interface MessageSchemas {
   validate(id: MessageId, value: unknown): SchemaError[];
 }
 
-let loading: Promise<MessageSchemas> | undefined;
+let compiledSchemas: MessageSchemas | undefined;
 
 /** The compiled message schemas (parsed and compiled on first use, then shared by the process). */
 export function messageSchemas(): Promise<MessageSchemas> {
-  loading ??= load().catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
-  return loading;
+  try {
+    return Promise.resolve(messageSchemasNow());
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/** {@link messageSchemas} at once (the oracles of one frame judge synchronously, as every oracle does). */
+export function messageSchemasNow(): MessageSchemas {
+  compiledSchemas ??= load();
+  return compiledSchemas;
 }
 
 /** Lower-cases the property names of a headers schema (and its `required`). */
@@ -87,7 +93,7 @@ function message(id: string): Record<string, unknown> | undefined {
   return found === undefined ? undefined : (dereference(asyncapi, found) as Record<string, unknown>);
 }
 
-async function load(): Promise<MessageSchemas> {
+function load(): MessageSchemas {
   // No meta-schema validation at run time: compiling the meta-schema was about 85 % of this load's
   // CPU (on the run's path when its events checks start), and the payloads are the bundled
   // document's, validated against the meta-schema by test/events/message-schemas.test.ts.
