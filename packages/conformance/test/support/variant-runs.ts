@@ -57,7 +57,7 @@ export interface VariantRun {
 export function variantRun(variants: readonly string[], options: Partial<RunOptions> = {}): Promise<VariantRun> {
   const key = { variantRun: { ...RUN, ...options, mockVariants: [...variants] } };
   return shared(key, async (dir) => {
-    const har = join(dir, `variants-${variants.join('+')}.har`.slice(0, 200));
+    const har = join(dir, `variants-${variants.length === 1 ? variants[0] : `combination-of-${variants.length}`}.har`);
     const result = await runConformance({ ...RUN, ...options, mockVariants: [...variants], record: har });
     return { result, har };
   });
