@@ -174,6 +174,10 @@ export function kitRecordingOf(doc: unknown): KitRecording | { why: string } {
   const raw = Array.isArray(log.entries) ? log.entries : [];
   const entries: RecordedEntry[] = [];
   for (const [i, e] of raw.entries()) {
+    // A websocket conversation (the upgrade entry with its frames) is no request of the run's HTTP
+    // client: the re-run reads the stream from the run's description (its events probe), and audit
+    // judges the frames themselves.
+    if (isObject(e) && e._resourceType === 'websocket') continue;
     const request = isObject(e) && isObject(e.request) ? e.request : undefined;
     const response = isObject(e) && isObject(e.response) ? e.response : undefined;
     if (!request || !response || typeof request.method !== 'string' || typeof request.url !== 'string' || typeof response.status !== 'number' || typeof e._auth !== 'string') {
