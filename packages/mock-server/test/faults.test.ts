@@ -349,6 +349,14 @@ const PROBES: Record<string, Probe> = {
     await count(b, [{ requestType: 'Send', originChainId: 10 }]);
     return first === (await count(b, q)) && first === (await total(b, {}));
   },
+  'v3-later-group-last-field': async (b) => {
+    // A group OR-ed with itself has the group's total, in second place too.
+    const page = (await v3(b, { limit: 50 })).body.requests;
+    const x = page[0];
+    const y = page.find((r: any) => ![r.user, r.recipient].some((w: string) => w.toLowerCase() === x.user.toLowerCase()));
+    const g = { user: x.user, recipient: y.recipient };
+    return (await count(b, [g])) === (await count(b, [g, g]));
+  },
   'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
   'currencies-address-default-only': async (b) => {
     // A currency outside the default list is found by its own address.

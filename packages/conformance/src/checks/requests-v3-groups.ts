@@ -28,6 +28,7 @@ import {
 } from './support/groups.js';
 import { runs } from './support/filters.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
+import { judgeRepeatedGroup } from './requests-v3-groups-repeat.js';
 
 const andWithinGroup: CheckSpec = {
   id: FILTER_IDS.filtersAndWithinGroup,
@@ -69,7 +70,8 @@ const andWithinGroup: CheckSpec = {
       },
       runs(ctx, 5),
     );
-    return fromProperty(outcome);
+    if (!outcome.ok) return fromProperty(outcome);
+    return fromProperty(outcome, `${outcome.numRuns} runs${await judgeRepeatedGroup(ctx, ctx.discovery.records.filter(usable))}`);
   },
 };
 

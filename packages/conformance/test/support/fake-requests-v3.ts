@@ -98,6 +98,7 @@ export type Fault =
   | 'features-all-of'
   | 'groups-and'
   | 'group-or-within'
+  | 'later-group-last-field'
   | 'not-ignored'
   | 'array-first-only'
   | 'null-ignored'
@@ -305,7 +306,8 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
       }
       const base = fault === 'groups-override-top-level' ? [...records] : rows;
       rows = base.filter((r) => {
-        const hits = (groups as Group[]).map((g) => matchesGroup(r, g, fault));
+        // later-group-last-field: a group after the first keeps only its last field.
+        const hits = (groups as Group[]).map((g, i) => matchesGroup(r, fault === 'later-group-last-field' && i > 0 ? Object.fromEntries(Object.entries(g).slice(-1)) : g, fault));
         return fault === 'groups-and' ? hits.every(Boolean) : hits.some(Boolean);
       });
     }

@@ -127,7 +127,8 @@ function membership(store: Store, q: ListQuery): Bitset | null {
     const all = store.scratch(GROUPS);
     q.groups.forEach((group, gi) => {
       if (gi === 0) return andAll(store, group, all);
-      const one = store.scratch(GROUP);
+      // Fault v3-later-group-last-field: a later group is built in the scratch its fields are read into.
+      const one = store.scratch(store.faults?.has('v3-later-group-last-field') ? COND : GROUP);
       andAll(store, group, one);
       if (q.groupsAnded) andBits(all, one, false);
       else orBits(all, one, false, n);
