@@ -357,6 +357,14 @@ const PROBES: Record<string, Probe> = {
     const g = { user: x.user, recipient: y.recipient };
     return (await count(b, [g])) === (await count(b, [g, g]));
   },
+  'v3-asc-unwindowed-end-500': async (b) => {
+    // A wallet's requests read oldest first without a window, in one page, answer 200.
+    const page = (await v3(b, { limit: 50 })).body.requests;
+    const r = page.find((x: any) => x.recipient.toLowerCase() !== page[0].recipient.toLowerCase());
+    return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
+  },
+  'v3-empty-group-matches-none': async (b) => (await count(b, [{}, { requestType: 'Send' }])) === (await total(b, {})),
+  'v3-not-tail-word-shifted': async (b) => (await total(b, { requestType: 'Bridge' })) + (await count(b, [{ 'not:requestType': 'Bridge' }])) === (await total(b, {})),
   'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
   'currencies-address-default-only': async (b) => {
     // A currency outside the default list is found by its own address.

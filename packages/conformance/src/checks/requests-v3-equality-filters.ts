@@ -14,6 +14,7 @@ import { FILTERABLE_STATUSES, V3, createdSec, holds, idsOf, sample, sharedWalk, 
 import { fromProperty, skip } from './support/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from './support/record.js';
 import { FILTER_IDS, REASON_PARAMS, judgedReason, reasonMismatch } from '../oracles/requests-v3-filters.js';
+import { judgeAscWithoutWindow } from './requests-v3-asc-unwindowed.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -98,7 +99,7 @@ async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): P
       );
     }
   }
-  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}`;
+  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}${await judgeAscWithoutWindow(ctx, s.param, s.value, w.records)}`;
 }
 
 /**

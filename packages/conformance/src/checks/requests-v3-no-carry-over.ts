@@ -15,6 +15,7 @@ import { withFamilies } from '../engine/family.js';
 import type { CheckDefinition, CheckSpec } from '../engine/types.js';
 import { stableEqualityOf } from './requests-v3-unwindowed-totals.js';
 import { FILTERABLE_STATUSES, V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
+import { judgeEmptyGroupIsAll } from './requests-v3-empty-group.js';
 import { pass, skip, statusLine } from './support/outcome.js';
 
 const noCarryOver: CheckSpec = {
@@ -49,7 +50,7 @@ const noCarryOver: CheckSpec = {
         second.exchange,
       );
     }
-    return pass(`filters=${asked}: total ${String(first.total)} after a broad query and after a narrow one`);
+    return pass(`filters=${asked}: total ${String(first.total)} after a broad query and after a narrow one${await judgeEmptyGroupIsAll(ctx, asked, second)}`);
   },
 };
 

@@ -13,6 +13,7 @@ import { SCHEMA_ENUMS } from '@crosschain/specs';
 import { V3, around, fetchPage, holds, idsOf, sample } from './support/listing.js';
 import { pass, skip } from './support/outcome.js';
 import { recordId } from './support/record.js';
+import { judgeNotComplementWithoutWindow } from './requests-v3-not-complement.js';
 
 const PAGE = 50;
 
@@ -42,7 +43,7 @@ const notOldest: CheckSpec = {
         page.exchange,
       );
     }
-    return pass(`the oldest request ${id} listed by filters=${filters}`);
+    return pass(`the oldest request ${id} listed by filters=${filters}${await judgeNotComplementWithoutWindow(ctx, other)}`);
   },
 };
 

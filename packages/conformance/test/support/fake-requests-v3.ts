@@ -99,6 +99,7 @@ export type Fault =
   | 'groups-and'
   | 'group-or-within'
   | 'later-group-last-field'
+  | 'asc-unwindowed-end-500'
   | 'not-ignored'
   | 'array-first-only'
   | 'null-ignored'
@@ -318,6 +319,10 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
     });
     const offset = q.continuation === undefined ? 0 : decode(q.continuation);
     if (offset === undefined || !Number.isInteger(offset) || offset < 0) return bad('bad continuation');
+    // asc-unwindowed-end-500: an ascending filtered page without a window that reaches the newest match fails.
+    if (fault === 'asc-unwindowed-end-500' && direction === 'asc' && sortBy === 'createdAt' && q.startTimestamp === undefined && q.endTimestamp === undefined && [...KEYS].some((k) => q[k] !== undefined) && offset + limit >= rows.length) {
+      return json(500, { message: 'Internal server error' });
+    }
     let page = rows.slice(offset, offset + limit);
     let next = offset + limit < rows.length ? encode(offset + limit) : undefined;
     if (offset > 0 && fault === 'skip-on-page-2') page = page.slice(1);

@@ -100,7 +100,7 @@ export function requestsV3Route(ctx: RouteContext): Route {
     const integrator = key?.integrator ?? null;
     const { query, flags } = parseV3Query(toParams(ctx.listQuery(url, V3_MAX_LIMIT)), { integrator, faults });
     const reread = faults.has('v3-cursor-changes-meaning') && rereadCursor(url.searchParams.get('continuation'));
-    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), fewMatchesBackwards: faults.has('v3-few-matches-empty-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), total: totalFaults });
+    const page = runQuery(store, query, { overlap: faults.has('v3-page-overlap'), gap: faults.has('v3-page-gap') || reread, repeatCursor: faults.has('v3-repeated-cursor'), otherSortsOr: faults.has('v3-filter-ignored-on-other-sorts'), fewMatchesBackwards: faults.has('v3-few-matches-empty-on-other-sorts'), ascStopsBeforeNewest: faults.has('v3-asc-filtered-misses-newest'), ascBlockEdge: faults.has('v3-asc-filtered-block-edge'), ascIgnoresFilters: faults.has('v3-asc-filter-ignored'), ascReadsPastNewest: faults.has('v3-asc-unwindowed-end-500'), total: totalFaults });
     unwindowedFaults(page, url.searchParams, query);
     // Fault v3-pages-empty: the page lists nothing, its continuation and total stay.
     if (faults.has('v3-pages-empty')) page.rows = [];
