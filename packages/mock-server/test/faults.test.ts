@@ -364,7 +364,7 @@ const PROBES: Record<string, Probe> = {
     return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
   },
   'v3-empty-group-matches-none': async (b) => (await count(b, [{}, { requestType: 'Send' }])) === (await total(b, {})),
-  'v3-not-tail-word-shifted': async (b) => (await total(b, { requestType: 'Bridge' })) + (await count(b, [{ 'not:requestType': 'Bridge' }])) === (await total(b, {})),
+  'v3-not-tail-word-shifted': async (b) => (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])) === (await total(b, {})),
   'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
   'currencies-address-default-only': async (b) => {
     // A currency outside the default list is found by its own address.

@@ -11,9 +11,24 @@ import { violate } from '../engine/expect.js';
 import type { CheckContext } from '../engine/types.js';
 import { LIMIT, ensureSound } from './support/filters.js';
 import { idsOf, sample, walk } from './support/listing.js';
-import type { EqualityParam, RecordJson } from './support/record.js';
+import { candidates, type EqualityParam, type RecordJson } from './support/record.js';
 
-export async function judgeAscWithoutWindow(ctx: CheckContext, param: EqualityParam, value: string | number, inWindow: readonly RecordJson[]): Promise<string> {
+/** A discovered wallet (recipient) other than the newest discovered request's, and its records of the window. */
+function walletOf(records: readonly RecordJson[]): { value: string; inWindow: RecordJson[] } | undefined {
+  const newest = candidates(records[0] ?? {}, 'recipient').map((v) => String(v).toLowerCase());
+  for (const r of records) {
+    const [value] = candidates(r, 'recipient');
+    if (typeof value !== 'string' || newest.includes(value.toLowerCase())) continue;
+    return { value, inWindow: records.filter((x) => candidates(x, 'recipient').some((v) => String(v).toLowerCase() === value.toLowerCase())) };
+  }
+  return undefined;
+}
+
+export async function judgeAscWithoutWindow(ctx: CheckContext, records: readonly RecordJson[]): Promise<string> {
+  const wallet = walletOf(records);
+  if (!wallet) return '; no discovered wallet to read ascending without a window';
+  const { value, inWindow } = wallet;
+  const param: EqualityParam = 'recipient';
   const asc = await walk(ctx, { [param]: value, sortDirection: 'asc', limit: LIMIT }, { maxPages: 1, what: `${param}=${value}&sortDirection=asc without a window` });
   ensureSound(asc.records, asc.pages, [[param, value]]);
   if (!asc.complete) return `; ${param}=${value} ascending without a window: more than one page, not judged further`;

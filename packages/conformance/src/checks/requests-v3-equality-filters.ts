@@ -99,7 +99,7 @@ async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): P
       );
     }
   }
-  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}${await judgeAscWithoutWindow(ctx, s.param, s.value, w.records)}`;
+  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}${await judgeAscWithoutWindow(ctx, ctx.discovery.records)}`;
 }
 
 /**
