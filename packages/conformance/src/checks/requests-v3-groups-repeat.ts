@@ -15,7 +15,7 @@ import { candidates, type RecordJson } from './support/record.js';
 const lower = (v: string | number): string => String(v).toLowerCase();
 
 /** Two discovered records' wallets that differ (user of one, recipient of the other), or undefined. */
-export function crossedWallets(records: readonly RecordJson[]): Group | undefined {
+function crossedWallets(records: readonly RecordJson[]): Group | undefined {
   for (const a of records) {
     const users = candidates(a, 'user');
     if (users.length !== 1) continue;
