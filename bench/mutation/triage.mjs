@@ -21,6 +21,8 @@ const at = argv.indexOf('--result');
 const resultFile = at >= 0 ? argv[at + 1] : undefined;
 
 const doc = JSON.parse(readFileSync(TRIAGE, 'utf8'));
+/** A file written before the runs were kept by seed holds one `constantsRun`. */
+const legacyConstants = (d) => (d.constantsRun ? { [String(d.constantsRun.sampleSeed)]: d.constantsRun } : {});
 const entries = parseTriage(doc);
 
 if (resultFile) {
@@ -44,7 +46,13 @@ if (resultFile) {
   const cls = (c) => undetected.filter((m) => entries.get(m.key)?.class === c).length;
   const killed = figures.killed + (figures.killedByCrash ?? 0) + figures.timeout - loadTimeouts.length;
   const s = scores({ killed, survived: undetected.length, gaps: cls('gap'), untriaged: missing.length });
-  doc[constants ? 'constantsRun' : 'run'] = { ...figures, triaged: { equivalent: cls('equivalent'), unconstrained: cls('unconstrained'), gap: cls('gap'), untriaged: missing.length }, contractScore: s.contractScore, contractScoreUntriagedAsGaps: s.contractScoreUntriagedAsGaps, loadTimeouts: loadTimeouts.length, keys: undetected.map((m) => m.key) };
+  const recorded = { ...figures, triaged: { equivalent: cls('equivalent'), unconstrained: cls('unconstrained'), gap: cls('gap'), untriaged: missing.length }, contractScore: s.contractScore, contractScoreUntriagedAsGaps: s.contractScoreUntriagedAsGaps, loadTimeouts: loadTimeouts.length, keys: undetected.map((m) => m.key) };
+  if (constants) {
+    // Each constants sample keeps its own figures, by sample seed: a fresh seed's figure is reported
+    // beside the seeds triaged before it, not in place of them.
+    doc.constantsRuns = { ...legacyConstants(doc), ...doc.constantsRuns, [String(figures.sampleSeed)]: recorded };
+    delete doc.constantsRun;
+  } else doc.run = recorded;
   doc.entries = Object.fromEntries(entries);
   writeFileSync(TRIAGE, `${JSON.stringify(doc, null, 2)}\n`);
   if (missing.length) {
@@ -55,7 +63,7 @@ if (resultFile) {
 }
 
 const run = doc.run;
-const constantsRun = doc.constantsRun;
+const constantsRuns = Object.values({ ...legacyConstants(doc), ...doc.constantsRuns }).sort((a, b) => String(a.date).localeCompare(String(b.date)));
 const pct = (x) => (x === undefined || x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const code = (s) => {
   const one = String(s).replace(/\s+/g, ' ').trim();
@@ -63,7 +71,7 @@ const code = (s) => {
   return `\`${short.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
 };
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const inRun = run || constantsRun ? new Set([...(run?.keys ?? []), ...(constantsRun?.keys ?? [])]) : undefined;
+const inRun = run || constantsRuns.length ? new Set([...(run?.keys ?? []), ...constantsRuns.flatMap((c) => c.keys ?? [])]) : undefined;
 const list = [...entries.entries()].filter(([k]) => !inRun || inRun.has(k)).sort(([, a], [, b]) => String(a.where).localeCompare(String(b.where), 'en', { numeric: true }));
 const of = (c) => list.filter(([, e]) => e.class === c);
 const changed = (e) => (e.changed?.length ? ` Checks that changed status: ${e.changed.map((c) => `${c.id} ${c.from}→${c.to}`).join(', ')}.` : '');
@@ -100,18 +108,18 @@ if (run) {
   out.push(`Time: ${Math.round(run.strykerSeconds)} s in Stryker (dry run ${(run.dryRunMs / 1000).toFixed(1)} s, ${run.dryRunRequests} requests)${run.cpuSeconds !== undefined ? `, ${Math.round(run.cpuSeconds)} s of CPU (Stryker and every judge)` : ''}, load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' ')} on a machine shared with other work (nice 19).`);
   out.push('');
 }
-if (constantsRun) {
-  const c = constantsRun;
-  const k = c.killed + c.timeout;
+if (constantsRuns.length) {
   out.push('## The constants pass');
   out.push('');
-  out.push(`${c.date.slice(0, 10)}: \`bench/mutation/constants.mjs\` (every numeric literal of the semantic modules made n+1 and n-1; Stryker mutates no number), same judge (the kit's default run in one process against the mutated build), server clock ${c.now}, kit seed ${c.kitSeed}, ${c.advanceEveryMs ? `data moving (a status step every ${c.advanceEveryMs} ms)` : 'data still'}; ${c.mutants} mutants, sample of ${c.sampled} (seed ${c.sampleSeed}).`);
+  out.push(`\`bench/mutation/constants.mjs\` (every numeric literal of the semantic modules made n+1 and n-1; Stryker mutates no number), same judge (the kit's default run in one process against the mutated build); one row per sample seed, each sample drawn with a seed the triage had not seen before it, and every survivor probed before it was triaged. Its entries are the \`NumericLiteral\` rows below.`);
   out.push('');
-  out.push('| killed | of which timeout | survived | equivalent | unconstrained | gaps | untriaged | build errors | mutation score | contract score |');
-  out.push('|---|---|---|---|---|---|---|---|---|---|');
-  out.push(`| ${k} | ${c.timeout} | ${c.survived} | ${c.triaged.equivalent} | ${c.triaged.unconstrained} | ${c.triaged.gap} | ${c.triaged.untriaged} | ${c.buildErrors} | ${pct(k / (k + c.survived))} | **${pct(c.contractScore)}** |`);
-  out.push('');
-  out.push(`Time: ${Math.round(c.seconds)} s, load average at the end ${c.loadAverage.map((x) => x.toFixed(1)).join(' ')} on a machine shared with other work (nice 19). Its entries are the \`NumericLiteral\` rows below.`);
+  out.push('| date | sample (seed) | server clock, kit seed, data | killed | of which timeout | survived | equivalent | unconstrained | gaps | untriaged | build errors | mutation score | contract score | time, load average at the end |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const c of constantsRuns) {
+    const k = c.killed + c.timeout;
+    const data = c.advanceEveryMs ? `moving (a status step every ${c.advanceEveryMs} ms)` : 'still';
+    out.push(`| ${c.date.slice(0, 10)} | ${c.sampled} of ${c.mutants} (seed ${c.sampleSeed}) | ${c.now}, ${c.kitSeed}, ${data} | ${k} | ${c.timeout} | ${c.survived} | ${c.triaged.equivalent} | ${c.triaged.unconstrained} | ${c.triaged.gap} | ${c.triaged.untriaged} | ${c.buildErrors} | ${pct(k / (k + c.survived))} | **${pct(c.contractScore)}** | ${Math.round(c.seconds)} s, ${c.loadAverage.map((x) => x.toFixed(1)).join(' ')} (nice 19, a machine shared with other work) |`);
+  }
   out.push('');
 }
 out.push(`## Gaps (${of('gap').length})`);

@@ -349,6 +349,22 @@ const PROBES: Record<string, Probe> = {
     await count(b, [{ requestType: 'Send', originChainId: 10 }]);
     return first === (await count(b, q)) && first === (await total(b, {}));
   },
+  'v3-later-group-last-field': async (b) => {
+    // A group OR-ed with itself has the group's total, in second place too.
+    const page = (await v3(b, { limit: 50 })).body.requests;
+    const x = page[0];
+    const y = page.find((r: any) => ![r.user, r.recipient].some((w: string) => w.toLowerCase() === x.user.toLowerCase()));
+    const g = { user: x.user, recipient: y.recipient };
+    return (await count(b, [g])) === (await count(b, [g, g]));
+  },
+  'v3-asc-unwindowed-end-500': async (b) => {
+    // A wallet's requests read oldest first without a window, in one page, answer 200.
+    const page = (await v3(b, { limit: 50 })).body.requests;
+    const r = page.find((x: any) => x.recipient.toLowerCase() !== page[0].recipient.toLowerCase());
+    return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
+  },
+  'v3-empty-group-matches-none': async (b) => (await count(b, [{}, { requestType: 'Send' }])) === (await total(b, {})),
+  'v3-not-tail-word-shifted': async (b) => (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])) === (await total(b, {})),
   'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,
   'currencies-address-default-only': async (b) => {
     // A currency outside the default list is found by its own address.

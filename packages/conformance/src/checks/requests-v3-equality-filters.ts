@@ -16,6 +16,7 @@ import { fromProperty, skip } from '../contract/outcome.js';
 import { candidates, matchesComplete, recordId, type EqualityParam, type RecordJson } from '../contract/record.js';
 import { FILTER_IDS, REASON_PARAMS, judgedReason, reasonMismatch } from '../oracles/requests-v3-filters.js';
 import { ruleOf } from '../oracles/rules.js';
+import { judgeAscWithoutWindow } from './requests-v3-asc-unwindowed.js';
 
 /**
  * The draws soundness and completeness share: every parameter once at the window's edge, then
@@ -100,7 +101,7 @@ async function judgeOtherSorts(ctx: CheckContext, samples: readonly Sample[]): P
       );
     }
   }
-  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}`;
+  return `${s.param}=${s.value} also under ${OTHER_SORTS.map((o) => o.label).join(' and ')}${await judgeAscWithoutWindow(ctx, ctx.discovery.records)}`;
 }
 
 /**

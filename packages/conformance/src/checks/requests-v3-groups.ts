@@ -29,6 +29,7 @@ import {
 import { runs } from './support/filters.js';
 import { FILTER_IDS } from '../oracles/requests-v3-filters.js';
 import { ruleOf } from '../oracles/rules.js';
+import { judgeRepeatedGroup } from './requests-v3-groups-repeat.js';
 
 const andWithinGroup: CheckSpec = {
   ...ruleOf(FILTER_IDS.filtersAndWithinGroup),
@@ -67,7 +68,8 @@ const andWithinGroup: CheckSpec = {
       },
       runs(ctx, 5),
     );
-    return fromProperty(outcome);
+    if (!outcome.ok) return fromProperty(outcome);
+    return fromProperty(outcome, `${outcome.numRuns} runs${await judgeRepeatedGroup(ctx, ctx.discovery.records.filter(usable))}`);
   },
 };
 

@@ -17,6 +17,7 @@ import { stableEqualityOf } from './requests-v3-unwindowed-totals.js';
 import { V3, fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
 import { FILTERABLE_STATUSES } from '../contract/record.js';
 import { pass, skip, statusLine } from '../contract/outcome.js';
+import { judgeEmptyGroupIsAll } from './requests-v3-empty-group.js';
 
 const noCarryOver: CheckSpec = {
   id: 'requests-v3.filters.no-carry-over',
@@ -50,7 +51,7 @@ const noCarryOver: CheckSpec = {
         second.exchange,
       );
     }
-    return pass(`filters=${asked}: total ${String(first.total)} after a broad query and after a narrow one`);
+    return pass(`filters=${asked}: total ${String(first.total)} after a broad query and after a narrow one${await judgeEmptyGroupIsAll(ctx, asked, second)}`);
   },
 };
 

@@ -14,6 +14,7 @@ import { V3, around, fetchPage, holds } from './support/listing.js';
 import { idsOf, sample } from '../contract/record.js';
 import { pass, skip } from '../contract/outcome.js';
 import { recordId } from '../contract/record.js';
+import { judgeNotComplementWithoutWindow } from './requests-v3-not-complement.js';
 
 const PAGE = 50;
 
@@ -43,7 +44,7 @@ const notOldest: CheckSpec = {
         page.exchange,
       );
     }
-    return pass(`the oldest request ${id} listed by filters=${filters}`);
+    return pass(`the oldest request ${id} listed by filters=${filters}${await judgeNotComplementWithoutWindow(ctx, other)}`);
   },
 };
 

@@ -14,6 +14,7 @@ describe('requests-v3 equality filter checks', () => {
     RECORDS,
     [
       ['requests-v3.filter.soundness', 'filter-ignored', /must match it/],
+      ['requests-v3.filter.soundness', 'asc-unwindowed-end-500', /sortDirection=asc without a window|200/],
       ['requests-v3.filter.completeness', 'filter-misses-one', /must be returned/],
       ['requests-v3.filter.combined-and', 'filter-ignored', /must match it/],
     ],

@@ -11,6 +11,7 @@ describe('requests-v3 filters-group logic checks', () => {
     RECORDS,
     [
       ['requests-v3.filters.and-within-group', 'group-or-within', /AND|must match both/],
+      ['requests-v3.filters.and-within-group', 'later-group-last-field', /AND wherever it stands/],
       ['requests-v3.filters.or-across-groups', 'groups-and', /OR-ed|must be returned/],
       ['requests-v3.filters.not', 'not-ignored', /complement|must not/],
       ['requests-v3.filters.array-or', 'array-first-only', /OR within the field|must be returned/],

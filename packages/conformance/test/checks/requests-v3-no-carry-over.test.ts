@@ -50,4 +50,15 @@ describe('requests-v3.filters.no-carry-over', () => {
     expect(result.status, JSON.stringify(result)).toBe('fail');
     expect(JSON.stringify(result)).toMatch(/must not depend on the query asked before it/);
   });
+
+  it('fails a server whose empty group matches nothing (the same answer every time: only the other group counts)', async () => {
+    const result = await run(
+      emptyGroup((_p, clean) => {
+        const body = (clean as FakeResponse & { body: { total: number } }).body;
+        return json(200, { ...body, total: 3 });
+      }),
+    );
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/AND of no fields and matches every request/);
+  });
 });

@@ -33,9 +33,22 @@ describe('requests-v3.filters.not-reaches-oldest', () => {
   it('passes a conformant server, asking a not: filter around the oldest request', async () => {
     const { result, ctx } = await run(fakeRequestsV3(records));
     expect(result, JSON.stringify(result)).toMatchObject({ status: 'pass' });
-    const last = queryOf(ctx.http.requests[ctx.http.requests.length - 1]!);
-    expect(last.filters).toMatch(/"not:requestType"/);
+    const around = ctx.http.requests.map((r) => queryOf(r)).find((q) => q.startTimestamp !== undefined);
+    expect(around?.filters).toMatch(/"not:requestType"/);
     expect(JSON.stringify(result)).toContain(String(oldest.id));
+    expect(JSON.stringify(result)).toMatch(/add up to the whole/);
+  });
+  it('fails a server whose negated total without a window counts rows past the last request', async () => {
+    const clean = fakeRequestsV3(records);
+    const handler: FakeHandler = (req: RequestSpec) => {
+      const answer = clean(req) as FakeResponse & { body: { total?: number } };
+      const q = queryOf(req);
+      const inflated = answer.status === 200 && (q.filters ?? '').includes('not:') && q.startTimestamp === undefined && typeof answer.body.total === 'number';
+      return inflated ? json(200, { ...answer.body, total: answer.body.total! + 6 }) : answer;
+    };
+    const { result } = await run(handler);
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/complement of requestType over the whole data set/);
   });
   it('fails a server whose negation drops the oldest request', async () => {
     const { result } = await run(negated((b) => ({ ...b, requests: b.requests.filter((r) => r.id !== oldest.id) })));

@@ -98,6 +98,8 @@ export type Fault =
   | 'features-all-of'
   | 'groups-and'
   | 'group-or-within'
+  | 'later-group-last-field'
+  | 'asc-unwindowed-end-500'
   | 'not-ignored'
   | 'array-first-only'
   | 'null-ignored'
@@ -305,7 +307,8 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
       }
       const base = fault === 'groups-override-top-level' ? [...records] : rows;
       rows = base.filter((r) => {
-        const hits = (groups as Group[]).map((g) => matchesGroup(r, g, fault));
+        // later-group-last-field: a group after the first keeps only its last field.
+        const hits = (groups as Group[]).map((g, i) => matchesGroup(r, fault === 'later-group-last-field' && i > 0 ? Object.fromEntries(Object.entries(g).slice(-1)) : g, fault));
         return fault === 'groups-and' ? hits.every(Boolean) : hits.some(Boolean);
       });
     }
@@ -316,6 +319,10 @@ export function fakeRequestsV3(records: readonly Rec[], fault?: Fault): (req: Re
     });
     const offset = q.continuation === undefined ? 0 : decode(q.continuation);
     if (offset === undefined || !Number.isInteger(offset) || offset < 0) return bad('bad continuation');
+    // asc-unwindowed-end-500: an ascending filtered page without a window that reaches the newest match fails.
+    if (fault === 'asc-unwindowed-end-500' && direction === 'asc' && sortBy === 'createdAt' && q.startTimestamp === undefined && q.endTimestamp === undefined && [...KEYS].some((k) => q[k] !== undefined) && offset + limit >= rows.length) {
+      return json(500, { message: 'Internal server error' });
+    }
     let page = rows.slice(offset, offset + limit);
     let next = offset + limit < rows.length ? encode(offset + limit) : undefined;
     if (offset > 0 && fault === 'skip-on-page-2') page = page.slice(1);

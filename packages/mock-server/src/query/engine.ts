@@ -32,6 +32,8 @@ export interface PageFaults {
   ascBlockEdge?: boolean;
   /** Fault v3-asc-filter-ignored: the ascending walk of a filtered createdAt listing ignores the equality filters. */
   ascIgnoresFilters?: boolean;
+  /** Fault v3-asc-unwindowed-end-500: the ascending filtered walk, past its newest match, reads the position before the newest request when no row check stops it. */
+  ascReadsPastNewest?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -108,11 +110,21 @@ function andAll(store: Store, conditions: readonly Condition[], target: Bitset):
     if (store.faults?.has('v3-empty-group-matches-nothing')) target.fill(0);
     else fillBits(target, store.size);
   }
+  // Fault v3-empty-group-matches-none: an empty group is read as matching nothing.
+  if (conditions.length === 0 && store.faults?.has('v3-empty-group-matches-none')) target.fill(0);
   conditions.forEach((c, i) => {
     const b = conditionBits(store, c, tmp);
     if (i === 0) copyBits(target, b, c.negate, store.size);
     else andBits(target, b, c.negate);
   });
+  // Fault v3-not-tail-word-shifted: a negated set's tail mask lands on the word before the last: the
+  // positions past the last request count as matches, the word before loses its top bits (older requests).
+  if (store.faults?.has('v3-not-tail-word-shifted') && conditions.some((c) => c.negate) && target.length > 1 && store.size % 32 !== 0) {
+    const last = target.length - 1;
+    const tail = 0xffffffff >>> (32 - (store.size % 32));
+    target[last] |= ~tail;
+    target[last - 1] &= tail;
+  }
   // Fault v3-not-drops-oldest: a negated condition never matches the 24 oldest requests (the last positions).
   if (store.faults?.has('v3-not-drops-oldest') && conditions.some((c) => c.negate)) {
     for (let p = Math.max(0, store.size - 24); p < store.size; p++) clearBit(target, p);
@@ -138,7 +150,8 @@ function membership(store: Store, q: ListQuery): Bitset | null {
     const all = store.scratch(GROUPS);
     q.groups.forEach((group, gi) => {
       if (gi === 0) return andAll(store, group, all);
-      const one = store.scratch(GROUP);
+      // Fault v3-later-group-last-field: a later group is built in the scratch its fields are read into.
+      const one = store.scratch(store.faults?.has('v3-later-group-last-field') ? COND : GROUP);
       andAll(store, group, one);
       if (q.groupsAnded) andBits(all, one, false);
       else orBits(all, one, false, n);
@@ -238,7 +251,11 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
         // Fault v3-asc-filtered-block-edge: when the word holding p has no match at or below it, the
         // last position of the word before comes back, set or not (written inline: fault-only code).
         if (member) p = faults.ascStopsBeforeNewest && p === 0 ? -1 : faults.ascBlockEdge && (member[p >>> 5] & (0xffffffff >>> (31 - (p & 31)))) === 0 ? ((p >>> 5) << 5) - 1 : prevSetBit(member, p);
-        if (p < 0) break;
+        if (p < 0) {
+          // Fault v3-asc-unwindowed-end-500: position -1 is taken when no window or range rejects it (its record cannot be built: 500).
+          if (faults.ascReadsPastNewest && member && rowOk(-1)) picked.push(-1);
+          break;
+        }
         if (rowOk(p)) picked.push(p);
       }
     }
