@@ -46,9 +46,10 @@ describe('websocket frames in --record, judged by audit', () => {
     expect(new Set(frames.map((f) => f.type))).toEqual(new Set(['send', 'receive']));
     expect(frames.every((f) => f.opcode === 1 && typeof f.time === 'number' && typeof f.data === 'string')).toBe(true);
     expect(frames.some((f) => f.type === 'receive' && f.data.includes('"equest.status.updated"'))).toBe(true);
-    // The stream's rules are the live service's (SHOULD): the audit warns, as a run not asked for --events required does.
+    // The stream's oracles alone warn (the rule is SHOULD), but the audit of the kit's own recording
+    // also re-judges the run's checks from it, and the graver verdict stands: the run's fail.
     const judged = r.audited.find((o) => o.id === 'events.ws.event-name');
-    expect(judged?.status, r.auditText).toBe('warn');
+    expect(judged?.status, r.auditText).toBe('fail');
     expect(judged?.violation?.message).toContain('A status push must name the event request.status.updated');
   }, 120_000);
 
