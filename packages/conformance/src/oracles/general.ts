@@ -192,7 +192,7 @@ export const SERVER_ERROR_DOCUMENTED: readonly string[] = ['GET /requests/v2'];
  * A valid request answered 400 or 422 (the server rejected what the document accepts), or an
  * undocumented 5xx (the server failed on it): the problem, or undefined. A 503 is the answer of a
  * server that is unavailable or throttling (the kit retries it), not of one that failed on the
- * request: withheld. `valid` is what {@link validInput} says of the request.
+ * request, and a 502 or 504 a gateway's: withheld. `valid` is what {@link validInput} says of the request.
  */
 export function validInputProblem(s: Seen, valid: string): Judgement {
   const code = status(s);
@@ -205,6 +205,10 @@ export function validInputProblem(s: Seen, valid: string): Judgement {
     };
   }
   if (code === 503) return { withheld: 'answered 503 (unavailable or throttled, not a failure on this request)' };
+  // 502 and 504 are a gateway's answers (an upstream that failed or did not answer in time: the
+  // kit's own enforcing proxy answers 502 for an upstream that broke the contract), not the API
+  // server's: whatever failed is judged where its own answer is seen.
+  if (code === 502 || code === 504) return { withheld: `answered ${code} (a gateway's answer, not the API server's)` };
   if (code >= 500 && !SERVER_ERROR_DOCUMENTED.includes(op)) {
     return {
       message: `A request the document accepts must not fail with a server error: ${op} answered ${code}, a status the document gives for no answer of this operation`,
