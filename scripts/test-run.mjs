@@ -24,7 +24,14 @@ try {
 }
 
 const progress = createProgress({ packages, history, write: (t) => process.stdout.write(t) });
-const turbo = spawn('turbo', ['run', 'test', '--continue', '--log-prefix=task', ...process.argv.slice(2)], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } });
+// pnpm hands its scripts pnpm_config_verify_deps_before_run=false, a string its nested runs read as
+// true: each of turbo's five `pnpm run test` then checks the install and, when a package.json is newer
+// than the last check, rewrites node_modules/.pnpm-workspace-state-v1.json while the others read it
+// ("Unexpected end of JSON input", a package's tests never start). The install is not ours to check here.
+const env = { ...process.env };
+delete env.pnpm_config_verify_deps_before_run;
+delete env.npm_config_verify_deps_before_run;
+const turbo = spawn('turbo', ['run', 'test', '--continue', '--log-prefix=task', ...process.argv.slice(2)], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } });
 for (const [stream, out] of [[turbo.stdout, process.stdout], [turbo.stderr, process.stderr]]) {
   createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
     out.write(`${line}\n`);
