@@ -9,7 +9,7 @@ import { clauses as specClauses } from '@crosschain/specs';
 import { allChecks } from '../checks/index.js';
 import { clauseMatrix, type ClauseEntry } from '../engine/clause-matrix.js';
 import { EXIT, type CheckDefinition, type CheckOutcome, type OutcomeStatus, type RunResult } from '../contract/types.js';
-import { exitCodeOf, totalsOf } from '../engine/outcome.js';
+import { EXIT_OF_CAUSE, exitCodeOf, totalsOf } from '../engine/outcome.js';
 import { auditRecordings, type RecordingAudit } from '../recordings/audit.js';
 import type { Recordings } from '../recordings/index.js';
 import { rejudge, type Rejudged } from './rejudge.js';
@@ -26,11 +26,26 @@ export interface RejudgeNote {
   notRejudged?: string;
 }
 
-/** A re-run's outcome as the audit shows it: a skip says why without deciding the audit's exit code. */
+/**
+ * A re-run's outcome as the audit shows it. A skip keeps its cause: a check the recorded run could
+ * not decide (throttled throughout, a budget spent, an operation that stopped answering) leaves the
+ * audit undecided too, with the run's exit code (5, or 1 for a stall), never a green audit of a run
+ * that was not green. A key the run did not have (`needs`) is the run's set-up, not the target's
+ * answer: said, not weighed.
+ */
 function asAudited(o: CheckOutcome): CheckOutcome {
   if (o.status !== 'skip' && o.status !== 'disabled') return o;
-  const { cause: _cause, needs: _needs, ...rest } = o;
+  const { needs: _needs, ...rest } = o;
   return { ...rest, reason: `in the recorded run: ${o.reason ?? 'not run'}` };
+}
+
+/**
+ * How grave an outcome is: by its status, except that a skip whose cause decides a run's exit code
+ * (the check could not be decided) weighs above a pass, as in the run, where an oracle's pass never
+ * turns a check the active side could not decide into a pass.
+ */
+function gravity(o: CheckOutcome): number {
+  return o.status === 'skip' && o.cause !== undefined && EXIT_OF_CAUSE[o.cause] !== undefined ? GRAVITY.pass + 0.5 : GRAVITY[o.status];
 }
 
 /** The oracles' outcomes with the re-runs' joined: per id, the gravest (the oracles' on a tie). */
@@ -40,7 +55,7 @@ export function joinOutcomes(oracles: readonly CheckOutcome[], reruns: ReadonlyA
     for (const raw of outcomes) {
       const o = asAudited(raw);
       const known = byId.get(o.id);
-      if (!known || GRAVITY[o.status] > GRAVITY[known.status]) byId.set(o.id, o);
+      if (!known || gravity(o) > gravity(known)) byId.set(o.id, o);
     }
   }
   return [...byId.values()];

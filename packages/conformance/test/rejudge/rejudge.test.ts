@@ -17,7 +17,7 @@ import { RECORDED_RUN_FIELD } from '../../src/har/har.js';
 import { kitRecordingOf, type RecordedEntry } from '../../src/har/recorded-run.js';
 import { apiOperations, apiValidator, auditRecordings } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';
-import { auditAndRejudge } from '../../src/rejudge/audit.js';
+import { auditAndRejudge, withRejudged } from '../../src/rejudge/audit.js';
 import { NotInRecording, RecordingIndex, checkScope, replayFetch } from '../../src/rejudge/replay-fetch.js';
 import { OperationStalledError } from '../../src/contract/types.js';
 
@@ -74,6 +74,20 @@ describe('re-judging the kit’s own recording', () => {
     expect(relations.length).toBeGreaterThan(10);
     for (const id of relations) expect(`${id}: ${byId.get(id)}`).toBe(`${id}: ${clean.run.outcomes.find((o) => o.id === id)?.status}`);
     expect(byId.get('requests-v3.pagination.no-gaps')).toBe('pass');
+  }, 300_000);
+
+  it('leaves the audit undecided (exit 5) where the recorded run could not decide a check, never green', async () => {
+    // A mutant of the reference server whose v2 throttle was never reached in the run's 90 probes:
+    // the run ended 5 with requests-v2.rate-limit.per-key inconclusive, and its audit said 0.
+    const { both } = await audit(clean.file);
+    const inconclusive = { ...both.result.outcomes.find((o) => o.id === 'requests-v2.rate-limit.per-key')!, status: 'skip' as const, cause: 'inconclusive' as const, reason: 'inconclusive: the v2 throttle was not reached in 90 requests' };
+    const joined = withRejudged(both.result, [[inconclusive]], both.notes);
+    expect(joined.outcomes.find((o) => o.id === inconclusive.id)).toMatchObject({ status: 'skip', cause: 'inconclusive', reason: `in the recorded run: ${inconclusive.reason}` });
+    expect(joined.exitCode).toBe(5);
+    // A skip for a key the run was not given decides nothing.
+    const { cause: _cause, ...rest } = inconclusive;
+    const keyless = { ...rest, needs: ['otherApiKey'], reason: 'needs --other-api-key' };
+    expect(withRejudged(both.result, [[keyless]], both.notes).exitCode).toBe(0);
   }, 300_000);
 
   it('ends a check `error` (not in the recording) when its requests are missing from it, never pass or fail', async () => {

@@ -96,6 +96,8 @@ export class FakeHttpClient implements HttpClient {
   private canned?: FakeResponse;
   /** The run's cursor field (discovery's), as the engine annotates list wrappers with it. */
   cursorField?: string;
+  /** Epoch ms of the first request when exchanges carry `startedAt` (fakeContext's `clock`); none by default. */
+  clockStart?: number;
   constructor(
     private readonly handler: FakeHandler,
     private readonly config: CheckConfig,
@@ -126,6 +128,9 @@ export class FakeHttpClient implements HttpClient {
       seq: this.exchanges.length + 1,
       operation: OPERATIONS.includes(op) ? op : undefined,
       request: { method: req.method, url: url.toString(), headers, body },
+      // When it was sent, as the engine's client stamps it (the oracles date a reading by it), when
+      // the context has a clock: the fake target's pinned clock, one second a request.
+      ...(this.clockStart !== undefined ? { startedAt: new Date(this.clockStart + this.exchanges.length * 1000).toISOString() } : {}),
       durationMs: 1,
       curl,
     };
@@ -203,12 +208,19 @@ export function fakeContext(
     handler?: FakeHandler;
     discovery?: Parameters<typeof fakeDiscovery>[0];
     config?: Partial<CheckConfig>;
+    /**
+     * Stamp every exchange with the time it was sent, starting at discovery's targetNow (pinned, never
+     * the real date), one second a request: the oracles that compare readings of one window over time
+     * (a cursor read twice, a walk's pages) need it, as they have it in a run.
+     */
+    clock?: boolean;
   } = {},
 ): FakeContext {
   const config = fakeConfig(options.config);
   const http = new FakeHttpClient(options.handler ?? route({}), config);
   const discovery = fakeDiscovery(options.discovery);
   http.cursorField = discovery.cursorField;
+  if (options.clock) http.clockStart = discovery.targetNow.getTime();
   return {
     http,
     config,

@@ -24,6 +24,7 @@ export async function runV3Check(
   const ctx = fakeContext({
     handler: route({ 'GET /requests/v3': fakeRequestsV3(records, fault) }),
     discovery: discoveryOf(records),
+    clock: true,
     ...(numRuns === undefined ? {} : { config: { numRuns } }),
   });
   return settle(checkById(checks, id), ctx);
