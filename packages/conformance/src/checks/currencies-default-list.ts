@@ -10,6 +10,7 @@ import { brief, ensure, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckDefinition, CheckSpec, Exchange } from '../contract/types.js';
 import { bodyShown, isObject, pass, skip, statusLine } from '../contract/outcome.js';
+import { CURRENCIES_MAX_LIMIT } from '../oracles/currencies.js';
 
 const OP = 'POST /currencies/v2';
 const PATH = '/currencies/v2';
@@ -33,7 +34,7 @@ const defaultList: CheckSpec = {
   async run(ctx) {
     const discovered = ctx.discovery.currencies.filter((c) => keyOf(c) !== undefined);
     if (discovered.length === 0) return skip('discovery listed no currency with a chainId and an address');
-    const body = { defaultList: true, limit: 100 };
+    const body = { defaultList: true, limit: CURRENCIES_MAX_LIMIT };
     const asked = await ctx.http.send({ method: 'POST', path: PATH, body });
     const defaults = listOf(asked, body);
     if (defaults.length === 0) {
