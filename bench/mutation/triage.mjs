@@ -21,8 +21,10 @@ const at = argv.indexOf('--result');
 const resultFile = at >= 0 ? argv[at + 1] : undefined;
 
 const doc = JSON.parse(readFileSync(TRIAGE, 'utf8'));
+/** A run's key in `constantsRuns`: its sample seed, and its date when that seed was run before (a re-run keeps both). */
+const runKey = (runs, r) => (runs?.[String(r.sampleSeed)] && runs[String(r.sampleSeed)].date !== r.date ? `${r.sampleSeed} ${r.date}` : String(r.sampleSeed));
 /** A file written before the runs were kept by seed holds one `constantsRun`. */
-const legacyConstants = (d) => (d.constantsRun ? { [String(d.constantsRun.sampleSeed)]: d.constantsRun } : {});
+const legacyConstants = (d) => (d.constantsRun ? { [runKey(d.constantsRuns, d.constantsRun)]: d.constantsRun } : {});
 const entries = parseTriage(doc);
 
 if (resultFile) {
@@ -50,7 +52,8 @@ if (resultFile) {
   if (constants) {
     // Each constants sample keeps its own figures, by sample seed: a fresh seed's figure is reported
     // beside the seeds triaged before it, not in place of them.
-    doc.constantsRuns = { ...legacyConstants(doc), ...doc.constantsRuns, [String(figures.sampleSeed)]: recorded };
+    const runs = { ...doc.constantsRuns, ...legacyConstants(doc) };
+    doc.constantsRuns = { ...runs, [runKey(runs, recorded)]: recorded };
     delete doc.constantsRun;
   } else doc.run = recorded;
   doc.entries = Object.fromEntries(entries);
@@ -63,7 +66,7 @@ if (resultFile) {
 }
 
 const run = doc.run;
-const constantsRuns = Object.values({ ...legacyConstants(doc), ...doc.constantsRuns }).sort((a, b) => String(a.date).localeCompare(String(b.date)));
+const constantsRuns = Object.values({ ...doc.constantsRuns, ...legacyConstants(doc) }).sort((a, b) => String(a.date).localeCompare(String(b.date)));
 const pct = (x) => (x === undefined || x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const code = (s) => {
   const one = String(s).replace(/\s+/g, ' ').trim();
