@@ -23,6 +23,8 @@ const resultFile = at >= 0 ? argv[at + 1] : undefined;
 const doc = JSON.parse(readFileSync(TRIAGE, 'utf8'));
 /** A run's key in `constantsRuns`: its sample seed, and its date when that seed was run before (a re-run keeps both). */
 const runKey = (runs, r) => (runs?.[String(r.sampleSeed)] && runs[String(r.sampleSeed)].date !== r.date ? `${r.sampleSeed} ${r.date}` : String(r.sampleSeed));
+/** A file written before the Stryker runs were kept by seed holds one `run`. */
+const legacyStryker = (d) => (d.run ? { [runKey(d.runs, d.run)]: d.run } : {});
 /** A file written before the runs were kept by seed holds one `constantsRun`. */
 const legacyConstants = (d) => (d.constantsRun ? { [runKey(d.constantsRuns, d.constantsRun)]: d.constantsRun } : {});
 const entries = parseTriage(doc);
@@ -55,7 +57,12 @@ if (resultFile) {
     const runs = { ...doc.constantsRuns, ...legacyConstants(doc) };
     doc.constantsRuns = { ...runs, [runKey(runs, recorded)]: recorded };
     delete doc.constantsRun;
-  } else doc.run = recorded;
+  } else {
+    // Each Stryker sample keeps its figures too, by sample seed (a re-run of a seed by its date).
+    const runs = { ...doc.runs, ...legacyStryker(doc) };
+    doc.runs = { ...runs, [runKey(runs, recorded)]: recorded };
+    delete doc.run;
+  }
   doc.entries = Object.fromEntries(entries);
   writeFileSync(TRIAGE, `${JSON.stringify(doc, null, 2)}\n`);
   if (missing.length) {
@@ -65,7 +72,7 @@ if (resultFile) {
   }
 }
 
-const run = doc.run;
+const runs = Object.values({ ...doc.runs, ...legacyStryker(doc) }).sort((a, b) => String(a.date).localeCompare(String(b.date)));
 const constantsRuns = Object.values({ ...doc.constantsRuns, ...legacyConstants(doc) }).sort((a, b) => String(a.date).localeCompare(String(b.date)));
 const pct = (x) => (x === undefined || x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const code = (s) => {
@@ -74,7 +81,7 @@ const code = (s) => {
   return `\`${short.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
 };
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const inRun = run || constantsRuns.length ? new Set([...(run?.keys ?? []), ...constantsRuns.flatMap((c) => c.keys ?? [])]) : undefined;
+const inRun = runs.length || constantsRuns.length ? new Set([...runs.flatMap((r) => r.keys ?? []), ...constantsRuns.flatMap((c) => c.keys ?? [])]) : undefined;
 const list = [...entries.entries()].filter(([k]) => !inRun || inRun.has(k)).sort(([, a], [, b]) => String(a.where).localeCompare(String(b.where), 'en', { numeric: true }));
 const of = (c) => list.filter(([, e]) => e.class === c);
 const changed = (e) => (e.changed?.length ? ` Checks that changed status: ${e.changed.map((c) => `${c.id} ${c.from}→${c.to}`).join(', ')}.` : '');
@@ -96,19 +103,25 @@ out.push('with the same flags and `node bench/mutation/triage.mjs --result bench
 out.push('entries are keyed by content (file, mutator, original text, replacement, occurrence), so they still');
 out.push('match after lines move; a gap that is now killed drops out of the list.');
 out.push('');
-if (run) {
-  out.push('## The run');
+if (runs.length) {
+  out.push('## The Stryker runs');
   out.push('');
-  out.push(`${run.date.slice(0, 10)}: Stryker ${run.stryker}, judge \`${run.judge}\` (the kit's default run in one process against the mutated build), server clock ${run.now}, kit seed ${run.kitSeed}; ${run.files} files, ${run.mutants} mutants, ${run.leftOut} left out (fault and variant switches and the code only they reach), sample of ${run.sampled} of ${run.eligible} (seed ${run.sampleSeed}), concurrency ${run.concurrency}.`);
+  out.push('Each sample keeps its row (by sample seed): a fresh seed is reported beside the seeds triaged before it.');
   out.push('');
-  out.push('| killed | of which timeout | crash | survived | no coverage | equivalent | unconstrained | gaps | untriaged | mutation score | contract score |');
-  out.push('|---|---|---|---|---|---|---|---|---|---|---|');
-  const lt = run.loadTimeouts ?? 0;
-  const k = run.killed + run.killedByCrash + run.timeout - lt;
-  out.push(`| ${k} | ${run.timeout - lt} | ${run.killedByCrash} | ${run.survived + lt} | ${run.noCoverage} | ${run.triaged.equivalent} | ${run.triaged.unconstrained} | ${run.triaged.gap} | ${run.triaged.untriaged} | ${pct(k / (k + run.survived + lt + run.noCoverage))} | **${pct(run.contractScore)}** |`);
+  out.push('| date | sample (seed) | server clock, kit seed, data | killed | of which timeout | crash | survived | no coverage | equivalent | unconstrained | gaps | untriaged | mutation score | contract score | time, load average at the end |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const run of runs) {
+    const lt = run.loadTimeouts ?? 0;
+    const k = run.killed + run.killedByCrash + run.timeout - lt;
+    const data = run.advanceEveryMs ? `moving (a status step every ${run.advanceEveryMs} ms)` : 'still';
+    out.push(`| ${run.date.slice(0, 10)} | ${run.sampled} of ${run.eligible} (seed ${run.sampleSeed}) | ${run.now}, ${run.kitSeed}, ${data} | ${k} | ${run.timeout - lt} | ${run.killedByCrash} | ${run.survived + lt} | ${run.noCoverage} | ${run.triaged.equivalent} | ${run.triaged.unconstrained} | ${run.triaged.gap} | ${run.triaged.untriaged} | ${pct(k / (k + run.survived + lt + run.noCoverage))} | **${pct(run.contractScore)}** | ${Math.round(run.strykerSeconds)} s in Stryker${run.cpuSeconds !== undefined ? ` (CPU ${Math.round(run.cpuSeconds)} s)` : ''}, ${run.loadAverage.map((x) => x.toFixed(1)).join(' ')} |`);
+  }
   out.push('');
-  if (lt) out.push(`Stryker reported ${run.timeout} timeouts; ${lt} of them was the machine's load (the entry says why), counted here as survived.`, '');
-  out.push(`Time: ${Math.round(run.strykerSeconds)} s in Stryker (dry run ${(run.dryRunMs / 1000).toFixed(1)} s, ${run.dryRunRequests} requests)${run.cpuSeconds !== undefined ? `, ${Math.round(run.cpuSeconds)} s of CPU (Stryker and every judge)` : ''}, load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' ')} on a machine shared with other work (nice 19).`);
+  for (const run of runs) {
+    const lt = run.loadTimeouts ?? 0;
+    if (lt) out.push(`Seed ${run.sampleSeed}: Stryker reported ${run.timeout} timeouts; ${lt} of them was the machine's load (the entry says why), counted as survived.`, '');
+  }
+  out.push(`Stryker ${runs[runs.length - 1].stryker}, judge \`${runs[runs.length - 1].judge}\` (the kit's default run in one process against the mutated build), nice 19 on a machine shared with other work.`);
   out.push('');
 }
 if (constantsRuns.length) {
