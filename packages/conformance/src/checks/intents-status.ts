@@ -13,6 +13,7 @@ import { brief, ensure, violate } from '../contract/expect.js';
 import type { AuthChoice, CheckContext, CheckDefinition, Exchange } from '../contract/types.js';
 import { validateRecorded } from './schema.js';
 import { fetchPage, windowQuery } from './support/listing.js';
+import { readStatus } from './support/status-reads.js';
 import { depositTxHashes, destinationChainIds, fillTxHashes, get, originChainIds, recordId, recordStatus, updatedAtMs, type RecordJson } from '../contract/record.js';
 import { bodyShown, fromProperty, isObject, pass, skip, statusLine } from '../contract/outcome.js';
 import { SCHEMA_CHECK_IDS } from '../oracles/schema-ids.js';
@@ -22,7 +23,7 @@ const OP = 'GET /intents/status';
 const PATH = '/intents/status';
 
 function getStatus(ctx: CheckContext, requestId: string, auth?: AuthChoice): Promise<Exchange> {
-  return ctx.http.send({ method: 'GET', path: PATH, query: { requestId }, ...(auth !== undefined ? { auth } : {}) });
+  return readStatus(ctx, PATH, requestId, auth);
 }
 
 /** Listed ids to ask about (discovered records first, then discovered ids). */
