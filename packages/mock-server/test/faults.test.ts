@@ -363,6 +363,11 @@ const PROBES: Record<string, Probe> = {
     const r = page.find((x: any) => x.recipient.toLowerCase() !== page[0].recipient.toLowerCase());
     return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
   },
+  'v3-first-cursor-refused': async (b) => {
+    // The cursor of a page of one at the top of the order gives the next page.
+    const first = (await v3(b, { limit: 1 })).body;
+    return (await v3(b, { limit: 1, continuation: first.continuation })).status === 200;
+  },
   'v3-empty-group-matches-none': async (b) => (await count(b, [{}, { requestType: 'Send' }])) === (await total(b, {})),
   'v3-not-tail-word-shifted': async (b) => (await total(b, { status: 'success' })) + (await count(b, [{ 'not:status': 'success' }])) === (await total(b, {})),
   'currencies-default-list-empty': async (b) => (await currencies(b, { defaultList: true })).body.length > 0,

@@ -160,7 +160,7 @@ async function judgeAscendingReachesNewest(ctx: CheckContext, newestFirst: reado
 
 const walkCheck: CheckSpec = {
   id: 'requests-v3.unwindowed.walk',
-  title: 'Without a time window, a walk of small pages lists what one larger page lists, and never more requests than the total read after it',
+  title: 'Without a time window, a walk of small pages lists what one larger page lists, never more requests than the total read after it, and the cursor after the newest request alone gives the next page',
   clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact'],
   operation: V3,
   requires: ['apiKey'],
@@ -184,7 +184,11 @@ const walkCheck: CheckSpec = {
     const seen = new Set([...walked, ...idsOf(larger.records)]).size;
     const over = seenAboveTotal(seen, after.total);
     if (over !== undefined) violate('Without a window, the listing never shows more distinct requests than total counts', `at most ${after.total} requests`, over, after.page.exchange);
-    return pass(`${walked.length} records in pages of ${SMALL} against one page of ${larger.records.length}; ${seen} distinct, total ${after.total}`);
+    // The cursor after the newest request alone (a page of one at the very top of the order): a
+    // server may mishandle the position of the first record; passing the cursor back must give the
+    // next page (rule 4), answered 200 like any page.
+    const next = after.page.continuation === undefined ? undefined : await fetchPage(ctx, { limit: 1, continuation: after.page.continuation }, 'the page after the newest request (the cursor of a page of one, without a window)');
+    return pass(`${walked.length} records in pages of ${SMALL} against one page of ${larger.records.length}; ${seen} distinct, total ${after.total}${next ? '; the cursor after the newest request gives the next page' : ''}`);
   },
 };
 

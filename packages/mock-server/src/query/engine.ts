@@ -34,6 +34,8 @@ export interface PageFaults {
   ascIgnoresFilters?: boolean;
   /** Fault v3-asc-unwindowed-end-500: the ascending filtered walk, past its newest match, reads the position before the newest request when no row check stops it. */
   ascReadsPastNewest?: boolean;
+  /** Fault v3-first-cursor-refused: a cursor at the first position of the order (after a page of one at the top) is refused as invalid. */
+  firstCursorRefused?: boolean;
   /**
    * The scale faults of `total` (faults.ts `scaleTotal`): the reported total from the exact count;
    * `recountWithout(field)` counts the query without that top-level filter.
@@ -228,7 +230,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
     let pos = q.cursor.rank;
     // A live store (status changes, arrivals) moves rows: the cursor's record is then found by id.
     if (pos < 0 || pos >= n || store.idAt(order[pos]) !== q.cursor.id) pos = store.rankOf(q.sortBy, q.cursor.id);
-    if (pos < 0) {
+    if (pos < 0 || (faults.firstCursorRefused && !pos)) {
       throw new HttpError(400, 'Invalid continuation: it does not belong to this data set or query; expected a continuation value returned by a previous page of this same query', 'INVALID_PARAMETER');
     }
     after = pos;
