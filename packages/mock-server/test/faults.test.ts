@@ -363,6 +363,12 @@ const PROBES: Record<string, Probe> = {
     const r = page.find((x: any) => x.recipient.toLowerCase() !== page[0].recipient.toLowerCase());
     return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
   },
+  'v3-updated-window-empty': async (b) => {
+    // A window of the last 30 days sorted by updatedAt lists requests, as it does sorted by createdAt.
+    const newest = (await v3(b, { limit: 1 })).body.requests[0];
+    const end = Math.floor(Date.parse(newest.createdAt) / 1000);
+    return (await v3(b, { sortBy: 'updatedAt', startTimestamp: end - 30 * 86_400, endTimestamp: end, limit: 5 })).body.requests.length > 0;
+  },
   'v3-first-cursor-refused': async (b) => {
     // The cursor of a page of one at the top of the order gives the next page.
     const first = (await v3(b, { limit: 1 })).body;

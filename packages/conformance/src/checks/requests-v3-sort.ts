@@ -6,6 +6,7 @@ import { violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { pageAt, sharedWalk, windowQuery, type Query, type Walk } from './support/listing.js';
+import { createdAtMs, recordStatus, updatedAtMs } from '../contract/record.js';
 import {
   SORT_BY,
   defaultDirection,
@@ -44,11 +45,33 @@ function walkSorted(ctx: CheckContext, q: Query, sortBy: SortBy | undefined, dir
   return sharedWalk(ctx, { ...q, ...sortQuery(sortBy, direction), limit: MAX_LIMIT }, { maxPages: 2 });
 }
 
-/** Walks a window in one order and checks it is monotone; returns the walk. */
+/** Statuses a request never leaves: a request in one of them keeps its updatedAt. */
+const SETTLED: ReadonlySet<string> = new Set(['success', 'failure', 'refund']);
+
+/**
+ * Discovered requests created and last updated inside the window `q`, settled: whether the window
+ * is read against createdAt or, under `sortBy=updatedAt`, against updatedAt (the live service's
+ * reading; the document does not say), the listing holds them, now and later.
+ */
+function settledInside(ctx: CheckContext, q: Query): number {
+  const inside = (ms: number | undefined): boolean => ms !== undefined && Math.floor(ms / 1000) >= Number(q.startTimestamp) && Math.floor(ms / 1000) <= Number(q.endTimestamp);
+  return ctx.discovery.records.filter((r) => SETTLED.has(recordStatus(r) ?? '') && inside(createdAtMs(r)) && inside(updatedAtMs(r))).length;
+}
+
+/** Walks a window in one order and checks it is monotone, and not empty where the window must list requests; returns the walk. */
 async function walkOrdered(ctx: CheckContext, q: Query, sortBy: SortBy | undefined, direction: Direction | undefined): Promise<Walk> {
   const by = sortBy ?? 'createdAt';
   const dir = direction ?? defaultDirection(by);
   const w = await walkSorted(ctx, q, sortBy, direction);
+  const held = w.records.length === 0 ? settledInside(ctx, q) : 0;
+  if (held > 0) {
+    violate(
+      `${describeSort(sortBy, direction)} in the discovery window must list its requests: ${held} discovered requests were created and last updated inside the window and are settled (success, failure, refund), so they match it whichever timestamp the window is read against`,
+      `a page holding requests (at least ${held})`,
+      'no records',
+      w.pages[0]!.exchange,
+    );
+  }
   ensureOrdered(w, by, dir, describeSort(sortBy, direction));
   return w;
 }

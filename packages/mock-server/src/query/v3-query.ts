@@ -80,7 +80,8 @@ export function parseV3Query(params: Params, ctx: V3ParseContext): { query: List
     const r = rangeParam(params, field, minName, maxName, integer, extra);
     if (r) ranges.push(r);
   };
-  range(timeField, 'startTimestamp', 'endTimestamp', false);
+  // Fault v3-updated-window-empty: under sortBy=updatedAt the time window reads a field no record has, so it selects nothing.
+  range(timeField === 'updatedAt' && faults.has('v3-updated-window-empty') ? ('' as RangeField) : timeField, 'startTimestamp', 'endTimestamp', false);
   // Fault v3-block-range-empty: the block range reads a field no record has, so it selects nothing.
   // Faults v3-block-start-ignored, v3-block-end-ignored: a bound is read from a parameter named "", so startBlock or endBlock is ignored.
   range(faults.has('v3-block-range-empty') ? ('' as RangeField) : 'block', faults.has('v3-block-start-ignored') ? '' : 'startBlock', faults.has('v3-block-end-ignored') ? '' : 'endBlock', true, { originOnly: params.has('originChainId'), ...(faults.has('v3-block-bounds-or') ? { eitherBound: true } : {}) });
