@@ -363,6 +363,19 @@ const PROBES: Record<string, Probe> = {
     const r = page.find((x: any) => x.recipient.toLowerCase() !== page[0].recipient.toLowerCase());
     return (await v3(b, { recipient: r.recipient, sortDirection: 'asc', limit: 50 })).status === 200;
   },
+  'v3-arrivals-stale-cache': async (_b, s) => {
+    // On a server of its own (arrivals would change the shared clean one under the other probes):
+    // after requests arrive, the newest page starts with them.
+    const own = await startMockServer({ ...options(''), faults: [...s.faults] });
+    try {
+      await v3(own.url, { limit: 50 }); // the serialized records of the newest page, cached
+      const ids = own.arrive(5);
+      const page = (await v3(own.url, { limit: 50 })).body.requests.map((r: any) => r.id);
+      return ids.every((id) => page.includes(id));
+    } finally {
+      await own.close();
+    }
+  },
   'v3-updated-window-empty': async (b) => {
     // A window of the last 30 days sorted by updatedAt lists requests, as it does sorted by createdAt.
     const newest = (await v3(b, { limit: 1 })).body.requests[0];

@@ -23,6 +23,7 @@ import { checks as requestsV3Groups } from './requests-v3-groups.js';
 import { checks as requestsV3GroupsNull } from './requests-v3-groups-null.js';
 import { checks as requestsV3GroupsTopLevel } from './requests-v3-groups-top-level.js';
 import { checks as requestsV3NoCarryOver } from './requests-v3-no-carry-over.js';
+import { checks as requestsV3Arrivals } from './requests-v3-arrivals.js';
 import { checks as requestsV3NotOldest } from './requests-v3-not-oldest.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
@@ -80,6 +81,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3ChangedRanges,
   requestsV3ChangedOwnerRead,
   requestsV3NoCarryOver,
+  requestsV3Arrivals,
   generalStaysUp,
   schema,
 ];
@@ -94,7 +96,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
-const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3ChangedOwnerRead)(c) || of(requestsV3NoCarryOver)(c) || of(generalStaysUp)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3ChangedOwnerRead)(c) || of(requestsV3NoCarryOver)(c) || of(requestsV3Arrivals)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data; the registry's order is derived
@@ -125,7 +127,7 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
   {
     first: events,
     then: afterEvents,
-    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), general.stays-up asks whether the server still answers after the session\'s bad messages, and requests-v3.filters.no-carry-over runs alone where the run already goes one check at a time: they run after it',
+    why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), general.stays-up asks whether the server still answers after the session\'s bad messages, requests-v3.filters.no-carry-over runs alone where the run already goes one check at a time, and requests-v3.arrivals.listed makes requests arrive, which no check before it may see: they run after it',
   },
 ];
 

@@ -399,6 +399,12 @@ export interface CheckContext {
    * an in-process fetch, whose own clock decides.
    */
   readonly at?: (date: TargetDate) => Promise<DatedTarget>;
+  /**
+   * Makes `n` new requests arrive at the embedded target now (the live service's requests arrive all
+   * the time; the reference server's only when asked): their ids. Absent against a URL or an
+   * in-process fetch, whose requests arrive on their own. Throws when the target cannot take them.
+   */
+  readonly arrive?: (n: number) => Promise<string[]>;
 }
 
 /** A date of the v2 timeline a check needs the target at (target/embedded.ts). */

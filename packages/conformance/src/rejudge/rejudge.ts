@@ -99,6 +99,17 @@ export async function rejudge(recording: KitRecording, options: { strict?: boole
     }
     return { now: new Date(DATED_CLOCKS[date].pin), what: `the target at ${date}, which the recorded run never asked for` };
   };
+  /** Per check, the recorded `arrive` calls answered so far: a re-run gets the ids the run got, in order. */
+  const arrived = new Map<string, number>();
+  const arrive = async (n: number): Promise<string[]> => {
+    const check = checkScope.getStore()?.check ?? '';
+    const i = arrived.get(check) ?? 0;
+    arrived.set(check, i + 1);
+    const ids = run.target.arrivals?.[check]?.[i];
+    // Not in the recording: the run never asked (an edited recording, or a kit whose checks ask otherwise).
+    if (ids === undefined) throw new NotInRecording(`the arrival of ${n} requests asked by ${check || 'no check'}`);
+    return ids;
+  };
   const has = (role: keyof typeof PLACEHOLDERS) => run.target.keys.includes(role);
   const recorded: RecordedTarget = {
     mode: run.target.mode,
@@ -110,6 +121,7 @@ export async function rejudge(recording: KitRecording, options: { strict?: boole
       ...(has('inactive') ? { inactiveApiKey: PLACEHOLDERS.inactive } : {}),
     },
     at,
+    arrive,
     ...(run.events ? { events: run.events } : {}),
     ...clock,
   };

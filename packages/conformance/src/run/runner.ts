@@ -516,7 +516,8 @@ async function runChecks(run: ActiveRun): Promise<void> {
     let error: unknown;
     try {
       const at = ctx.at ? session.datedThrough(check.id) : undefined;
-      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id), ...(at ? { at } : {}) }, sharedReads);
+      const arrive = session.arrivalsThrough(check.id);
+      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id), ...(at ? { at } : {}), ...(arrive ? { arrive } : {}) }, sharedReads);
     } catch (err) {
       error = err;
     } finally {

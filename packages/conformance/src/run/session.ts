@@ -42,6 +42,8 @@ export interface RecordedTarget {
   fetch: FetchLike;
   keys: SessionKeys;
   at(date: TargetDate): Promise<DatedTarget>;
+  /** The ids the recorded run's check in scope got from each of its `arrive` calls, in order. */
+  arrive(n: number): Promise<string[]>;
   /** The events probe's observations in the recorded run, if it had them. */
   events?: RecordedRun['events'];
   sleep(ms: number): Promise<void>;
@@ -71,6 +73,8 @@ export class TargetSession {
   private description: Omit<RecordedRun, 'target'> | undefined;
   /** The dates of the v2 timeline the run's checks asked the target at, as answered. */
   private readonly dated: Partial<Record<TargetDate, RecordedDate>> = {};
+  /** The ids of the requests each check made the embedded target take, for the recording. */
+  private readonly arrivals: Record<string, string[][]> = {};
 
   private constructor(
     readonly http: FetchHttpClient,
@@ -160,6 +164,7 @@ export class TargetSession {
             otherApiKey: keys.otherApiKey ?? '',
             ...(keys.inactiveApiKey !== undefined ? { inactiveApiKey: keys.inactiveApiKey } : {}),
             at: (date) => recorded.at(date),
+            arrive: (n) => recorded.arrive(n),
             close: async () => undefined,
           }
         : undefined;
@@ -203,7 +208,7 @@ export class TargetSession {
     if (this.keys.otherApiKey) roles.push('other');
     if (this.keys.inactiveApiKey) roles.push('inactive');
     const mode: TargetMode = this.embedded ? 'embedded' : this.inProcess ? 'in-process' : 'url';
-    return { mode, baseUrl: this.redact(this.baseUrl), keys: roles, ...(Object.keys(this.dated).length > 0 ? { dated: this.dated } : {}) };
+    return { mode, baseUrl: this.redact(this.baseUrl), keys: roles, ...(Object.keys(this.dated).length > 0 ? { dated: this.dated } : {}), ...(Object.keys(this.arrivals).length > 0 ? { arrivals: this.arrivals } : {}) };
   }
 
   /** Ends `close` with the session, after the HAR file and the agents and before the target. */
@@ -267,6 +272,21 @@ export class TargetSession {
       if (dated.base !== undefined) this.http.allowBase(dated.base);
       this.noteDated(date, dated, check);
       return dated;
+    };
+  }
+
+  /**
+   * {@link CheckContext.arrive} of the embedded target for check `check`, noted for the recording
+   * (a re-run is handed the same ids); undefined when the target cannot make requests arrive.
+   */
+  arrivalsThrough(check: string): CheckContext['arrive'] {
+    const target = this.target;
+    const arrive = target?.arrive;
+    if (!target || !arrive) return undefined;
+    return async (n) => {
+      const ids = await arrive.call(target, n);
+      if (this.recorder) (this.arrivals[check] ??= []).push(ids);
+      return ids;
     };
   }
 

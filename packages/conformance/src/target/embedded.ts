@@ -40,6 +40,7 @@ interface MockServerModule {
     close(): Promise<void> | void;
     apiKeys?: { demo?: string; other?: string; revoked?: string };
     advance?(id?: string): unknown[];
+    arrive?(n?: number): string[];
     now?(): number;
   }>;
   faultCatalogue?: ReadonlyArray<{ name: string; clause: string; description: string }>;
@@ -59,6 +60,8 @@ export interface EmbeddedTarget {
   inactiveApiKey?: string;
   /** Moves one request one lifecycle step now; absent when the server has no status changes. */
   advance?(id: string): unknown;
+  /** Inserts `n` requests created now; their ids. Absent when the server cannot (an older build). */
+  arrive?(n: number): string[] | Promise<string[]>;
   /** The in-process webhook receiver registered with the server, when events are on. */
   receiver?: WebhookReceiver;
   /** The server of the target at a date of the v2 timeline: the main one, or a clock-pinned twin. */
@@ -150,6 +153,7 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     throw err;
   });
   const advance = server.advance?.bind(server);
+  const arrive = server.arrive?.bind(server);
   const clockAtStart = server.now?.() ?? (options.now !== undefined ? Date.parse(options.now) : Date.now());
   const twins = new Map<TargetDate, Promise<{ url: string; close(): Promise<void> | void }>>();
   const at = async (date: TargetDate): Promise<DatedTarget> => {
@@ -179,6 +183,7 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     otherApiKey: server.apiKeys?.other ?? 'other-key',
     inactiveApiKey: server.apiKeys?.revoked ?? 'revoked-key',
     ...(advance ? { advance: (id: string) => advance(id) } : {}),
+    ...(arrive ? { arrive: (n: number) => arrive(n) } : {}),
     ...(receiver ? { receiver } : {}),
     at,
     close: async () => {

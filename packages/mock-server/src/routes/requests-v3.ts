@@ -40,6 +40,8 @@ export function requestsV3Route(ctx: RouteContext): Route {
   store.onChange((change) => {
     if (!jsonCache) return;
     if (change.kind === 'all') {
+      // Fault v3-arrivals-stale-cache: arrivals (every position moves) leave the serialized records in place.
+      if (faults.has('v3-arrivals-stale-cache')) return;
       cachedBytes = 0;
       return jsonCache.clear();
     }

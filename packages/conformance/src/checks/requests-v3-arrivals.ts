@@ -1,0 +1,118 @@
+/**
+ * Requests that arrive are listed (API document, GET /requests/v3 rules 1, 4, 5 and the parameter
+ * table: the listing, newest first by default, holds every request; `total` counts every match; an
+ * equality filter finds every request it matches). The live service takes new requests all the time;
+ * the embedded reference server only when asked, and a server whose indexes, caches or counts go
+ * wrong as requests arrive passes every check that reads a still data set. Against the embedded
+ * server this check makes requests arrive (`ctx.arrive`) and reads them back: found by their ids,
+ * counted once by `total`, first on the newest page, and the oldest request still found by two of
+ * its own fields, once the data set has grown by more than a 32-record word. Against a URL the
+ * target's own arrivals are judged by the relations without a window (requests-v3-unwindowed*.ts).
+ * Runs alone, after the events family: no other check reads the data set while it grows.
+ */
+import { ensure, violate } from '../contract/expect.js';
+import { withFamilies } from '../contract/family.js';
+import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import { get, idsOf, recordId, sample } from '../contract/record.js';
+import { MAX_LIMIT } from '../contract/limits.js';
+import { pass, skip } from '../contract/outcome.js';
+import { V3, fetchPage, total } from './support/listing.js';
+
+/** New requests per run: more than one 32-record word (a store that grows past a word boundary), fewer than a page. */
+export const ARRIVALS = 40;
+
+/** Whether `err` says the run is a re-run that has no arrival to give (rejudge/), or the server cannot grow its data. */
+const cannotArrive = (err: unknown): string | undefined =>
+  err instanceof Error && /need generated data/.test(err.message) ? 'the embedded server serves a data file, which cannot take new requests' : undefined;
+
+const arrivalsListed: CheckSpec = {
+  id: 'requests-v3.arrivals.listed',
+  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, and the oldest request is still found by two of its own fields',
+  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness'],
+  operation: V3,
+  requires: ['apiKey'],
+  // Not a relation read twice: the embedded server's data moves only by status (which changes no
+  // total without a filter, and no request's id or creation), the requests it compares are the ones
+  // it made arrive, and a second reading would make 40 more arrive.
+  // Alone: the data set grows under it, and no other check reads it meanwhile.
+  exclusive: true,
+  async run(ctx) {
+    if (!ctx.arrive) return skip('requests are made to arrive only at the embedded reference server; a target at a URL takes its own, which the relations without a window judge');
+    const before = await total(ctx, { limit: 1 });
+    const oldest = (await fetchPage(ctx, { sortDirection: 'asc', limit: 1 }, 'the oldest request (sortDirection=asc without a window)')).records[0];
+    let ids: string[];
+    try {
+      ids = await ctx.arrive(ARRIVALS);
+    } catch (err) {
+      const why = cannotArrive(err);
+      if (why !== undefined) return skip(why);
+      if (err instanceof Error && err.name === 'NotInRecording') throw err;
+      return violate(
+        `The embedded reference server must take new requests as the live service does: asked for ${ARRIVALS}, it failed`,
+        `${ARRIVALS} new requests`,
+        err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      );
+    }
+    const found = await fetchPage(ctx, { filters: JSON.stringify([{ id: ids }]), includeTotal: true, limit: MAX_LIMIT }, 'the new requests by their ids');
+    // The new requests the page lists (a record that is not one of them is the filter oracles' to judge).
+    const asked = new Set(ids);
+    const listed = idsOf(found.records).filter((id) => asked.has(id));
+    ensure(
+      found.total === listed.length,
+      'The new requests, asked by their ids, are listed and counted alike: the page lists as many of them as its total counts',
+      `${String(found.total)} of the new requests on the page (its total)`,
+      `${listed.length} of them among its ${found.records.length} records${found.records.length > listed.length ? `, with ${sample(idsOf(found.records).filter((id) => !asked.has(id)))} that are not new` : ''}`,
+      found.exchange,
+    );
+    // Read in this order so that requests the target takes on its own meanwhile (a live-traffic
+    // server) only widen the bounds: the whole after the arrivals, filters=[{}], then the newest page,
+    // which shows every request newer than the newest one before (k of them: ours and its own).
+    const after = await total(ctx, { limit: 1 });
+    const all = await fetchPage(ctx, { filters: JSON.stringify([{}]), includeTotal: true, limit: 1 }, 'filters=[{}] after the arrivals');
+    const newest = await fetchPage(ctx, { limit: MAX_LIMIT }, 'the newest page after the arrivals');
+    const page = idsOf(newest.records);
+    const previousNewest = before.page.records[0] === undefined ? undefined : recordId(before.page.records[0]);
+    const k = previousNewest === undefined ? -1 : page.indexOf(previousNewest);
+    const above = new Set(k < 0 ? page : page.slice(0, k));
+    const missing = listed.filter((id) => !above.has(id));
+    ensure(
+      missing.length === 0,
+      'Requests that arrive are the newest: the first page without a window (createdAt descending) lists them before every request that was there before',
+      `the ${listed.length} new requests above ${previousNewest ?? 'the requests listed before'}`,
+      `${missing.length} missing: ${sample(missing)}; the page lists ${sample(page)}`,
+      newest.exchange,
+    );
+    const most = k < 0 ? undefined : before.total + k;
+    ensure(
+      after.total >= before.total + listed.length && (most === undefined || after.total <= most),
+      `Requests that arrive are counted once: without a window, total grows by the new requests the listing holds (${listed.length} of ${ARRIVALS} made to arrive; one on a private chain is not listed), and by no more than the requests the newest page shows above the newest one before`,
+      most === undefined || most === before.total + listed.length ? `total ${before.total} + ${listed.length} = ${before.total + listed.length}${most === undefined ? ' or more' : ''}` : `total from ${before.total + listed.length} to ${most}`,
+      `total ${after.total}`,
+      after.page.exchange,
+    );
+    ensure(
+      typeof all.total === 'number' && all.total >= after.total && (most === undefined || all.total <= most),
+      'An empty filters group matches every request, the new ones too: filters=[{}] counts the whole listing',
+      most === undefined || most === after.total ? `total ${after.total} (without filters)${most === undefined ? ' or more' : ''}` : `total from ${after.total} (without filters) to ${most}`,
+      `total ${String(all.total)}`,
+      all.exchange,
+    );
+    const oldestId = oldest === undefined ? undefined : recordId(oldest);
+    const [recipient, user] = oldest === undefined ? [] : [get(oldest, 'recipient'), get(oldest, 'user')];
+    let own = '';
+    if (oldestId !== undefined && typeof recipient === 'string' && recipient !== '' && typeof user === 'string' && user !== '') {
+      const page = await fetchPage(ctx, { recipient, user, limit: MAX_LIMIT }, 'the oldest request by its recipient and user');
+      ensure(
+        idsOf(page.records).includes(oldestId),
+        'A request matching every parameter is listed: the oldest request, by its own recipient and user (without a window), after requests arrived',
+        `request ${oldestId} among the records`,
+        `${page.records.length} records without it${page.records.length > 0 ? `: ${sample(idsOf(page.records))}` : ''}`,
+        page.exchange,
+      );
+      own = '; the oldest request is still found by its recipient and user';
+    }
+    return pass(`${listed.length} of ${ARRIVALS} new requests listed (found by id, first on the newest page), total ${before.total} -> ${after.total}${own}`);
+  },
+};
+
+export const checks: CheckDefinition[] = withFamilies([arrivalsListed]);

@@ -1,0 +1,79 @@
+/**
+ * requests-v3.arrivals.listed against the embedded reference server: it makes 40 requests arrive
+ * and reads them back. The clean server passes; one whose cached records stay put when requests
+ * arrive (fault v3-arrivals-stale-cache) fails; one whose `arrive` throws fails with the error; a
+ * target at a URL, which takes its own requests, is skipped; and `audit` of the run's recording
+ * re-judges the check on the ids the run's server gave (no server in the re-run).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockServer } from '@crosschain/mock-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/index.js';
+import { checks, ARRIVALS } from '../../src/checks/requests-v3-arrivals.js';
+import type { CheckContext, RunOptions, RunResult } from '../../src/contract/types.js';
+import { apiOperations, apiValidator } from '../../src/recordings/audit.js';
+import { readRecordings } from '../../src/recordings/index.js';
+import { auditAndRejudge } from '../../src/rejudge/audit.js';
+import { fakeContext, json } from '../support/fake-context.js';
+
+const ID = 'requests-v3.arrivals.listed';
+const BASE: Partial<RunOptions> = { mockNow: '2026-10-15T12:00:00Z', mockRecords: 600, seed: 5, numRuns: 2, only: [ID] };
+const outcome = (r: RunResult) => r.outcomes.find((o) => o.id === ID)!;
+const dir = mkdtempSync(join(tmpdir(), 'arrivals-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('requests-v3.arrivals.listed', () => {
+  it('passes the clean embedded server, the new requests found, counted and first on the newest page', async () => {
+    const r = await runConformance(BASE);
+    expect(outcome(r)).toMatchObject({ status: 'pass' });
+    expect(outcome(r).reason).toMatch(new RegExp(`of ${ARRIVALS} new requests listed \\(found by id, first on the newest page\\), total \\d+ -> \\d+; the oldest request is still found`));
+    expect(r.exitCode).toBe(0);
+  }, 120_000);
+
+  it('fails a server whose cached records stay in place when requests arrive', async () => {
+    const r = await runConformance({ ...BASE, mockFaults: ['v3-arrivals-stale-cache'] });
+    expect(outcome(r).status).toBe('fail');
+    expect(outcome(r).violation?.message).toMatch(/asked by their ids, are listed and counted alike|are the newest|counted once/);
+    expect(r.exitCode).toBe(1);
+  }, 120_000);
+
+  it('fails when the embedded server cannot take new requests, with its error', async () => {
+    const ctx: CheckContext = {
+      ...fakeContext({ handler: () => json(200, { requests: [], total: 0 }) }),
+      arrive: () => Promise.reject(new TypeError('change.positions is not iterable')),
+    };
+    const check = checks.find((c) => c.id === ID)!;
+    const err = await check.run(ctx).then(
+      () => undefined,
+      (e: unknown) => e as { violation?: { message: string; received: string } },
+    );
+    expect(err?.violation?.message).toMatch(/must take new requests/);
+    expect(err?.violation?.received).toBe('TypeError: change.positions is not iterable');
+  });
+
+  it('is skipped against a target at a URL (it takes its own requests), never passed or failed', async () => {
+    const server = await startMockServer({ records: 300, seed: 5, now: '2026-10-15T12:00:00Z', quiet: true });
+    try {
+      const r = await runConformance({ baseUrl: server.url, apiKey: server.apiKeys?.demo ?? 'demo-key', seed: 5, only: [ID] });
+      expect(outcome(r).status).toBe('skip');
+      expect(outcome(r).reason).toMatch(/only at the embedded reference server/);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('audit of the recording re-judges it on the ids the run got: the same verdict, clean and faulty', async () => {
+    for (const [name, faults, status] of [['clean', [], 'pass'], ['stale', ['v3-arrivals-stale-cache'], 'fail']] as const) {
+      const file = join(dir, `${name}.har.gz`);
+      const run = await runConformance({ ...BASE, mockFaults: [...faults], record: file });
+      expect(outcome(run).status).toBe(status);
+      const validator = apiValidator();
+      const recordings = await readRecordings([file], dir, apiOperations(validator));
+      const audited = await auditAndRejudge(recordings, { startedAt: new Date(), files: [file], strict: false, validator });
+      expect(audited.result.outcomes.find((o) => o.id === ID)?.status, name).toBe(status);
+      expect(audited.notes[0]!.rejudged?.notInRecording, name).toEqual([]);
+    }
+  }, 240_000);
+});
