@@ -1,7 +1,7 @@
 /**
  * `crosschain-conformance`: parses the configuration (flags > env > file > defaults), prints it
  * redacted with the seed, runs the engine, prints the console report, writes the report files and
- * returns the exit code (architecture.md, "Outcomes and exit codes"). The only module that prints.
+ * returns the exit code (ARCHITECTURE.md, "Outcomes and exit codes"). The only module that prints.
  */
 import { resolve as resolvePath } from 'node:path';
 import { resolveConfig } from './config/resolve.js';

@@ -1,4 +1,4 @@
-/** Public API of the reference server (architecture.md, "Interfaces that other tools rely on"). */
+/** Public API of the reference server (ARCHITECTURE.md, "Interfaces that other tools rely on"). */
 export { startMockServer, generateDataset, type MockServer, type MockServerOptions, type MockOptions, type MockControls, type GenerateDatasetOptions } from './mock-server.js';
 export { createMockHandler, type MockHandler, type MockHandlerOptions } from './fetch-handler.js';
 export { faultCatalogue, type FaultInfo, type FaultName } from './faults.js';

@@ -18,7 +18,7 @@ import baselineSchemaJson from './baseline.schema.json' with { type: 'json' };
 export const baselineSchema: Readonly<Record<string, unknown>> = baselineSchemaJson;
 
 /**
- * One accepted failure. An entry with only check and operation (the form before issue 18) accepts
+ * One accepted failure. An entry with only check and operation (the first form of the file) accepts
  * every violation of the check; one with a fingerprint (clause, where, rule: fingerprint.ts)
  * accepts only the violations that have it, so a new violation of the same check still fails.
  */
@@ -118,7 +118,7 @@ export function matches(entry: BaselineEntry, f: Fingerprint): boolean {
 /**
  * The fingerprint fields in which `entry` does not accept `f` (empty: it accepts it). The entry is
  * read as a fingerprint without data ({@link stableFingerprint}), so a baseline written before
- * issue 27 (record ids in `rule`) still matches the same fault on other data.
+ * record ids were kept out of `rule` still matches the same fault on other data.
  */
 export function differences(entry: BaselineEntry, f: Fingerprint): Array<{ field: 'check' | 'operation' | 'clause' | 'where' | 'rule'; listed: string; now: string }> {
   const e = stableFingerprint(entry);

@@ -1,5 +1,5 @@
 /**
- * GET /requests/v3 after a request changed during the run (mutation bench gaps of issue 25): a
+ * GET /requests/v3 after a request changed during the run (what a still data set never shows): a
  * request whose status moved (the events family drives such moves against the embedded server;
  * a live server's requests move on their own) must be found by its NEW values: `status` (API
  * document, parameter table, "All parameters are optional and combine with AND"), the

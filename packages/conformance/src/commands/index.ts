@@ -1,6 +1,6 @@
 /**
  * The kit's subcommands beside the default run (`crosschain-conformance <command> [options]`,
- * architecture.md, "Interfaces that other tools rely on"). Each lives in its own module under
+ * ARCHITECTURE.md, "Interfaces that other tools rely on"). Each lives in its own module under
  * `src/commands/`, loaded only when invoked, and exports {@link SubcommandModule}. The CLI
  * dispatches on the first argument; anything else is the default run.
  */

@@ -1,6 +1,5 @@
 /**
- * `crosschain-conformance replay <results.json> [--check <id>] [--base-url <url>]` (issue 10
- * item 6): re-sends the recorded request of each failure and re-evaluates it against the current
+ * `crosschain-conformance replay <results.json> [--check <id>] [--base-url <url>]`: re-sends the recorded request of each failure and re-evaluates it against the current
  * server (replay/replay.ts), printing per failure "still failing" or "fixed". The key comes from
  * --api-key or CONFORMANCE_API_KEY and goes only to the target. Exit 0 when every replayed failure
  * is fixed, 1 when one still fails, 2 on a usage error.

@@ -1,6 +1,6 @@
 /**
  * The option table of the kit: the configuration's shape, every option with its flag, its
- * environment variable and its kind, and the errors of configuration (architecture.md, "Interfaces
+ * environment variable and its kind, and the errors of configuration (ARCHITECTURE.md, "Interfaces
  * that other tools rely on"). Every problem is a {@link ConfigError} whose message says what is
  * wrong, shows the value and gives the fix on one line (house-style 7); the CLI exits 2 on it.
  */

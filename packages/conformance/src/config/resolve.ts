@@ -1,6 +1,6 @@
 /**
  * The kit's configuration sources: flags > `CONFORMANCE_*` environment > config file (JSON or
- * YAML) > defaults (architecture.md, "Interfaces that other tools rely on"). The option table is in
+ * YAML) > defaults (ARCHITECTURE.md, "Interfaces that other tools rely on"). The option table is in
  * fields.ts, value validation in validate.ts, defaults in defaults.ts and
  * redaction in redact.ts.
  */

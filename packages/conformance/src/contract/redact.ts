@@ -1,5 +1,5 @@
 /**
- * Keeps API keys and `-H` values out of every text the kit emits (architecture.md, "Rules that keep
+ * Keeps API keys and `-H` values out of every text the kit emits (ARCHITECTURE.md, "Rules that keep
  * the kit honest"): one redactor for every encoding a target can
  * echo a secret back in.
  */

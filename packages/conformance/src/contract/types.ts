@@ -12,7 +12,7 @@ import type { EventsProbe } from './events.js';
 export type { SchemaError } from './schema-error.js';
 
 /**
- * The exit codes of every kit command (architecture.md, "Interfaces that other tools rely on"):
+ * The exit codes of every kit command (ARCHITECTURE.md, "Interfaces that other tools rely on"):
  * 0 nothing failed; 1 a check failed (or warned, with --strict); 2 usage or configuration error,
  * including a refused key and a run left incomplete by its configuration; 3 internal error of the
  * kit; 4 the target answered nothing at all; 5 inconclusive (a budget spent, rate limited throughout).
@@ -24,7 +24,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export type Level = 'MUST' | 'SHOULD';
 
 /**
- * The outcomes, never collapsed (architecture.md, "Outcomes and exit codes"). `known`: a failure
+ * The outcomes, never collapsed (ARCHITECTURE.md, "Outcomes and exit codes"). `known`: a failure
  * (or warning) listed in the `--baseline` file and not expired; it does not fail the run.
  */
 export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disabled' | 'error';

@@ -1,6 +1,6 @@
 /**
  * The clause traceability matrix of a run: every clause of the catalogue with the outcomes of the
- * checks that test it (architecture.md, "Outcomes and exit codes").
+ * checks that test it (ARCHITECTURE.md, "Outcomes and exit codes").
  */
 import { clauseCoverage } from './coverage.js';
 import type { CheckCoverage } from './coverage.js';

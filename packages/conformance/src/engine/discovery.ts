@@ -1,6 +1,6 @@
 /**
- * Discovery: before the checks, sample the target's own data (architecture.md, "Checks against an
- * arbitrary target use the target's own data"). The v3 window ends one hour in the past of the
+ * Discovery: before the checks, sample the target's own data (ARCHITECTURE.md, "Rules that keep
+ * the kit honest": checks against an arbitrary target use the target's own data). The v3 window ends one hour in the past of the
  * target's clock, so live traffic cannot make a page walk flaky; it is widened or narrowed with
  * `includeTotal=true` probes until it holds a few hundred records, then walked page by page.
  */

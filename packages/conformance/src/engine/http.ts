@@ -3,7 +3,7 @@
  * requests (--max-rps), bounds them (--timeout-ms, --max-requests, --max-duration-ms), honours
  * `Retry-After` on 429 and 503 and the target's rate-limit headers before a 429, records
  * every exchange with a curl reproduction, and validates every response against the spec
- * (architecture.md, "The kit is polite to production"). API keys never leave unredacted, and never
+ * (ARCHITECTURE.md, "Rules that keep the kit honest": the kit is polite to production). API keys never leave unredacted, and never
  * reach another origin.
  *
  * A composition of its seams, one concern each: the transport (http/transport.ts:

@@ -1,7 +1,7 @@
 /**
  * Outcome mapping: a check's result becomes an outcome by its level and `--strict` (`known` comes
  * after, from the baseline), with its replay command; the outcomes give the run's totals and exit
- * code (architecture.md, "Outcomes and exit codes").
+ * code (ARCHITECTURE.md, "Outcomes and exit codes").
  */
 import { DEFAULTS } from '../config/defaults.js';
 import { formatWindow } from '../config/window.js';
@@ -84,7 +84,7 @@ export function replayCommand(
 }
 
 /**
- * The exit code each cause gives a run in which nothing failed (architecture.md, "Outcomes and exit
+ * The exit code each cause gives a run in which nothing failed (ARCHITECTURE.md, "Outcomes and exit
  * codes"): an operation that stopped answering fails the run (1); a target that is not a JSON API
  * is most likely a wrong --base-url (2); a spent budget or throttling throughout leave it
  * inconclusive (5). Causes absent here (a missing or refused key, --max-failures, unreachable) are
@@ -93,7 +93,7 @@ export function replayCommand(
 export const EXIT_OF_CAUSE: Partial<Record<OutcomeCause, RunResult['exitCode']>> = { stalled: 1, 'not-json': 2, budget: 5, inconclusive: 5, transport: 5 };
 
 /**
- * Exit code of a run (architecture.md): 4 when the target answered nothing at all, 1 failed (or an
+ * Exit code of a run (ARCHITECTURE.md): 4 when the target answered nothing at all, 1 failed (or an
  * operation stopped answering: checks skipped with cause `stalled`), 3 kit error, then 5 or 2 for a
  * run left incomplete ({@link incompleteExitCode}: a transport failure, an `error` with cause
  * `transport`, is one: the target's connection, not the kit, broke), 0 otherwise. Reads statuses

@@ -1,6 +1,6 @@
 /**
- * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of a run's exchanges (`--record`,
- * issue 10 item 6). The exchanges come from the engine's HTTP client, which already redacted every
+ * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of a run's exchanges (`--record`). The
+ * exchanges come from the engine's HTTP client, which already redacted every
  * key; {@link HarWriter} streams them to the file as they settle (before the engine compacts the
  * bodies), so memory stays bounded whatever the run's length.
  *

@@ -1,6 +1,6 @@
 /**
  * One exchange seen passively (through the proxy or in a HAR file), and its conversion into the
- * engine's {@link Exchange}: the API key removed from every text (architecture.md, "Rules that keep
+ * engine's {@link Exchange}: the API key removed from every text (ARCHITECTURE.md, "Rules that keep
  * the kit honest"), the operation matched, the JSON parsed, the response schema-validated
  * (status and content type aware, contract/validator.ts) and the list wrapper described.
  */

@@ -63,7 +63,7 @@ function stableHeaders(headers: Readonly<Record<string, string>>): string {
 
 /**
  * Whether the recorded request gets the recorded answer: status, headers (but the volatile ones)
- * and body. Issue 27: a fix that only adds headers (the deprecation headers on the 410 of a retired
+ * and body: a fix that only adds headers (the deprecation headers on the 410 of a retired
  * v2) keeps status and body; comparing those alone said "still failing" though the check passed.
  */
 function sameAnswer(outcome: CheckOutcome, now: Exchange): boolean {

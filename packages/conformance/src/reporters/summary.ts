@@ -8,7 +8,7 @@ import { REASON_TEXT, unjudgedList, unjudgedRequired } from '../engine/coverage.
 import { coverageSummary, summaryLevelLine, summaryLevels, type CoverageSummary } from '../engine/coverage-summary.js';
 import type { CheckOutcome, OutcomeStatus, RunResult, StalledOperation } from '../contract/types.js';
 
-/** The outcomes in report order (architecture.md, "Outcomes and exit codes"; `known` = baselined failure). */
+/** The outcomes in report order (ARCHITECTURE.md, "Outcomes and exit codes"; `known` = baselined failure). */
 export const STATUSES: readonly OutcomeStatus[] = ['pass', 'fail', 'warn', 'known', 'skip', 'disabled', 'error'];
 
 /** One mark per outcome, as in house-style.md point 6 (`✘` for a failure). */

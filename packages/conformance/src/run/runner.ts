@@ -1,7 +1,7 @@
 /**
  * The engine: resolves the target, samples it (discovery), runs the selected checks (`final`-phase
  * checks last), up to --workers at once in run order (scheduler.ts), and assembles the run result
- * with the outcomes in run order (architecture.md, "Outcomes and exit codes").
+ * with the outcomes in run order (ARCHITECTURE.md, "Outcomes and exit codes").
  *
  * `runConformance` is a composition: a target session (session.ts: client,
  * keys, recorder, close), a run ledger with named transitions (ledger.ts: ended, released, stopped

@@ -1,6 +1,6 @@
 /**
  * The embedded default target: the reference server started through its public API
- * (`startMockServer`), with its demo/other/revoked keys (architecture.md, "Interfaces that other
+ * (`startMockServer`), with its demo/other/revoked keys (ARCHITECTURE.md, "Interfaces that other
  * tools rely on"). Loaded lazily, so runs against a base URL never load the mock server.
  *
  * For the events family it also starts an in-process webhook receiver registered (the server's

@@ -1,7 +1,7 @@
 /**
  * The transport of the kit's HTTP client (http.ts): one request through the injected `fetch`,
  * redirects followed here (at most {@link MAX_REDIRECTS}, credentials dropped once the origin
- * changes: issue 10, "The key never leaves"), a timeout that aborts it, and a body bounded by
+ * changes: the key never leaves its origin), a timeout that aborts it, and a body bounded by
  * `maxBodyBytes`. Knows nothing of budgets, retries, the circuit or the log.
  */
 import type { Exchange } from '../../contract/types.js';
