@@ -70,6 +70,8 @@ export interface Walk {
   pages: Page[];
   /** True when the last page handed back no cursor; false when the page cap stopped the walk. */
   complete: boolean;
+  /** Set when the walk stopped at a cursor handed back twice (the terminates oracle judges that page). */
+  repeated?: true;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function walk(ctx: CheckContext, query: Query, options: { maxPages:
     if (options.until?.(page)) break;
     // A cursor handed back twice: following it would never end. The walk stops there, incomplete;
     // the rule is the terminates oracle's (oracles/requests-v3-paging.ts), which judges this page.
-    if (seen.has(page.continuation)) break;
+    if (seen.has(page.continuation)) return { records: pages.flatMap((p) => p.records), pages, complete: false, repeated: true };
     seen.add(page.continuation);
     cursor = page.continuation;
   }
