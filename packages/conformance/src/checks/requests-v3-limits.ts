@@ -8,7 +8,7 @@ import { integerBoundaries } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../contract/expect.js';
 import { pageSizeProblem, limitMax as limitMaxOracle, limitDefault as limitDefaultOracle } from '../oracles/requests-v3-paging.js';
 import type { CheckDefinition, CheckSpec } from '../contract/types.js';
-import { fetchPage, parsePage, sendV3, windowQuery } from './support/listing.js';
+import { fetchPage, parsePage, sendV3, windowFirstPage, windowQuery } from './support/listing.js';
 import { fromProperty } from '../contract/outcome.js';
 import { skipNoData } from './support/paging.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
@@ -57,7 +57,7 @@ const limitDefault: CheckSpec = {
   async run(ctx) {
     if (ctx.discovery.records.length === 0) return skipNoData('records');
     const w = windowQuery(ctx);
-    const full = await fetchPage(ctx, { ...w, limit: MAX_LIMIT });
+    const full = await windowFirstPage(ctx);
     const dflt = await fetchPage(ctx, w, 'a listing without limit');
     const expected = Math.min(DEFAULT_LIMIT, full.records.length);
     ensure(

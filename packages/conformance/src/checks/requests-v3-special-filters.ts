@@ -9,7 +9,7 @@ import { edgePairs } from '../engine/boundaries.js';
 import { brief, ensure, violate } from '../contract/expect.js';
 import type { CheckContext, CheckDefinition, CheckResult, CheckSpec } from '../contract/types.js';
 import { LIMIT, completeSamples, ensureReturned, ensureSound, runs, sampleArb } from './support/filters.js';
-import { V3, around, createdSec, fetchPage, holds, parsePage, sendV3, walk, windowQuery } from './support/listing.js';
+import { V3, around, createdSec, fetchPage, holds, parsePage, sendV3, walk, windowFirstPage, windowQuery } from './support/listing.js';
 import { FILTERABLE_STATUSES, idsOf, sample } from '../contract/record.js';
 import { amountOutside, blockSpan, createdOutside, shownBlocks } from '../oracles/ranges.js';
 import { fromProperty, skip } from '../contract/outcome.js';
@@ -174,7 +174,7 @@ const statusValues: CheckSpec = {
       const wrong = page.records.find((r) => recordStatus(r) !== undefined && recordStatus(r) !== status);
       ensure(!wrong, `status=${status} must return only ${status} records`, status, `id ${recordId(wrong ?? {})} with status ${recordStatus(wrong ?? {})}`, page.exchange);
     }
-    const all = await fetchPage(ctx, { ...w, limit: LIMIT });
+    const all = await windowFirstPage(ctx);
     const statuses = new Set(all.records.map(recordStatus));
     for (const refused of ['waiting', 'submitted']) {
       const ex = await sendV3(ctx, { ...w, status: refused, limit: LIMIT });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { brief, violate } from '../../contract/expect.js';
 import type { CheckContext, Exchange } from '../../contract/types.js';
 import { around, createdSec, fetchPage, holds, walk, type Query } from './listing.js';
+import { MAX_LIMIT } from '../../contract/limits.js';
 import { FILTERABLE_STATUSES, idsOf, sample } from '../../contract/record.js';
 import {
   EQUALITY_PARAMS,
@@ -18,8 +19,8 @@ import {
   type RecordJson,
 } from '../../contract/record.js';
 
-/** Page size of every filter walk. */
-export const LIMIT = 50;
+/** Page size of every filter walk: the document's maximum (generated from the spec). */
+export const LIMIT = MAX_LIMIT;
 
 /** One filter sample: a parameter, a value, and (for completeness) a record that must match it. */
 export interface Sample {

@@ -9,6 +9,7 @@ import { cursorOfBody, recordsOfBody } from '../../contract/list-wrapper.js';
 import { queryKey } from '../../engine/shared-reads.js';
 import { bodyShown, isObject } from '../../contract/outcome.js';
 import { createdAtMs, recordId, type RecordJson } from '../../contract/record.js';
+import { MAX_LIMIT } from '../../contract/limits.js';
 
 export const V3 = 'GET /requests/v3';
 export const V3_PATH = '/requests/v3';
@@ -105,6 +106,14 @@ export async function walk(ctx: CheckContext, query: Query, options: { maxPages:
 export function sharedWalk(ctx: CheckContext, query: Query, options: { maxPages: number }): Promise<Walk> {
   if (!ctx.shared) return walk(ctx, query, options);
   return ctx.shared.read(`walk ${options.maxPages} ${queryKey(query)}`, (http) => walk({ ...ctx, http }, query, options));
+}
+
+/**
+ * The first page of 50 of the discovery window in the default order: the first page of the walk the
+ * default-order check takes (a shared read, so the checks that only need that page ask nothing more).
+ */
+export async function windowFirstPage(ctx: CheckContext): Promise<Page> {
+  return (await sharedWalk(ctx, { ...windowQuery(ctx), limit: MAX_LIMIT }, { maxPages: 2 })).pages[0]!;
 }
 
 /** {@link total}, asked once for every check of the run (shared-reads.ts); a plain one on a fresh re-read. */
