@@ -21,7 +21,7 @@ import { V3, fetchPage, total } from './support/listing.js';
 /** New requests per run: more than one 32-record word (a store that grows past a word boundary), fewer than a page. */
 export const ARRIVALS = 40;
 
-/** Whether `err` says the run is a re-run that has no arrival to give (rejudge/), or the server cannot grow its data. */
+/** Why the embedded server cannot take requests at all (it serves a data file), when `err` says so: a skip, not a failure. */
 const cannotArrive = (err: unknown): string | undefined =>
   err instanceof Error && /need generated data/.test(err.message) ? 'the embedded server serves a data file, which cannot take new requests' : undefined;
 

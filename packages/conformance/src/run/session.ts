@@ -15,7 +15,7 @@ import { startEmbeddedTarget } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { createAgentFetch } from '../engine/agent-fetch.js';
 import type { AgentFetch } from '../engine/agent-fetch.js';
-import { FetchHttpClient, type FetchLike } from '../engine/http.js';
+import { FetchHttpClient, type FetchLike, type HttpClientOptions } from '../engine/http.js';
 import { redactor } from '../contract/redact.js';
 import { TargetUnreachableError } from '../contract/types.js';
 import type { CheckContext, DatedTarget, Exchange, TargetDate } from '../contract/types.js';
@@ -128,22 +128,9 @@ export class TargetSession {
       };
       const secrets = secretsOf({ ...keys, headers: config.headers });
       const baseUrl = target?.baseUrl ?? config.baseUrl ?? IN_PROCESS_ORIGIN;
-      const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
       /** A URL target (embedded or not) goes through keep-alive node:http, cheaper than fetch (agent-fetch.ts). */
       const agentFetch = inProcess === undefined ? createAgentFetch() : undefined;
-      const http = new FetchHttpClient({
-        baseUrl,
-        fetch: inProcess ?? agentFetch!,
-        ...keys,
-        secrets,
-        timeoutMs: config.timeoutMs,
-        maxRps,
-        maxRequests: config.maxRequests,
-        deadline: options.deadline,
-        validator: options.validator,
-        headers: headerRecord(config.headers),
-        maxBodyBytes: config.maxBodyBytes,
-      });
+      const { http, maxRps } = sessionClient(config, options, external, { baseUrl, fetch: inProcess ?? agentFetch!, ...keys, secrets, headers: headerRecord(config.headers) });
       return new TargetSession(http, keys, baseUrl, redactor(secrets), external, inProcess !== undefined, maxRps, target, recorder, agentFetch);
     } catch (err) {
       recorder?.close();
@@ -169,21 +156,7 @@ export class TargetSession {
           }
         : undefined;
     const external = recorded.mode === 'url';
-    const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
-    const http = new FetchHttpClient({
-      baseUrl: recorded.baseUrl,
-      fetch: recorded.fetch,
-      ...keys,
-      secrets,
-      timeoutMs: config.timeoutMs,
-      maxRps,
-      maxRequests: config.maxRequests,
-      deadline: options.deadline,
-      validator: options.validator,
-      maxBodyBytes: config.maxBodyBytes,
-      sleep: recorded.sleep,
-      now: recorded.now,
-    });
+    const { http, maxRps } = sessionClient(config, options, external, { baseUrl: recorded.baseUrl, fetch: recorded.fetch, ...keys, secrets, sleep: recorded.sleep, now: recorded.now });
     return new TargetSession(http, keys, recorded.baseUrl, redactor(secrets), external, recorded.mode === 'in-process', maxRps, target, undefined, undefined, recorded);
   }
 
@@ -299,6 +272,22 @@ export class TargetSession {
     known.byCheck ??= {};
     (known.byCheck[check] ??= []).push(now);
   }
+}
+
+/**
+ * The run's HTTP client, live or replaying a recording alike: the run's bounds (timeout, --max-rps,
+ * polite by default at a URL, --max-requests, --max-duration, body size) and the validator, over the
+ * way to the target `how` gives.
+ */
+function sessionClient(
+  config: ConformanceConfig,
+  options: SessionOptions,
+  external: boolean,
+  how: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'apiKey' | 'otherApiKey' | 'inactiveApiKey' | 'secrets' | 'headers' | 'sleep' | 'now'>,
+): { http: FetchHttpClient; maxRps: number | undefined } {
+  const maxRps = config.maxRps ?? (external ? DEFAULTS.externalMaxRps : undefined);
+  const http = new FetchHttpClient({ ...how, timeoutMs: config.timeoutMs, maxRps, maxRequests: config.maxRequests, deadline: options.deadline, validator: options.validator, maxBodyBytes: config.maxBodyBytes });
+  return { http, maxRps };
 }
 
 /** `--record`: the HAR file, opened before the run (an unwritable path is a usage error). */
