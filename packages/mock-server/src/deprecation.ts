@@ -4,7 +4,7 @@
  * monthly throttle from Sep 1 2026 (429 without Retry-After) and retirement on Nov 24 2026.
  */
 import { V2_TIMELINE_MS } from '@crosschain/specs';
-import { v2TimelineUnder, type Faults } from './faults.js';
+import { v2ThrottleMonthUnder, v2TimelineUnder, type Faults } from './faults.js';
 
 /** The v2 timeline, generated from the spec (the operation's x-timeline). */
 export const { deprecatedAt: DEPRECATED_AT, throttledFrom: THROTTLED_FROM, sunsetAt: SUNSET_AT } = V2_TIMELINE_MS;
@@ -26,7 +26,7 @@ export function defaultV2RateLimit(now: number, faults?: Faults): number | null 
   if (now < throttledFrom) return null;
   const from = new Date(throttledFrom);
   const at = new Date(now);
-  const month = (at.getUTCFullYear() - from.getUTCFullYear()) * 12 + at.getUTCMonth() - from.getUTCMonth();
+  const month = v2ThrottleMonthUnder(faults, (at.getUTCFullYear() - from.getUTCFullYear()) * 12 + at.getUTCMonth() - from.getUTCMonth());
   return month === 0 ? 600 : month === 1 ? 300 : 150;
 }
 

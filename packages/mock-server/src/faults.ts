@@ -136,6 +136,8 @@ export const faultCatalogue = [
   { name: 'v3-owner-read-stale-after-change', clause: 'requests-v3.auth.authenticated-data-owner', description: "the owner's includeAuthenticatedData=true read of a request that changed while the server runs shows the record as it was when the owner last read it (its cached authenticated view is not dropped on the change); the plain read shows the change." },
   { name: 'v2-deprecation-date-off-by-one', clause: 'requests-v2.timeline', description: 'the Deprecation header and the body\'s deprecatedAt name Jul 23, 2026, a day after the deprecation date of the timeline (Jul 22, 2026).' },
   { name: 'v2-throttled-from-a-month-early', clause: 'requests-v2.timeline', description: "v2's dated throttle starts on Aug 1, 2026, a month before the timeline's Sep 1, 2026, and the body's throttledFrom says so." },
+  { name: 'v2-throttle-rises-in-october', clause: 'requests-v2.rate-limit.stepped-down', description: "v2's dated limit rises from September to October instead of being reduced: September 2026 gets the third month's 150 requests a minute, October the first month's 600 (November 150)." },
+  { name: 'v2-throttle-not-reduced-in-november', clause: 'requests-v2.rate-limit.stepped-down', description: "v2's dated limit is not reduced in November 2026: it keeps October's 300 requests a minute until the sunset (September 600)." },
 ] as const satisfies readonly FaultInfo[];
 
 /** A day and the calendar month of the v2 date faults (ms). */
@@ -153,6 +155,18 @@ export function v2TimelineUnder<T extends { deprecatedAt: number; throttledFrom:
     out.throttledFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate());
   }
   return out;
+}
+
+/**
+ * The month of the v2 throttle (0 its first calendar month, September 2026) whose step of the dated
+ * limit applies, as the v2 throttle faults move it: v2-throttle-rises-in-october (September takes
+ * the third step, October the first: the limit rises), v2-throttle-not-reduced-in-november (the
+ * third month on keeps the second step).
+ */
+export function v2ThrottleMonthUnder(faults: Faults | undefined, month: number): number {
+  if (faults?.has('v2-throttle-rises-in-october') && month < 2) return month === 0 ? 2 : 0;
+  if (faults?.has('v2-throttle-not-reduced-in-november') && month >= 2) return 1;
+  return month;
 }
 
 /** Fault v3-many-matches-neighbour-on-other-sorts: the position whose membership is read instead of `p` (its neighbour in the same pair). */

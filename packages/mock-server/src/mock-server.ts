@@ -26,6 +26,13 @@ export interface MockOptions {
   seed?: number;
   /** Server clock at start (ISO string or Date); default the real time. The clock then runs in real time. */
   now?: string | Date;
+  /**
+   * Holds the clock at `now` for good (needs `now`): every answer, `Date` header, status change and
+   * arrival carries that instant, and the v2 throttle's bucket never refills, so a burst of one key
+   * is served exactly the minute's limit however long it takes (a test of the dated v2 limit that a
+   * slow machine cannot blur). Default false: the clock runs on from `now` in real time.
+   */
+  freezeClock?: boolean;
   /** Faults to inject (names of `faultCatalogue`). */
   faults?: string[];
   /** Allowed variations to switch on (names of `variantCatalogue`); a data-set variant overrides `records`. */
@@ -176,8 +183,10 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   if (options.webhooks) checkWebhookTargets(options.webhooks);
   if (options.arriveEveryMs && options.data) throw new Error('arriveEveryMs needs generated data: new requests cannot be added to an NDJSON file; drop data or arriveEveryMs');
   const start = toEpoch(options.now, 'now');
+  if (options.freezeClock !== undefined && typeof options.freezeClock !== 'boolean') throw new Error(`freezeClock must be true or false, got ${JSON.stringify(options.freezeClock)}`);
+  if (options.freezeClock && start === undefined) throw new Error('freezeClock needs now: the clock is held at the instant now gives (e.g. now: "2026-10-15T12:00:00Z", freezeClock: true)');
   const t0 = performance.now();
-  const now = start === undefined ? () => Date.now() : () => start + Math.floor(performance.now() - t0);
+  const now = start === undefined ? () => Date.now() : options.freezeClock ? () => start : () => start + Math.floor(performance.now() - t0);
   /** Rows of a file data set changed by the lifecycle (their stored record is patched when served). */
   const changed = new WeakSet<Row>();
   const size = variantRecords(variants);

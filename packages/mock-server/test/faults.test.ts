@@ -7,6 +7,7 @@ import { faultCatalogue, startMockServer, type MockServer } from '../src/index.j
 import { Faults, SCALE_FAULTS, scaleTotal } from '../src/faults.js';
 import { EVENT_FAULTS } from './events/probes.js';
 import { call, qs } from './helpers/contract.js';
+import { THROTTLE_MONTHS, v2Quota } from './helpers/v2-quota.js';
 
 const NOW = '2026-08-15T12:00:00Z';
 /** `server` is the server probed, for the probes that move its requests (`advance`). */
@@ -453,6 +454,15 @@ const PROBES: Record<string, Probe> = {
     return r.headers.get('deprecation') === '@1784678400' && (await r.json()).deprecation.deprecatedAt === '2026-07-22T00:00:00Z';
   },
   'v2-throttled-from-a-month-early': async (b) => (await (await v2(b)).json()).deprecation.throttledFrom === '2026-09-01T00:00:00Z',
+  // The dated v2 limit (servers of their own: clock held in each month, no fixed limit) is reduced each month.
+  'v2-throttle-rises-in-october': async (_b, server) => {
+    const [sep, oct] = await Promise.all([v2Quota(THROTTLE_MONTHS.september, server.faults), v2Quota(THROTTLE_MONTHS.october, server.faults)]);
+    return sep.served > oct.served;
+  },
+  'v2-throttle-not-reduced-in-november': async (_b, server) => {
+    const [oct, nov] = await Promise.all([v2Quota(THROTTLE_MONTHS.october, server.faults), v2Quota(THROTTLE_MONTHS.november, server.faults)]);
+    return oct.served > nov.served;
+  },
   'currencies-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 99, 100]) if ((await currencies(b, { limit })).body.length !== limit) return false;
     return true;
