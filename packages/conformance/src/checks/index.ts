@@ -12,6 +12,7 @@ import { V2_LOCK, checks as requestsV2 } from './requests-v2.js';
 import { checks as intentsStatusVersions } from './intents-status-versions.js';
 import { checks as requestsV2Limits } from './requests-v2-limits.js';
 import { checks as requestsV2Plain } from './requests-v2-plain.js';
+import { checks as requestsV2SteppedDown } from './requests-v2-stepped-down.js';
 import { checks as requestsV2TimelineDates } from './requests-v2-timeline-dates.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3ChangedRanges } from './requests-v3-changed-ranges.js';
@@ -72,6 +73,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV2Limits,
   requestsV2Plain,
   requestsV2TimelineDates,
+  requestsV2SteppedDown,
   general,
   generalSuccessStatus,
   eventsWs,
@@ -118,6 +120,11 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
     first: (c) => c.lock !== undefined && c.lock === V2_LOCK && !spendsV2Quota(c),
     then: spendsV2Quota,
     why: 'the throttle probe spends the v2 quota (30 a minute on the embedded server) on purpose: the other v2 checks share that quota and run first',
+  },
+  {
+    first: (c) => c.lock === V2_LOCK && c.phase !== 'final' && !of(requestsV2SteppedDown)(c),
+    then: of(requestsV2SteppedDown),
+    why: "the monthly v2 limit check's 429s (from its dated twins) are v2 exchanges of the run: the throttle probe and the per-key check would take them for the main server's, so it runs after every other v2 check",
   },
   {
     first: (c) => !events(c) && !afterEvents(c) && c.phase !== 'final',

@@ -407,8 +407,12 @@ export interface CheckContext {
   readonly arrive?: (n: number) => Promise<string[]>;
 }
 
-/** A date of the v2 timeline a check needs the target at (target/embedded.ts). */
-export type TargetDate = 'v2-window' | 'v2-retired';
+/**
+ * A date of the v2 timeline a check needs the target at (target/embedded.ts): inside the window,
+ * after the sunset, or one of the first three calendar months of the throttle (September, October
+ * and November 2026), whose twins run the server's own dated limit on a held clock.
+ */
+export type TargetDate = 'v2-window' | 'v2-retired' | 'v2-throttle-month-1' | 'v2-throttle-month-2' | 'v2-throttle-month-3';
 
 /** The target as of a {@link TargetDate}: the run's own server, or a clock-pinned twin of the embedded one. */
 export interface DatedTarget {

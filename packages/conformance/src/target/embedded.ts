@@ -13,7 +13,10 @@
  * server when its own clock (the real time, or --mock-now) is there already, else a twin started
  * on first use, with the same seed, faults and variants and its clock pinned at
  * {@link DATED_CLOCKS} (2026-10-15T12:00:00Z inside the window, 2026-12-01T12:00:00Z after the
- * sunset). A run against a URL has no twins: the target's clock decides.
+ * sunset). The three months of the throttle (`v2-throttle-month-*`) are always twins: their clocks
+ * are held (the server's `freezeClock`) and they run the server's own dated v2 limit, whatever the
+ * run's fixed one, so that a burst is served exactly that month's limit. A run against a URL has no
+ * twins: the target's clock decides.
  */
 import { V2_TIMELINE_MS } from '@crosschain/specs';
 import { DEFAULTS } from '../config/defaults.js';
@@ -32,6 +35,7 @@ interface MockServerModule {
     faults?: string[];
     variants?: string[];
     v2RateLimit?: number;
+    freezeClock?: boolean;
     quiet?: boolean;
     webhooks?: Record<string, string>;
     webhookBackoffMs?: number;
@@ -72,15 +76,37 @@ export interface EmbeddedTarget {
 /** First day of the v2 throttle and the sunset (API document, Versioning > Timeline; generated from the spec). */
 const { throttledFrom: V2_THROTTLED_FROM_MS, sunsetAt: V2_SUNSET_MS } = V2_TIMELINE_MS;
 
+/** Where a dated server's clock is: which clocks of the main server qualify, and the twin's otherwise. */
+export interface DatedClock {
+  holds(ms: number): boolean;
+  /** The twin's clock at start. */
+  pin: string;
+  what: string;
+  /**
+   * A twin of the v2 throttle's months: its clock held at `pin` (the bucket never refills) and the
+   * server's own dated v2 limit (no fixed `v2RateLimit`); the main server never qualifies.
+   */
+  ownThrottle?: true;
+}
+
+/** No clock of the main server qualifies (its v2 limit is the run's fixed one, its clock runs). */
+const never = (): boolean => false;
+
 /**
  * Each date of the v2 timeline a run needs: which clocks of the main server already qualify, and
  * where a twin's clock is pinned otherwise. Inside the window means throttled (from V2_TIMELINE.throttledFrom), so
  * that the 429 checks have a throttle to meet.
  */
-export const DATED_CLOCKS: Record<TargetDate, { holds(ms: number): boolean; pin: string; what: string }> = {
+export const DATED_CLOCKS: Record<TargetDate, DatedClock> = {
   'v2-window': { holds: (ms) => ms >= V2_THROTTLED_FROM_MS && ms < V2_SUNSET_MS, pin: '2026-10-15T12:00:00Z', what: 'inside the v2 window (throttled, before the sunset)' },
   'v2-retired': { holds: (ms) => ms >= V2_SUNSET_MS, pin: '2026-12-01T12:00:00Z', what: 'after the v2 sunset' },
+  'v2-throttle-month-1': { holds: never, pin: '2026-09-15T12:00:00Z', what: 'in the first month of the v2 throttle (September 2026), held, with the dated v2 limit', ownThrottle: true },
+  'v2-throttle-month-2': { holds: never, pin: '2026-10-15T12:00:00Z', what: 'in the second month of the v2 throttle (October 2026), held, with the dated v2 limit', ownThrottle: true },
+  'v2-throttle-month-3': { holds: never, pin: '2026-11-10T12:00:00Z', what: 'in the third month of the v2 throttle (November 2026, before the sunset), held, with the dated v2 limit', ownThrottle: true },
 };
+
+/** Records of a throttle twin: its checks burst GET /requests/v2?limit=1, which needs no data. */
+const THROTTLE_TWIN_RECORDS = 100;
 
 /** Records of a twin: the v2 checks read a few pages, so a large data set is not copied. */
 const TWIN_RECORDS = DEFAULTS.mockRecords;
@@ -164,12 +190,13 @@ export async function startEmbeddedTarget(options: EmbeddedOptions): Promise<Emb
     if (!twin) {
       twin = mod.startMockServer({
         port: 0,
-        records: Math.min(options.records, TWIN_RECORDS),
+        records: Math.min(options.records, clock.ownThrottle ? THROTTLE_TWIN_RECORDS : TWIN_RECORDS),
         seed: options.seed,
         now: clock.pin,
         faults: options.faults,
         ...(options.variants?.length ? { variants: options.variants } : {}),
-        v2RateLimit: options.v2RateLimit ?? DEFAULTS.embeddedV2RateLimit,
+        // A throttle month's twin: the server's dated limit on a held clock, never the run's fixed one.
+        ...(clock.ownThrottle ? { freezeClock: true } : { v2RateLimit: options.v2RateLimit ?? DEFAULTS.embeddedV2RateLimit }),
         quiet: true,
       });
       twins.set(date, twin);
