@@ -61,4 +61,36 @@ describe('the embedded target at a date of the v2 timeline (at)', () => {
       await target.close();
     }
   });
+
+  it('the months of the throttle are always twins: clocks held at their dates, the dated v2 limit whatever the run\'s fixed one', async () => {
+    // The main server's clock is in October, with a fixed limit of 5 a minute: it never stands in for a throttle month.
+    const target = await startEmbeddedTarget({ ...base, now: '2026-10-15T12:00:00Z', v2RateLimit: 5 });
+    try {
+      const burst = async (url: string, n: number) => {
+        let served = 0;
+        for (let i = 0; i < n; i++) {
+          const r = await fetch(`${url}/requests/v2?limit=1`, { headers: { 'x-api-key': target.apiKey } });
+          await r.arrayBuffer();
+          if (r.status === 200) served++;
+        }
+        return served;
+      };
+      for (const date of ['v2-throttle-month-1', 'v2-throttle-month-2', 'v2-throttle-month-3'] as const) {
+        expect(DATED_CLOCKS[date].holds(Date.parse(DATED_CLOCKS[date].pin)), date).toBe(false);
+        const twin = await target.at(date);
+        expect(twin.base, date).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        expect(twin.now.toISOString()).toBe(new Date(DATED_CLOCKS[date].pin).toISOString());
+        expect((await target.at(date)).base, 'one twin per date').toBe(twin.base);
+      }
+      // November's twin: the dated 150 a minute (held: exactly), not the run's 5.
+      const november = (await target.at('v2-throttle-month-3')).base!;
+      expect(await burst(november, 160)).toBe(150);
+      const r = await fetch(`${november}/requests/v2?limit=1`, { headers: { 'x-api-key': target.apiKey } });
+      await r.arrayBuffer();
+      expect(r.headers.get('date')).toBe(new Date(DATED_CLOCKS['v2-throttle-month-3'].pin).toUTCString());
+      expect(await burst(target.baseUrl, 6)).toBe(5);
+    } finally {
+      await target.close();
+    }
+  }, 30_000);
 });
