@@ -30,7 +30,7 @@ export const OCTOBER_CAP = 2_000;
 const BATCH = 25;
 
 const URL_REASON =
-  "the monthly v2 limit is asked only of the embedded reference server, whose clock the kit sets to September, October and November 2026; a target at a URL runs on its own date, which the kit cannot set";
+  "the monthly v2 limit is asked only at the embedded reference server, whose clock the kit sets to September, October and November 2026; a target at a URL runs on its own date, which the kit cannot set";
 
 const MONTHS: Record<'september' | 'october' | 'november', { date: TargetDate; name: string }> = {
   september: { date: 'v2-throttle-month-1', name: 'September 2026' },
