@@ -155,6 +155,15 @@ const PROBES: Record<string, Probe> = {
     const now = await moveUntil(b, s, ['success', 'failure']);
     return now !== undefined && ids((await v3(b, { status: now.status, ...around(now), limit: 50 })).body).includes(now.id);
   },
+  'v3-status-posting-drops-neighbour': async (b, s) => {
+    // Every success request created up to the one that moved is listed by status=success.
+    const now = await moveUntil(b, s, ['success']);
+    if (!now) return false;
+    const end = Math.floor(Date.parse(now.createdAt) / 1000);
+    const all = (await v3(b, { endTimestamp: end, limit: 50 })).body.requests.filter((r: any) => r.status === 'success');
+    const listed = ids((await v3(b, { status: 'success', endTimestamp: end, limit: 50 })).body);
+    return all.length > 1 && all.every((r: any) => listed.includes(r.id));
+  },
   'v3-fail-reason-index-stale-after-change': async (b, s) => {
     // The failReason index (and its "none" bitset) is built before the change.
     await v3(b, { filters: JSON.stringify([{ failReason: null }]), limit: 1 });

@@ -16,6 +16,7 @@ import { checks as requestsV2SteppedDown } from './requests-v2-stepped-down.js';
 import { checks as requestsV2TimelineDates } from './requests-v2-timeline-dates.js';
 import { checks as requestsV3AfterChange } from './requests-v3-after-change.js';
 import { checks as requestsV3ChangedRanges } from './requests-v3-changed-ranges.js';
+import { checks as requestsV3ChangedStatusListings } from './requests-v3-changed-status-listings.js';
 import { checks as requestsV3ChangedOwnerRead } from './requests-v3-changed-owner-read.js';
 import { checks as requestsV3Auth } from './requests-v3-auth.js';
 import { checks as requestsV3OwnerSeesOwn } from './requests-v3-owner-sees-own.js';
@@ -81,6 +82,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   eventsWebhook,
   requestsV3AfterChange,
   requestsV3ChangedRanges,
+  requestsV3ChangedStatusListings,
   requestsV3ChangedOwnerRead,
   requestsV3NoCarryOver,
   requestsV3Arrivals,
@@ -98,7 +100,7 @@ export interface RunOrderRule {
 const of = (module: readonly CheckDefinition[]) => (c: CheckDefinition) => module.includes(c);
 const spendsV2Quota = (c: CheckDefinition) => c.lock === V2_LOCK && c.spendsQuota === true;
 const events = (c: CheckDefinition) => of(eventsWs)(c) || of(eventsWsDelivery)(c) || of(eventsWebhook)(c);
-const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3ChangedOwnerRead)(c) || of(requestsV3NoCarryOver)(c) || of(requestsV3Arrivals)(c) || of(generalStaysUp)(c);
+const afterEvents = (c: CheckDefinition) => of(requestsV3AfterChange)(c) || of(requestsV3ChangedRanges)(c) || of(requestsV3ChangedStatusListings)(c) || of(requestsV3ChangedOwnerRead)(c) || of(requestsV3NoCarryOver)(c) || of(requestsV3Arrivals)(c) || of(generalStaysUp)(c);
 
 /**
  * Which check must run after which, as data; the registry's order is derived
@@ -135,6 +137,11 @@ export const RUN_ORDER: readonly RunOrderRule[] = [
     first: events,
     then: afterEvents,
     why: 'the after-change checks judge the requests the events family moved (and the readings of the whole run), general.stays-up asks whether the server still answers after the session\'s bad messages, requests-v3.filters.no-carry-over runs alone where the run already goes one check at a time, and requests-v3.arrivals.listed makes requests arrive, which no check before it may see: they run after it',
+  },
+  {
+    first: of(requestsV3ChangedStatusListings),
+    then: of(requestsV3Arrivals),
+    why: 'the status listings of the requests that moved are compared with the unfiltered listing before requests arrive: arrivals shift every position, and a server may rebuild its indexes then, hiding what a move damaged',
   },
 ];
 

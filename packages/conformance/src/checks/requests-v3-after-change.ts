@@ -79,6 +79,9 @@ function latestUpdate(records: readonly RecordJson[]): number | undefined {
   }
   return max;
 }
+/** The `why` of a candidate the run's own readings showed in two states (not moved by the events session). */
+export const CHANGED_IN_HISTORY = 'read with another status or updatedAt earlier in the run';
+
 export const differs = (a: Reading, b: Reading): boolean =>
   (a.status !== undefined && b.status !== undefined && a.status !== b.status) || (a.updatedAt !== undefined && b.updatedAt !== undefined && a.updatedAt !== b.updatedAt);
 
@@ -96,7 +99,7 @@ export async function candidates(ctx: CheckContext): Promise<Array<{ id: string;
     const before = first.get(id);
     if (!before) first.set(id, { ...reading, ...(latest !== undefined ? { floor: latest } : {}) });
     else {
-      if (differs(before, reading) && !changed.has(id)) changed.set(id, 'read with another status or updatedAt earlier in the run');
+      if (differs(before, reading) && !changed.has(id)) changed.set(id, CHANGED_IN_HISTORY);
       // Still in its first status when this response was served: a later change is later than it.
       if (latest !== undefined && reading.status !== undefined && reading.status === before.status) before.floor = Math.max(before.floor ?? latest, latest);
     }

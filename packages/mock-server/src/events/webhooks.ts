@@ -173,6 +173,15 @@ export class WebhookDispatcher {
     const timestamp = String(Date.now());
     const secret = faults.has('webhook-wrong-signature') ? WRONG_SECRET : queue.key;
     const signed = faults.has('webhook-signature-reserialised') ? JSON.stringify(JSON.parse(delivery.body)) : delivery.body;
+    // The timeout is a timer this call holds, not AbortSignal.timeout inside AbortSignal.any: on
+    // Node 20 the combined signal holds that one weakly, a garbage collection drops it, and a
+    // receiver that never answers would then block its key's queue for good.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DOMException(`no answer within ${this.timeoutMs} ms`, 'TimeoutError')), this.timeoutMs);
+    const closing = this.closing.signal;
+    const onClose = (): void => abort.abort(closing.reason);
+    if (closing.aborted) onClose();
+    else closing.addEventListener('abort', onClose, { once: true });
     try {
       const res = await fetch(queue.url, {
         method: 'POST',
@@ -183,13 +192,16 @@ export class WebhookDispatcher {
         },
         body: delivery.body,
         redirect: 'manual',
-        signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.timeoutMs)]),
+        signal: abort.signal,
       });
       await res.body?.cancel();
       return res.status >= 200 && res.status < 300;
     } catch {
       // Fault webhook-unanswered-delivered: a transport failure (no answer) counts as delivered.
       return faults.has('webhook-unanswered-delivered');
+    } finally {
+      clearTimeout(timer);
+      closing.removeEventListener('abort', onClose);
     }
   }
 

@@ -20,7 +20,7 @@ import { BitsetCache } from './bitset-cache.js';
 import {
   EXTRACT, HASHED, MUTABLE, NULL_KEY, WARM_FIRST, WARM_SLICE,
   addHashed, addMapped, addPosting, countedIndex, hasValue, keyOf, keysOf, mergeAscending, removePosting, sameKeys,
-  type Building, type Index, type IndexName, type Key, type Positions,
+  type Building, type Index, type IndexName, type Key, type Posting, type Positions,
 } from './index-set.js';
 import { idOrder, idPrefixKey, invert, type SortBy, type Sorted } from './sorted-orders.js';
 
@@ -425,6 +425,8 @@ export class Store {
       } else if (index) {
         for (const k of before[i]) removePosting(index, k, p);
         for (const k of after) addPosting(index, k, p);
+        // Fault v3-status-posting-drops-neighbour: filing a request under its new status drops the next older request of that status from the status listing.
+        if (name === 'status' && this.faults?.has('v3-status-posting-drops-neighbour')) this.dropNextPosting(index, after, p);
       }
       this.bitsets.moved(name, before[i], after, p);
     });
@@ -435,6 +437,17 @@ export class Store {
       this.reorderUpdated(p);
     }
     for (const l of this.listeners) l({ kind: 'rows', positions: [p] });
+  }
+
+  /** Under fault v3-status-posting-drops-neighbour: the posting after `p` of each key taken out of `index` and of its cached bitset (its record keeps the value). */
+  private dropNextPosting(index: Map<Key, Posting>, keys: readonly Key[], p: number): void {
+    for (const k of keys) {
+      const cur = index.get(k);
+      const next = Array.isArray(cur) ? cur.find((q) => q > p) : undefined;
+      if (next === undefined) continue;
+      removePosting(index, k, next);
+      this.bitsets.moved('status', [k], [], next);
+    }
   }
 
   /** The index keys of mutable field `name` of `row` (`update`). */

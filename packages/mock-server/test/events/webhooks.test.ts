@@ -4,6 +4,8 @@
  * order, never slowing the API, with a bounded queue.
  */
 import { createHmac } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/mock-server.js';
 import { WebhookDispatcher } from '../../src/events/webhooks.js';
@@ -116,6 +118,22 @@ describe('webhook deliveries', () => {
     expect(receiver.deliveries).toHaveLength(1);
     expect(server.webhookStats().pending).toBe(1);
     await receiver.waitFor(2, 10_000);
+    expect(receiver.deliveries[1].raw.equals(receiver.deliveries[0].raw)).toBe(true);
+  });
+
+  it('the timeout of a delivery fires after a garbage collection too (the queue is not blocked by a receiver that never answers)', async () => {
+    // A timeout signal held only weakly (AbortSignal.any of AbortSignal.timeout, on Node 20) is collected and never fires.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { server, receiver } = await setup((n) => (n === 0 ? 0 : 200), { webhookTimeoutMs: 300 });
+    const [id] = await openIdsOf(server, KEY, 1);
+    server.advance(id);
+    await receiver.waitFor(1);
+    for (let i = 0; i < 3; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await receiver.waitFor(2, 5_000);
     expect(receiver.deliveries[1].raw.equals(receiver.deliveries[0].raw)).toBe(true);
   });
 
