@@ -450,6 +450,12 @@ const PROBES: Record<string, Probe> = {
     const two = ids((await v3(b, { limit: 2 })).body);
     return ids((await v3(b, { sortBy: 'updatedAt', filters: JSON.stringify([{ id: two }]), limit: 50 })).body).length === 2;
   },
+  'v3-few-matches-loses-oldest': async (b) => {
+    // The oldest request, asked by its id under sortBy=updatedAt: listed, total 1.
+    const oldest = (await v3(b, { sortDirection: 'asc', limit: 1 })).body.requests[0];
+    const page = (await v3(b, { id: oldest.id, sortBy: 'updatedAt', includeTotal: true })).body;
+    return ids(page).includes(oldest.id) && page.total === 1;
+  },
   'v3-owner-read-stale-after-change': async (b, server) => {
     // The owner reads a pending request with includeAuthenticatedData=true, the request changes: the owner's read shows the change.
     const own = (await v3(b, { apiKey: K, status: 'pending', includeAuthenticatedData: true, limit: 1 })).body.requests[0];

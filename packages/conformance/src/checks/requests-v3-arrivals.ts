@@ -6,7 +6,8 @@
  * wrong as requests arrive passes every check that reads a still data set. Against the embedded
  * server this check makes requests arrive (`ctx.arrive`) and reads them back: found by their ids,
  * counted once by `total`, first on the newest page, and the oldest request still found by two of
- * its own fields, once the data set has grown by more than a 32-record word. Against a URL the
+ * its own fields and by its id under the other orders, once the data set has grown by more than a
+ * 32-record word. Against a URL the
  * target's own arrivals are judged by the relations without a window (requests-v3-unwindowed*.ts).
  * Runs alone, after the events family: no other check reads the data set while it grows.
  */
@@ -21,13 +22,16 @@ import { V3, fetchPage, total } from './support/listing.js';
 /** New requests per run: more than one 32-record word (a store that grows past a word boundary), fewer than a page. */
 export const ARRIVALS = 40;
 
+/** The orders other than the default one (createdAt), under which the oldest request is asked by its id. */
+const OTHER_SORTS = ['updatedAt', 'amountUsd'] as const;
+
 /** Why the embedded server cannot take requests at all (it serves a data file), when `err` says so: a skip, not a failure. */
 const cannotArrive = (err: unknown): string | undefined =>
   err instanceof Error && /need generated data/.test(err.message) ? 'the embedded server serves a data file, which cannot take new requests' : undefined;
 
 const arrivalsListed: CheckSpec = {
   id: 'requests-v3.arrivals.listed',
-  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, and the oldest request is still found by two of its own fields',
+  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, and the oldest request is still found by two of its own fields and by its id under the other orders',
   clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness'],
   operation: V3,
   requires: ['apiKey'],
@@ -110,6 +114,21 @@ const arrivalsListed: CheckSpec = {
         page.exchange,
       );
       own = '; the oldest request is still found by its recipient and user';
+    }
+    if (oldestId !== undefined) {
+      // The last position of a grown data set, asked under the other orders: a server whose scan past
+      // the end of its last 32-record word restarts (or never ends) answers no request there.
+      for (const sortBy of OTHER_SORTS) {
+        const page = await fetchPage(ctx, { id: oldestId, sortBy, includeTotal: true }, `the oldest request by its id, sortBy=${sortBy}`);
+        ensure(
+          idsOf(page.records).includes(oldestId) && (page.total === undefined || page.total === 1),
+          `A request is found by its own id under every order: the oldest request, by id with sortBy=${sortBy}, after requests arrived (one record, total 1)`,
+          `request ${oldestId}, total 1`,
+          `${page.records.length} records${page.records.length > 0 ? ` (${sample(idsOf(page.records))})` : ''}, total ${String(page.total)}`,
+          page.exchange,
+        );
+      }
+      own += `; the oldest request is found by its id under sortBy=${OTHER_SORTS.join(' and ')}`;
     }
     return pass(`${listed.length} of ${ARRIVALS} new requests listed (found by id, first on the newest page), total ${before.total} -> ${after.total}${own}`);
   },
