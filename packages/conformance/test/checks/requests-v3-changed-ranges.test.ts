@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-changed-ranges.js';
-import type { CheckContext, EventsProbe, RequestSpec } from '../../src/contract/types.js';
-import type { WsObservation } from '../../src/contract/events.js';
+import type { CheckContext, RequestSpec } from '../../src/contract/types.js';
 import { checkById } from '../support/check-cases.js';
 import { fakeContext, json, queryOf, route } from '../support/fake-context.js';
 import { settle } from '../support/settle.js';
+import { movedSession } from '../support/moved-session.js';
 
 const check = checkById(checks, 'requests-v3.changed.ranges-and-term');
 const ID = '0xchanged';
@@ -33,14 +33,7 @@ function target(options: { bothRanges?: boolean; termMisses?: boolean } = {}) {
 }
 
 function run(handler: ReturnType<typeof target>, moved = true) {
-  const base = fakeContext({ handler, discovery: { records: [before] } });
-  const session: WsObservation = {
-    url: 'ws://fake.test/', waitMs: 100, messages: [], dropped: 0, errorProbes: [], driven: true, changedAfterUnsubscribe: [], unsubscribedControls: [], foreign: [], notes: [],
-    subscriptions: moved ? [{ id: ID, sentAfterSeq: 0 }] : [],
-    statusBefore: moved ? { [ID]: 'pending' } : {},
-  };
-  const events = { websocket: () => Promise.resolve(session), webhooks: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() } as unknown as EventsProbe;
-  const ctx: CheckContext = { ...base, events };
+  const ctx: CheckContext = { ...fakeContext({ handler, discovery: { records: [before] } }), events: movedSession(moved ? { [ID]: 'pending' } : {}) };
   return settle(check, ctx);
 }
 
