@@ -206,8 +206,10 @@ describe("README.md's CI workflow, run as written", () => {
       expect(results.completeness?.unjudged).toBeUndefined();
       const must = results.clauses.filter((c) => c.level === 'MUST');
       const notJudged = must.filter((c) => c.coverage?.state !== 'pass');
-      // Judged, or exempt from --require: untestable by any black-box check, or v2 retired by the server's clock.
-      expect(notJudged.filter((c) => c.coverage?.reason !== 'untestable' && c.coverage?.reason !== 'retired').map((c) => `${c.id}: ${c.coverage?.state} ${c.coverage?.reason ?? ''}`)).toEqual([]);
+      // Judged, or exempt from --require: untestable by any black-box check, v2 retired by the server's clock,
+      // or needing a date of the v2 timeline the kit sets only at its embedded server (the monthly v2 limit).
+      expect(notJudged.filter((c) => !['untestable', 'retired', 'date-fixed'].includes(c.coverage?.reason ?? '')).map((c) => `${c.id}: ${c.coverage?.state} ${c.coverage?.reason ?? ''}`)).toEqual([]);
+      expect(notJudged.filter((c) => c.coverage?.reason === 'date-fixed').map((c) => c.id)).toEqual(['requests-v2.rate-limit.stepped-down']);
       const retired = notJudged.filter((c) => c.coverage?.reason === 'retired').map((c) => c.id);
       if (pastSunset) {
         expect(retired.length).toBeGreaterThan(0);

@@ -106,9 +106,9 @@ const steppedDown: CheckSpec = {
   spendsQuota: true,
   requires: ['apiKey'],
   async run(ctx) {
-    if (!ctx.at) return skip(URL_REASON);
+    if (!ctx.at) return skip(URL_REASON, 'date-fixed');
     const oct = await burst(ctx, 'october', Infinity, OCTOBER_CAP);
-    if (oct === undefined) return skip(URL_REASON);
+    if (oct === undefined) return skip(URL_REASON, 'date-fixed');
     if (oct.other) return otherAnswer(oct);
     if (!oct.refused) {
       if (oct.served < oct.sent) return unsettled(oct);
@@ -116,7 +116,7 @@ const steppedDown: CheckSpec = {
     }
     if (oct.served === 0) return skip(`${oct.name}'s twin refused the first requests with 429: no limit to reduce from (requests-v2.timeline judges a v2 that serves nothing)`);
     const nov = await burst(ctx, 'november', oct.served, capFor(oct.served));
-    if (nov === undefined) return skip(URL_REASON);
+    if (nov === undefined) return skip(URL_REASON, 'date-fixed');
     if (nov.other) return otherAnswer(nov);
     if (!nov.refused && nov.served < oct.served) return unsettled(nov);
     ensure(
@@ -127,7 +127,7 @@ const steppedDown: CheckSpec = {
       nov.lastServed,
     );
     const sep = await burst(ctx, 'september', oct.served + 1, capFor(oct.served + 1));
-    if (sep === undefined) return skip(URL_REASON);
+    if (sep === undefined) return skip(URL_REASON, 'date-fixed');
     if (sep.other) return otherAnswer(sep);
     if (!sep.refused && sep.served <= oct.served) return unsettled(sep);
     ensure(

@@ -42,8 +42,10 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `static-data`: the
  * target's data did not move while the run watched, so a check about a request that changed had
  * nothing to judge (no exit of its own: the coverage says it, and what would judge it);
- * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `strict-only`: a
- * check that judges only under --strict (neither has an exit of its own; the coverage reads them);
+ * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `date-fixed`: a
+ * check that needs another date of the timeline, which the kit sets only at its embedded server
+ * (a target at a URL keeps its own date); `strict-only`: a check that judges only under --strict
+ * (none of the three has an exit of its own; the coverage reads them);
  * `transport`: a request's connection failed before any answer (reset, refused) while the target
  * answers other requests, a read already sent again once on a fresh connection (an `error`
  * outcome, never a failure nor a baseline entry; exit 5).
@@ -60,6 +62,7 @@ export const OUTCOME_CAUSES = [
   'discovery-failed',
   'static-data',
   'v2-retired',
+  'date-fixed',
   'strict-only',
   'transport',
 ] as const;
@@ -558,6 +561,7 @@ export interface Completeness {
 export type CoverageReason =
   | 'untestable'
   | 'retired'
+  | 'date-fixed'
   | 'other-shard'
   | 'stalled'
   | 'error'

@@ -17,6 +17,8 @@ export interface LevelSummary extends LevelCoverage {
   otherShard: number;
   /** Not judged: v2 is retired by the target's clock. */
   retired: number;
+  /** Not judged: the clause needs another date of the v2 timeline, which the kit sets only at its embedded server. */
+  dateFixed: number;
 }
 
 export interface CoverageSummary {
@@ -40,7 +42,8 @@ export function coverageSummary(rows: readonly CoverageRow[], require?: unknown)
     const exempt = rows.filter((r) => r.level === level && r.coverage?.state === 'unjudged' && r.coverage.reason !== 'untestable' && EXEMPT_REASONS.has(r.coverage.reason ?? 'not-in-run')).length;
     const otherShard = of('other-shard');
     const retired = of('retired');
-    levels[level] = { ...counts[level], unjudged: counts[level].unjudged - exempt, otherShard, retired };
+    const dateFixed = of('date-fixed');
+    levels[level] = { ...counts[level], unjudged: counts[level].unjudged - exempt, otherShard, retired, dateFixed };
   }
   const requiredUnjudged = requiredLevels(gate).reduce((n, l) => n + (levels[l]?.unjudged ?? 0), 0);
   return { levels, ...(gate ? { require: gate } : {}), requiredUnjudged };
@@ -48,14 +51,15 @@ export function coverageSummary(rows: readonly CoverageRow[], require?: unknown)
 
 /** `MUST 45/81 judged (45 pass, 0 fail), 0 not judged, 10 untestable, 26 in another shard, 3 v2 retired`: the exempt parts when there are any. */
 export function summaryLevelLine(level: Level, c: LevelSummary): string {
-  const exempt = [c.otherShard > 0 ? `${c.otherShard} in another shard` : '', c.retired > 0 ? `${c.retired} v2 retired` : ''].filter(Boolean);
+  const exempt = [c.otherShard > 0 ? `${c.otherShard} in another shard` : '', c.retired > 0 ? `${c.retired} v2 retired` : '', c.dateFixed > 0 ? `${c.dateFixed} at the embedded server only (date)` : ''].filter(Boolean);
   return [levelLine(level, c), ...exempt].join(', ');
 }
 
 /** The exempt counts shown as columns of the coverage tables when a run has any, with their titles. */
-export const EXEMPT_COLUMNS: ReadonlyArray<readonly ['otherShard' | 'retired', string]> = [
+export const EXEMPT_COLUMNS: ReadonlyArray<readonly ['otherShard' | 'retired' | 'dateFixed', string]> = [
   ['otherShard', 'in another shard'],
   ['retired', 'v2 retired'],
+  ['dateFixed', 'embedded server only (date)'],
 ];
 
 /** The levels of a summary with their counts, MUST first. */

@@ -26,6 +26,7 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
   'no-data',
   'not-in-run',
   'retired',
+  'date-fixed',
   'untestable',
 ];
 
@@ -33,6 +34,7 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
 export const REASON_TEXT: Readonly<Record<CoverageReason, string>> = {
   untestable: 'untestable per the catalogue',
   retired: 'v2 retired by the target clock',
+  'date-fixed': "needs another date of the v2 timeline, which the kit sets only at its embedded server (a target at a URL keeps its own date)",
   'other-shard': 'in another shard (merge-reports judges it)',
   stalled: 'its operation stopped answering',
   error: 'the check errored',
@@ -55,7 +57,7 @@ export const REASON_TEXT: Readonly<Record<CoverageReason, string>> = {
  * v2 is retired by the target's clock; another shard of the run runs its checks (merge-reports
  * applies the gate to the merged run).
  */
-export const EXEMPT_REASONS: ReadonlySet<CoverageReason> = new Set(['untestable', 'retired', 'other-shard']);
+export const EXEMPT_REASONS: ReadonlySet<CoverageReason> = new Set(['untestable', 'retired', 'date-fixed', 'other-shard']);
 
 /** What one check of a clause did for it: its outcome's status, or why it has none. */
 export type CheckCoverage = { id: string; status: OutcomeStatus; cause?: OutcomeCause; reason?: string; needs?: readonly string[] } | { id: string; notRun: 'deselected' | 'other-shard' | 'not-in-run' };
@@ -75,6 +77,7 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'discovery-failed': 'error',
   'static-data': 'static-data',
   'v2-retired': 'retired',
+  'date-fixed': 'date-fixed',
   'strict-only': 'needs-strict',
   transport: 'error',
 };

@@ -62,6 +62,13 @@ describe('requests-v2.rate-limit.stepped-down', () => {
       expect(outcome(r).status).toBe('skip');
       expect(outcome(r).reason).toMatch(/only at the embedded reference server, whose clock the kit sets .*a target at a URL runs on its own date, which the kit cannot set/);
       expect(outcome(r).requests).toBe(0);
+      // Exempt from --require: the clause needs a date the kit sets only at its embedded server.
+      expect(outcome(r).cause).toBe('date-fixed');
+      const gated = await runConformance({ baseUrl: server.url, apiKey: server.apiKeys.demo, seed: 5, only: [ID], require: 'must' });
+      // (The other MUST clauses, deselected by --only, keep the gate red here; this one is not among them.)
+      expect(gated.completeness?.unjudged?.clauses ?? []).not.toContain('requests-v2.rate-limit.stepped-down');
+      expect(gated.completeness?.unjudged?.clauses?.length ?? 0).toBeGreaterThan(0);
+      expect(gated.clauses.find((c) => c.id === 'requests-v2.rate-limit.stepped-down')?.coverage).toMatchObject({ state: 'unjudged', reason: 'date-fixed' });
     } finally {
       await server.close();
     }

@@ -19,14 +19,22 @@ const rows: CoverageRow[] = [
 describe('coverageSummary', () => {
   it('counts the clauses the gate exempts (another shard, v2 retired) apart from those not judged', () => {
     const s = coverageSummary(rows, 'must')!;
-    expect(s.levels.MUST).toEqual({ clauses: 7, pass: 1, fail: 1, unjudged: 1, untestable: 1, otherShard: 1, retired: 2 });
-    expect(s.levels.SHOULD).toEqual({ clauses: 1, pass: 0, fail: 0, unjudged: 1, untestable: 0, otherShard: 0, retired: 0 });
+    expect(s.levels.MUST).toEqual({ clauses: 7, pass: 1, fail: 1, unjudged: 1, untestable: 1, otherShard: 1, retired: 2, dateFixed: 0 });
+    expect(s.levels.SHOULD).toEqual({ clauses: 1, pass: 0, fail: 0, unjudged: 1, untestable: 0, otherShard: 0, retired: 0, dateFixed: 0 });
     expect(s.requiredUnjudged).toBe(1);
     expect(coverageSummary(rows, 'should')!.requiredUnjudged).toBe(2);
     expect(coverageSummary(rows)!.requiredUnjudged).toBe(0);
     expect(summaryLevelLine('MUST', s.levels.MUST!)).toBe('MUST 2/7 judged (1 pass, 1 fail), 1 not judged, 1 untestable, 1 in another shard, 2 v2 retired');
     expect(summaryLevelLine('SHOULD', s.levels.SHOULD!)).toBe('SHOULD 0/1 judged (0 pass, 0 fail), 1 not judged, 0 untestable');
     expect(coverageSummary([{ id: 'x' }])).toBeUndefined();
+  });
+
+  it('a clause that needs a date only the embedded server can be set to is exempt from the gate and counted apart', () => {
+    const dated = [...rows, row('i', 'MUST', { state: 'unjudged', reason: 'date-fixed' })];
+    const s = coverageSummary(dated, 'must')!;
+    expect(s.levels.MUST).toMatchObject({ clauses: 8, unjudged: 1, retired: 2, dateFixed: 1 });
+    expect(s.requiredUnjudged).toBe(1);
+    expect(summaryLevelLine('MUST', s.levels.MUST!)).toBe('MUST 2/8 judged (1 pass, 1 fail), 1 not judged, 1 untestable, 1 in another shard, 2 v2 retired, 1 at the embedded server only (date)');
   });
 
   it('the console line and the --require verdict name the same number', () => {

@@ -24,9 +24,9 @@ describe('the kit against the clean reference server', () => {
     expect(result.discovery!.records).toBeGreaterThan(50);
     expect(result.clauses.length).toBeGreaterThan(0);
     // The embedded defaults probe the v2 throttle (60/min, up to 90 probes): both 429 checks run, and
-    // the other key is asked once the first is throttled.
+    // the other key is asked once the first is throttled; the monthly steps are asked of the held-clock twins.
     const rateLimit = result.outcomes.filter((o) => o.id.startsWith('requests-v2.rate-limit.'));
-    expect(rateLimit.map((o) => `${o.id}: ${o.status}`)).toEqual(['requests-v2.rate-limit.body: pass', 'requests-v2.rate-limit.no-retry-after: pass', 'requests-v2.rate-limit.per-key: pass']);
+    expect(rateLimit.map((o) => `${o.id}: ${o.status}`)).toEqual(['requests-v2.rate-limit.body: pass', 'requests-v2.rate-limit.no-retry-after: pass', 'requests-v2.rate-limit.per-key: pass', 'requests-v2.rate-limit.stepped-down: pass']);
     expect(result.config).toMatchObject({ v2ProbeRequests: 90, mockV2RateLimit: 30 });
   });
 
