@@ -79,9 +79,6 @@ function latestUpdate(records: readonly RecordJson[]): number | undefined {
   }
   return max;
 }
-/** The `why` of a candidate the run's own readings showed in two states (not moved by the events session). */
-export const CHANGED_IN_HISTORY = 'read with another status or updatedAt earlier in the run';
-
 export const differs = (a: Reading, b: Reading): boolean =>
   (a.status !== undefined && b.status !== undefined && a.status !== b.status) || (a.updatedAt !== undefined && b.updatedAt !== undefined && a.updatedAt !== b.updatedAt);
 
@@ -89,7 +86,16 @@ export const differs = (a: Reading, b: Reading): boolean =>
  * Requests the run saw change, in the order worth judging (driven by the events family first),
  * each with its first reading.
  */
-export async function candidates(ctx: CheckContext): Promise<Array<{ id: string; first: Reading; why: string; pushed?: string }>> {
+/** A request the run saw change: its first reading, why it is a candidate, the status the stream pushed for it, and whether only the run's own readings showed it change (`history`). */
+export interface Candidate {
+  id: string;
+  first: Reading;
+  why: string;
+  pushed?: string;
+  history?: true;
+}
+
+export async function candidates(ctx: CheckContext): Promise<Candidate[]> {
   const first = new Map<string, Reading>();
   const changed = new Map<string, string>();
   const note = (r: RecordJson, latest?: number): void => {
@@ -99,7 +105,7 @@ export async function candidates(ctx: CheckContext): Promise<Array<{ id: string;
     const before = first.get(id);
     if (!before) first.set(id, { ...reading, ...(latest !== undefined ? { floor: latest } : {}) });
     else {
-      if (differs(before, reading) && !changed.has(id)) changed.set(id, CHANGED_IN_HISTORY);
+      if (differs(before, reading) && !changed.has(id)) changed.set(id, 'read with another status or updatedAt earlier in the run');
       // Still in its first status when this response was served: a later change is later than it.
       if (latest !== undefined && reading.status !== undefined && reading.status === before.status) before.floor = Math.max(before.floor ?? latest, latest);
     }
@@ -111,7 +117,7 @@ export async function candidates(ctx: CheckContext): Promise<Array<{ id: string;
     const latest = latestUpdate(records);
     for (const r of records) note(r, latest);
   }
-  const out: Array<{ id: string; first: Reading; why: string; pushed?: string }> = [];
+  const out: Candidate[] = [];
   if (ctx.events) {
     const obs = await ctx.events.websocket();
     const moved = obs.driven
@@ -128,7 +134,7 @@ export async function candidates(ctx: CheckContext): Promise<Array<{ id: string;
       out.push({ id, first: first.get(id) ?? (status !== undefined ? { status } : {}), why: obs.driven ? 'moved by the events session' : 'pushed by the events stream', ...(pushed !== undefined ? { pushed } : {}) });
     }
   }
-  for (const [id, why] of changed) if (!out.some((c) => c.id === id)) out.push({ id, first: first.get(id)!, why });
+  for (const [id, why] of changed) if (!out.some((c) => c.id === id)) out.push({ id, first: first.get(id)!, why, history: true });
   return out;
 }
 

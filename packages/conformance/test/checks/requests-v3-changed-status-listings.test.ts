@@ -88,7 +88,7 @@ describe('requests-v3.changed.status-listings-agree', () => {
   });
   it('skips when no request changed, without a listing', async () => {
     const result = await run(target(), false);
-    expect(result.status).toBe('skip');
+    expect(result).toMatchObject({ status: 'skip', cause: 'static-data' });
   });
 });
 

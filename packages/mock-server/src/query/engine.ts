@@ -264,14 +264,16 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   } else if (member && memberCount * memberCount * 16 <= want * n) {
     // Few matches: sort their ranks rather than walk the whole order.
     const ranks: number[] = [];
+    // Faults v3-few-matches-loses-oldest (the scan stops one position short of the end) and
+    // v3-few-matches-skips-next (the next position is never looked at), read once per query.
+    const losesOldest = store.faults?.has('v3-few-matches-loses-oldest');
+    const skipsNext = store.faults?.has('v3-few-matches-skips-next');
     for (let p = nextSetBit(member, 0); p >= 0; p = nextSetBit(member, p + 1)) {
-      // Fault v3-few-matches-loses-oldest: the scan stops one position short of the end.
-      if (store.faults?.has('v3-few-matches-loses-oldest') && lastPosition(p, store.size)) continue;
+      if (losesOldest && lastPosition(p, store.size)) continue;
       const rk = rank[p];
       const ahead = faults.fewMatchesBackwards ? (forward ? rk < after : rk > after) : forward ? rk > after : rk < after;
       if (faults.otherSortsOr ? ahead || rowOk(p) : ahead && rowOk(p)) ranks.push(rk);
-      // Fault v3-few-matches-skips-next: the next position is never looked at.
-      if (store.faults?.has('v3-few-matches-skips-next')) p += 1;
+      if (skipsNext) p += 1;
     }
     ranks.sort((a, b) => (forward ? a - b : b - a));
     for (let i = 0; i < ranks.length && i < want; i++) picked.push(order[ranks[i]]);
