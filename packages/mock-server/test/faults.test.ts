@@ -359,6 +359,13 @@ const PROBES: Record<string, Probe> = {
     await count(b, [{ requestType: 'Send', originChainId: 10 }]);
     return first === (await count(b, q)) && first === (await total(b, {}));
   },
+  'v3-no-groups-stale': async (b) => {
+    // filters=[] counts the same after two different queries.
+    await count(b, [{ requestType: 'Bridge' }]);
+    const first = await count(b, []);
+    await count(b, [{ requestType: 'Send', originChainId: 10 }]);
+    return first === (await count(b, []));
+  },
   'v3-later-group-last-field': async (b) => {
     // A group OR-ed with itself has the group's total, in second place too.
     const page = (await v3(b, { limit: 50 })).body.requests;

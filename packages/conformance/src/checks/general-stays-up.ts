@@ -4,7 +4,9 @@
  * check judges the answer to its own bad input; none looks at what comes after it. This one runs
  * once the bad-input sweep and the websocket session (its malformed messages, the JSON message
  * `null`, an unsubscribe of an id never subscribed) are over: it asks for the path `//`, then for a
- * plain listing, and fails when either goes unanswered.
+ * plain listing, and fails when either goes unanswered. Whether the server outlived the websocket
+ * session is read from the run's record when it holds an answered listing sent after the session
+ * ended (the checks that run after the events family send some); a plain listing asks it otherwise.
  */
 import { violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
@@ -37,6 +39,15 @@ async function sendOrSilence(ctx: CheckContext, req: Parameters<CheckContext['ht
   }
 }
 
+/** The last answered GET /requests/v3 of the run sent after `endedAtMs` (epoch ms of the kit's clock), if any. */
+function answeredAfter(ctx: CheckContext, endedAtMs: number | undefined): Exchange | undefined {
+  if (endedAtMs === undefined) return undefined;
+  return ctx
+    .exchangesFor('GET /requests/v3')
+    .filter((e) => e.response !== undefined && e.startedAt !== undefined && Date.parse(e.startedAt) >= endedAtMs)
+    .at(-1);
+}
+
 const staysUp = {
   id: 'general.stays-up',
   title: 'Bad input never takes the server down: after the bad-input sweep, the websocket\'s malformed messages and a request for //, the server still answers',
@@ -51,7 +62,11 @@ const staysUp = {
     const ws = wsProbesOf(obs);
     const listing = () => sendOrSilence(ctx, { method: 'GET', path: '/requests/v3', query: { ...windowQuery(ctx), limit: 1 }, ...(ctx.config.hasApiKey ? {} : { auth: 'none' as const }) });
     const answered: string[] = [];
-    if (ws) {
+    // An answer the run already holds to a request sent after the session ended (the checks that ran
+    // after the events family sent some) shows the server outlived it: no request of its own then.
+    const seen = ws ? answeredAfter(ctx, obs?.endedAtMs) : undefined;
+    if (seen) answered.push(`${seen.operation ?? seen.request.method} answered ${seen.response!.status} after ${ws} (exchange #${seen.seq}, sent after the session)`);
+    else if (ws) {
       const afterWs = await listing();
       if (afterWs.silence !== undefined) {
         violate(`After bad input the server must still answer: GET /requests/v3 got no answer after ${ws}`, 'an HTTP response to a plain listing', `no answer: ${afterWs.silence}`, afterWs.exchange);

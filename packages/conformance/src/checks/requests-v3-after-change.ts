@@ -195,6 +195,19 @@ export function gainedReasons(now: RecordJson, before: RecordJson | undefined): 
   return out;
 }
 
+/**
+ * The requests that failed or were refunded most recently, newest update first: once the data has
+ * moved, the run's other reads hold records as discovery first saw them, and a request that failed
+ * while the run went on may be read by none of them. Read once so that every oracle judges its
+ * record (Resources > Request record: `failReason`, "null when none"; Status / routing rule 4: the
+ * reasons are returned in `data.failReason` and `data.refundFailReason`): a lifecycle step that
+ * leaves the field out is a record the schema refuses. One listing, only when the data moved.
+ */
+async function readRecentFailures(ctx: CheckContext): Promise<void> {
+  const filters = JSON.stringify([{ status: FAILED_STATUSES }]);
+  await fetchPage(ctx, { filters, sortBy: 'updatedAt', limit: MAX_LIMIT }, `the requests that failed or were refunded last (filters=${filters}, sortBy=updatedAt)`);
+}
+
 const afterChange: CheckSpec = {
   id: 'requests-v3.changed.new-values',
   title: 'A request that changed during the run is found by its new status and new transaction hash, is no longer null-checked as without the fail reason it gained, and is sorted by its new updatedAt',
@@ -212,6 +225,7 @@ const afterChange: CheckSpec = {
       // Typed, so that every report says what would judge the clauses (a target whose requests move).
       return skip(`no request changed during the run: no reading of the run showed a request with another status or updatedAt, and no events session moved one${session ? ` (no session: ${session})` : ''}`, 'static-data');
     }
+    await readRecentFailures(ctx);
     const judged: Array<{ id: string; now: RecordJson }> = [];
     /** Requests the stream announced in another status while a read by id still shows the first one. */
     const announced: Array<{ id: string; now: RecordJson; pushed: string }> = [];

@@ -14,7 +14,11 @@ const check = checks.find((c) => c.id === 'general.stays-up')!;
 const REFUSED: FakeResponse = { status: 0, transportError: 'connect ECONNREFUSED 127.0.0.1:1' };
 
 /** A target that answers until `dead(req, sent)` says it has died; `sent` counts the requests before this one. */
-async function judge(dead: (req: RequestSpec, sent: number) => boolean, obs?: Partial<WsObservation>): Promise<{ result: CheckResult; paths: string[] }> {
+async function judge(
+  dead: (req: RequestSpec, sent: number) => boolean,
+  obs?: Partial<WsObservation> | ((clockStart: number) => Partial<WsObservation>),
+  earlier = 0,
+): Promise<{ result: CheckResult; paths: string[] }> {
   const paths: string[] = [];
   let down = false;
   const base = fakeContext({
@@ -24,10 +28,15 @@ async function judge(dead: (req: RequestSpec, sent: number) => boolean, obs?: Pa
       if (down) return REFUSED;
       return req.path === '//' ? json(404, { message: 'No route' }) : json(200, { requests: [] });
     },
+    // Exchanges stamped with the fake target's clock (one second a request from its now), as the run's client stamps them.
+    clock: true,
   });
-  const session: WsObservation = { url: 'ws://fake.test/', waitMs: 100, subscriptions: [], messages: [], dropped: 0, errorProbes: [], driven: true, changedAfterUnsubscribe: [], unsubscribedControls: [], foreign: [], notes: [], ...obs };
+  const session: WsObservation = { url: 'ws://fake.test/', waitMs: 100, subscriptions: [], messages: [], dropped: 0, errorProbes: [], driven: true, changedAfterUnsubscribe: [], unsubscribedControls: [], foreign: [], notes: [], ...(typeof obs === 'function' ? obs(base.discovery.targetNow.getTime()) : obs) };
   const events = { websocket: () => Promise.resolve(session), webhooks: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() } as unknown as EventsProbe;
   const ctx: CheckContext = { ...base, events };
+  // Listings an earlier check of the run sent (recorded in the run, before this check's own).
+  for (let i = 0; i < earlier; i++) await base.http.send({ method: 'GET', path: '/requests/v3', query: { limit: 1 } });
+  paths.splice(0);
   const result = await check.run(ctx).catch((err: unknown) => {
     if (!(err as { violation?: unknown }).violation) throw err;
     return { status: 'fail', violation: (err as { violation: never }).violation } as CheckResult;
@@ -43,6 +52,17 @@ describe('general.stays-up', () => {
     expect(result.status).toBe('pass');
     expect(paths).toEqual(['/requests/v3', '//', '/requests/v3']);
     expect((result as { note?: string }).note).toMatch(/\/\/ answered 404/);
+  });
+
+  it("reads the server's survival of the session from a listing the run sent after it, and sends none of its own then", async () => {
+    const probes = { errorProbes: [{ sent: 'null', what: 'the JSON message null', reply: undefined }] };
+    const after = await judge(() => false, (t0) => ({ ...probes, endedAtMs: t0 }), 2);
+    expect(after.result.status).toBe('pass');
+    expect(after.paths).toEqual(['//', '/requests/v3']);
+    expect((after.result as { note?: string }).note).toMatch(/GET \/requests\/v3 answered 200 after the websocket session's 1 bad messages \(the JSON message null\) \(exchange #\d+, sent after the session\)/);
+    // Listings sent before the session ended say nothing of what came after: the check asks itself.
+    const before = await judge(() => false, (t0) => ({ ...probes, endedAtMs: t0 + 60_000 }), 2);
+    expect(before.paths).toEqual(['/requests/v3', '//', '/requests/v3']);
   });
 
   it('without a websocket session it asks for // and a listing only', async () => {

@@ -148,7 +148,8 @@ function membership(store: Store, q: ListQuery): Bitset | null {
     member = store.scratch(TOP);
     andAll(store, q.top, member);
   }
-  if (q.groups && q.groups.length > 0) {
+  // Fault v3-no-groups-stale: filters=[] (no group) reads the groups' working set as the last query left it.
+  if (q.groups && (q.groups.length > 0 || store.faults?.has('v3-no-groups-stale'))) {
     const all = store.scratch(GROUPS);
     q.groups.forEach((group, gi) => {
       if (gi === 0) return andAll(store, group, all);
