@@ -1,6 +1,10 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-groups.js';
-import { makeRecords } from '../support/fake-requests-v3.js';
+import type { RequestSpec } from '../../src/contract/types.js';
+import { checkById } from '../support/check-cases.js';
+import { fakeContext, json, queryOf, route, type FakeHandler, type FakeResponse } from '../support/fake-context.js';
+import { discoveryOf, fakeRequestsV3, makeRecords } from '../support/fake-requests-v3.js';
+import { settle } from '../support/settle.js';
 import { v3FamilySuite } from '../support/v3-checks.js';
 
 const RECORDS = makeRecords(60);
@@ -18,4 +22,33 @@ describe('requests-v3 filters-group logic checks', () => {
     ],
     { numRuns: 20, curlContains: 'filters=' },
   );
+});
+
+describe('requests-v3.filters.not on moving data', () => {
+  const check = checkById(checks, 'requests-v3.filters.not');
+  /** The fake, where `status=<s>` alone counts one more the first time each is asked (a request that moved out of it after that read). */
+  function movedOnce(consistent: boolean): FakeHandler {
+    const clean = fakeRequestsV3(RECORDS);
+    const asked = new Set<string>();
+    return (req: RequestSpec) => {
+      const res = clean(req) as FakeResponse & { body: { total?: number } };
+      const filters = queryOf(req).filters;
+      if (filters === undefined || !/^\[\{"status":"[a-z]+"\}\]$/.test(filters) || typeof res.body?.total !== 'number') return res;
+      const first = !asked.has(filters);
+      asked.add(filters);
+      return first || consistent ? json(200, { ...res.body, total: res.body.total + 1 }) : res;
+    };
+  }
+  const run = (handler: FakeHandler) => settle(check, fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(RECORDS), config: { numRuns: 5 } }));
+
+  it('does not judge a sum when the positive total moved between its reads (a request changed status)', async () => {
+    const result = await run(movedOnce(false));
+    expect(result.status, JSON.stringify(result)).toBe('pass');
+  });
+
+  it('fails a positive total that is off every time it is read', async () => {
+    const result = await run(movedOnce(true));
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/must be the complement of status/);
+  });
 });
