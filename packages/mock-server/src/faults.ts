@@ -135,6 +135,7 @@ export const faultCatalogue = [
   { name: 'v3-equality-total-high', clause: 'requests-v3.total.exact', description: 'the total of a query of equality filters (top level or filters groups, not: included; no range, no features) counts one request too many for each block of 32 requests in createdAt order whose second request matches (about 3% too many); the listing and the unfiltered total are exact.' },
   { name: 'v3-empty-group-matches-nothing', clause: 'requests-v3.filters.groups-or', description: 'an empty group in filters ([{}]) matches no request instead of every request: filters=[{}] counts 0 and [{},{…}] only what the other groups match.' },
   { name: 'v3-few-matches-skips-next', clause: 'requests-v3.filter.completeness', description: 'sorted by updatedAt or amountUsd, a filter with few matches passes over a match that comes right after another in createdAt order (the next request): filters=[{"id":[A,B]}] with A and B created one after the other lists one of them beside total 2.' },
+  { name: 'v3-reverse-walk-loses-first', clause: 'requests-v3.filter.completeness', description: 'walked against the direction of its order (sortBy=amountUsd&sortDirection=desc, sortBy=updatedAt&sortDirection=asc) without an equality filter of few matches, the listing never reaches the first request of that order: the smallest amount in USD (or the latest update) is missing from the last page while total counts it.' },
   { name: 'v3-few-matches-loses-oldest', clause: 'requests-v3.filter.completeness', description: 'sorted by updatedAt or amountUsd, a filter with few matches never lists the oldest request (a scan that stops one position short of the end of the data set): the oldest request asked by its id under sortBy=updatedAt answers no record and total 0.' },
   { name: 'v3-owner-read-stale-after-change', clause: 'requests-v3.auth.authenticated-data-owner', description: "the owner's includeAuthenticatedData=true read of a request that changed while the server runs shows the record as it was when the owner last read it (its cached authenticated view is not dropped on the change); the plain read shows the change." },
   { name: 'v2-deprecation-date-off-by-one', clause: 'requests-v2.timeline', description: 'the Deprecation header and the body\'s deprecatedAt name Jul 23, 2026, a day after the deprecation date of the timeline (Jul 22, 2026).' },
@@ -176,6 +177,8 @@ export function v2ThrottleMonthUnder(faults: Faults | undefined, month: number):
 export const neighbourPosition = (p: number): number => p ^ 1;
 /** Fault v3-few-matches-loses-oldest: whether position `p` is the last of a data set of `size` (the oldest request). */
 export const lastPosition = (p: number, size: number): boolean => p === size - 1;
+/** Fault v3-reverse-walk-loses-first: whether `rk` is the first rank of a sort order (the one its reversed walk ends on). */
+export const isFirstRank = (rk: number): boolean => rk === 0;
 
 /** Fault v3-equality-total-high: the extra requests counted, one per word of the bitset whose second bit is set (none without a bitset). */
 export function extraCounted(words: ArrayLike<number> | null): number {

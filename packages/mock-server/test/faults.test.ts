@@ -366,6 +366,13 @@ const PROBES: Record<string, Probe> = {
     await count(b, [{ requestType: 'Send', originChainId: 10 }]);
     return first === (await count(b, []));
   },
+  'v3-reverse-walk-loses-first': async (b) => {
+    // The smallest amounts, asked descending with a range alone, are all listed (a page that ends the walk holds total).
+    const smallest = (await v3(b, { sortBy: 'amountUsd', limit: 3 })).body.requests;
+    const max = smallest[2].data.route.actual.origin.inputCurrency.amountUsd;
+    const page = (await v3(b, { sortBy: 'amountUsd', sortDirection: 'desc', amountUsdMax: max, includeTotal: true, limit: 50 })).body;
+    return page.requests.length === page.total && page.requests.some((r: any) => r.id === smallest[0].id);
+  },
   'v3-later-group-last-field': async (b) => {
     // A group OR-ed with itself has the group's total, in second place too.
     const page = (await v3(b, { limit: 50 })).body.requests;

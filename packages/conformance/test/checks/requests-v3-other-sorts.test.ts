@@ -33,9 +33,39 @@ describe('requests-v3.filter.other-sorts-listed', () => {
   it('passes a conformant server, asking each other sort in each direction without a window', async () => {
     const { result, ctx } = await run(fakeRequestsV3(records));
     expect(result, JSON.stringify(result)).toMatchObject({ status: 'pass' });
-    const asked = ctx.http.requests.map((r) => queryOf(r));
+    const all = ctx.http.requests.map((r) => queryOf(r));
+    const asked = all.filter((q) => q.amountUsdMax === undefined && q.limit !== '3');
     expect(asked.map((q) => `${q.sortBy}/${q.sortDirection ?? '-'}`).sort()).toEqual(['amountUsd/-', 'amountUsd/desc', 'updatedAt/-', 'updatedAt/asc']);
     expect(asked.every((q) => q.startTimestamp === undefined && q.includeTotal === 'true')).toBe(true);
+    // The reversed amountUsd walk: the three smallest amounts, then a range alone up to the third, descending.
+    expect(all.filter((q) => q.limit === '3').map((q) => `${q.sortBy}/${q.sortDirection ?? '-'}`)).toEqual(['amountUsd/-']);
+    const reversed = all.filter((q) => q.amountUsdMax !== undefined);
+    expect(reversed.map((q) => `${q.sortBy}/${q.sortDirection}/${q.includeTotal}`)).toEqual(['amountUsd/desc/true']);
+    expect(JSON.stringify(result)).toMatch(/sortBy=amountUsd&sortDirection=desc&amountUsdMax=[\d.]+: \d+ listed, total \d+/);
+  });
+
+  /** The fake, where the descending amountUsd walk with a range alone never lists the smallest amount (`keepTotal`: total still counts it). */
+  function reverseLosesSmallest(keepTotal: boolean): FakeHandler {
+    const clean = fakeRequestsV3(records);
+    return (req: RequestSpec) => {
+      const q = queryOf(req);
+      const answer = clean(req) as FakeResponse & { body: { requests: Rec[]; total?: number } };
+      if (q.amountUsdMax === undefined || q.sortDirection !== 'desc' || answer.status !== 200) return answer;
+      const requests = answer.body.requests.slice(0, -1);
+      return { ...answer, body: { ...answer.body, requests, total: keepTotal ? answer.body.total : requests.length } };
+    };
+  }
+
+  it('fails a descending amountUsd walk with a range alone that lists fewer requests than its total (it never reaches the smallest)', async () => {
+    const { result } = await run(reverseLosesSmallest(true));
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/must list every request its total counts/);
+  });
+
+  it('fails one that leaves the smallest amount out of its listing and its total', async () => {
+    const { result } = await run(reverseLosesSmallest(false));
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/whose amount in USD is below amountUsdMax must be listed/);
   });
 
   it('fails an empty page with no continuation beside a positive total', async () => {

@@ -7,7 +7,7 @@ import type { Row } from '../data/row.js';
 import { HttpError } from '../http/errors.js';
 import { andBits, clearBit, copyBits, emptyBits, fillBits, hasBit, nextSetBit, orBits, popcount, prevSetBit, setPositions, type Bitset } from '../store/bitset.js';
 import type { Positions, Store } from '../store/store.js';
-import { extraCounted, lastPosition, neighbourPosition } from '../faults.js';
+import { extraCounted, isFirstRank, lastPosition, neighbourPosition } from '../faults.js';
 import { encodeCursor } from './cursor.js';
 import type { Condition, ListQuery, Range } from './query.js';
 
@@ -34,6 +34,8 @@ export interface PageFaults {
   ascIgnoresFilters?: boolean;
   /** Fault v3-asc-unwindowed-end-500: the ascending filtered walk, past its newest match, reads the position before the newest request when no row check stops it. */
   ascReadsPastNewest?: boolean;
+  /** Fault v3-reverse-walk-loses-first: the walk of the updatedAt/amountUsd order against its direction (amountUsd descending, updatedAt ascending) never takes the order's first rank. */
+  reverseLosesFirst?: boolean;
   /** Fault v3-first-cursor-refused: a cursor at the first position of the order (after a page of one at the top) is refused as invalid. */
   firstCursorRefused?: boolean;
   /**
@@ -288,6 +290,7 @@ export function runQuery(store: Store, q: ListQuery, faults: PageFaults): Page {
   } else {
     for (let rk = after - 1; rk >= 0 && picked.length < want; rk--) {
       const p = order[rk];
+      if (faults.reverseLosesFirst && isFirstRank(rk)) continue;
       if ((!member || hasBit(member, faults.manyMatchesNeighbour ? neighbourPosition(p) : p)) && rowOk(p)) picked.push(p);
     }
   }
