@@ -7,17 +7,17 @@
  * server this check makes requests arrive (`ctx.arrive`) and reads them back: found by their ids,
  * counted once by `total`, first on the newest page, and the oldest request still found by two of
  * its own fields and by its id under the other orders, once the data set has grown by more than a
- * 32-record word. Against a URL the
+ * 32-record word; neither side of the apiKey null-check loses a request. Against a URL the
  * target's own arrivals are judged by the relations without a window (requests-v3-unwindowed*.ts).
  * Runs alone, after the events family: no other check reads the data set while it grows.
  */
 import { ensure, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
-import type { CheckDefinition, CheckSpec } from '../contract/types.js';
+import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
 import { get, idsOf, recordId, sample } from '../contract/record.js';
 import { MAX_LIMIT } from '../contract/limits.js';
 import { pass, skip } from '../contract/outcome.js';
-import { V3, fetchPage, total } from './support/listing.js';
+import { V3, fetchPage, total, type Page } from './support/listing.js';
 
 /** New requests per run: more than one 32-record word (a store that grows past a word boundary), fewer than a page. */
 export const ARRIVALS = 40;
@@ -29,10 +29,20 @@ const OTHER_SORTS = ['updatedAt', 'amountUsd'] as const;
 const cannotArrive = (err: unknown): string | undefined =>
   err instanceof Error && /need generated data/.test(err.message) ? 'the embedded server serves a data file, which cannot take new requests' : undefined;
 
+/** The two sides of the apiKey null-check (rule 7: null is "is empty", with `not:` "is not empty"). */
+const KEY_SIDES = [JSON.stringify([{ apiKey: null }]), JSON.stringify([{ 'not:apiKey': null }])] as const;
+
+/** The totals of both sides of the apiKey null-check, without a window. */
+async function keyNullChecks(ctx: CheckContext): Promise<Record<string, { total: number; page: Page }>> {
+  const out: Record<string, { total: number; page: Page }> = {};
+  for (const side of KEY_SIDES) out[side] = await total(ctx, { filters: side, limit: 1 });
+  return out;
+}
+
 const arrivalsListed: CheckSpec = {
   id: 'requests-v3.arrivals.listed',
-  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, and the oldest request is still found by two of its own fields and by its id under the other orders',
-  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness'],
+  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, neither side of the apiKey null-check loses a request, and the oldest request is still found by two of its own fields and by its id under the other orders',
+  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness', 'requests-v3.filters.null-check'],
   operation: V3,
   requires: ['apiKey'],
   // Not a relation read twice: the embedded server's data moves only by status (which changes no
@@ -43,6 +53,7 @@ const arrivalsListed: CheckSpec = {
   async run(ctx) {
     if (!ctx.arrive) return skip('requests are made to arrive only at the embedded reference server; a target at a URL takes its own, which the relations without a window judge');
     const before = await total(ctx, { limit: 1 });
+    const keyedBefore = await keyNullChecks(ctx);
     const oldest = (await fetchPage(ctx, { sortDirection: 'asc', limit: 1 }, 'the oldest request (sortDirection=asc without a window)')).records[0];
     let ids: string[];
     try {
@@ -101,6 +112,20 @@ const arrivalsListed: CheckSpec = {
       `total ${String(all.total)}`,
       all.exchange,
     );
+    // A request's key never changes and no request is removed: neither side of the apiKey null-check
+    // may lose a request as others arrive (rule 7: a null-check works on any recognised filters key;
+    // apiKey is one, Status / routing). A server that files a keyless arrival under a key of its own
+    // making moves keyless requests to the other side when it rebuilds its indexes.
+    const keyedAfter = await keyNullChecks(ctx);
+    for (const side of KEY_SIDES) {
+      ensure(
+        keyedAfter[side].total >= keyedBefore[side].total,
+        `A request's API key never changes and no request is removed: filters=${side}, a null-check of apiKey, must count no fewer requests after others arrived`,
+        `total ${keyedBefore[side].total} or more (${keyedBefore[side].total} before the arrivals)`,
+        `total ${keyedAfter[side].total}`,
+        keyedAfter[side].page.exchange,
+      );
+    }
     const oldestId = oldest === undefined ? undefined : recordId(oldest);
     const [recipient, user] = oldest === undefined ? [] : [get(oldest, 'recipient'), get(oldest, 'user')];
     let own = '';
@@ -130,7 +155,8 @@ const arrivalsListed: CheckSpec = {
       }
       own += `; the oldest request is found by its id under sortBy=${OTHER_SORTS.join(' and ')}`;
     }
-    return pass(`${listed.length} of ${ARRIVALS} new requests listed (found by id, first on the newest page), total ${before.total} -> ${after.total}${own}`);
+    const keys = KEY_SIDES.map((side) => `${side} ${keyedBefore[side].total} -> ${keyedAfter[side].total}`).join(', ');
+    return pass(`${listed.length} of ${ARRIVALS} new requests listed (found by id, first on the newest page), total ${before.total} -> ${after.total}; ${keys}${own}`);
   },
 };
 

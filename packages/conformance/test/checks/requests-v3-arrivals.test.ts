@@ -12,11 +12,12 @@ import { startMockServer } from '@crosschain/mock-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/index.js';
 import { checks, ARRIVALS } from '../../src/checks/requests-v3-arrivals.js';
-import type { CheckContext, RunOptions, RunResult } from '../../src/contract/types.js';
+import type { CheckContext, RequestSpec, RunOptions, RunResult } from '../../src/contract/types.js';
 import { apiOperations, apiValidator } from '../../src/recordings/audit.js';
 import { readRecordings } from '../../src/recordings/index.js';
 import { auditAndRejudge } from '../../src/rejudge/audit.js';
-import { fakeContext, json } from '../support/fake-context.js';
+import { fakeContext, json, queryOf } from '../support/fake-context.js';
+import { makeRecords } from '../support/fake-requests-v3.js';
 
 const ID = 'requests-v3.arrivals.listed';
 const BASE: Partial<RunOptions> = { mockNow: '2026-10-15T12:00:00Z', mockRecords: 600, seed: 5, numRuns: 2, only: [ID] };
@@ -28,7 +29,7 @@ describe('requests-v3.arrivals.listed', () => {
   it('passes the clean embedded server, the new requests found, counted and first on the newest page', async () => {
     const r = await runConformance(BASE);
     expect(outcome(r)).toMatchObject({ status: 'pass' });
-    expect(outcome(r).reason).toMatch(new RegExp(`of ${ARRIVALS} new requests listed \\(found by id, first on the newest page\\), total \\d+ -> \\d+; the oldest request is still found`));
+    expect(outcome(r).reason).toMatch(new RegExp(`of ${ARRIVALS} new requests listed \\(found by id, first on the newest page\\), total \\d+ -> \\d+; \\[\\{"apiKey":null\\}\\] \\d+ -> \\d+, \\[\\{"not:apiKey":null\\}\\] \\d+ -> \\d+; the oldest request is still found`));
     expect(r.exitCode).toBe(0);
   }, 120_000);
 
@@ -38,6 +39,31 @@ describe('requests-v3.arrivals.listed', () => {
     expect(outcome(r).violation?.message).toMatch(/asked by their ids, are listed and counted alike|are the newest|counted once/);
     expect(r.exitCode).toBe(1);
   }, 120_000);
+
+  it("fails a server whose apiKey null-check loses requests as others arrive (a key never changes), on the side that lost them", async () => {
+    const [oldest, ...rest] = makeRecords(6).reverse();
+    const fresh = makeRecords(8).slice(6).map((r, i) => ({ ...r, id: `0x${'f'.repeat(63)}${i}`, createdAt: '2027-01-01T00:00:00.000Z' }));
+    let arrived = false;
+    const listing = () => (arrived ? [...fresh, ...rest.reverse(), oldest!] : [...rest.reverse(), oldest!]);
+    const handler = (req: RequestSpec) => {
+      const q = queryOf(req);
+      const all = listing();
+      const page = (records: unknown[], total = records.length) => json(200, { requests: records.slice(0, Number(q.limit ?? 50)), total });
+      if (q.filters === '[{"apiKey":null}]') return page([], arrived ? 2 : 3);
+      if (q.filters === '[{"not:apiKey":null}]') return page([], all.length - (arrived ? 2 : 3));
+      if (q.filters?.startsWith('[{"id":')) return page(fresh);
+      if (q.sortDirection === 'asc' || q.recipient !== undefined || q.id !== undefined) return page([oldest!], 1);
+      return page(all);
+    };
+    const ctx: CheckContext = { ...fakeContext({ handler }), arrive: () => ((arrived = true), Promise.resolve(fresh.map((r) => r.id as string))) };
+    const check = checks.find((c) => c.id === ID)!;
+    const err = await check.run(ctx).then(
+      (r) => ({ pass: r }),
+      (e: unknown) => e as { violation?: { message: string; expected: string; received: string } },
+    );
+    expect(JSON.stringify(err)).toMatch(/filters=\[\{\\"apiKey\\":null\}\], a null-check of apiKey, must count no fewer requests after others arrived/);
+    expect((err as { violation?: { received: string } }).violation?.received).toBe('total 2');
+  });
 
   it('fails when the embedded server cannot take new requests, with its error', async () => {
     const ctx: CheckContext = {
