@@ -7,7 +7,8 @@
  * server this check makes requests arrive (`ctx.arrive`) and reads them back: found by their ids,
  * counted once by `total`, first on the newest page, and the oldest request still found by two of
  * its own fields and by its id under the other orders, once the data set has grown by more than a
- * 32-record word; neither side of the apiKey null-check loses a request. Against a URL the
+ * 32-record word; neither side of the apiKey null-check loses a request, and a request it lists as
+ * keyless shows no caller the authenticated fields of an owner. Against a URL the
  * target's own arrivals are judged by the relations without a window (requests-v3-unwindowed*.ts).
  * Runs alone, after the events family: no other check reads the data set while it grows.
  */
@@ -18,6 +19,7 @@ import { get, idsOf, recordId, sample } from '../contract/record.js';
 import { MAX_LIMIT } from '../contract/limits.js';
 import { pass, skip } from '../contract/outcome.js';
 import { V3, fetchPage, total, type Page } from './support/listing.js';
+import { AUTHENTICATED_FIELDS, authenticatedFieldsIn } from '../oracles/authenticated-fields.js';
 
 /** New requests per run: more than one 32-record word (a store that grows past a word boundary), fewer than a page. */
 export const ARRIVALS = 40;
@@ -41,7 +43,7 @@ async function keyNullChecks(ctx: CheckContext): Promise<Record<string, { total:
 
 const arrivalsListed: CheckSpec = {
   id: 'requests-v3.arrivals.listed',
-  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, neither side of the apiKey null-check loses a request, and the oldest request is still found by two of its own fields and by its id under the other orders',
+  title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, neither side of the apiKey null-check loses a request nor lists an owned one as keyless, and the oldest request is still found by two of its own fields and by its id under the other orders',
   clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness', 'requests-v3.filters.null-check'],
   operation: V3,
   requires: ['apiKey'],
@@ -124,6 +126,19 @@ const arrivalsListed: CheckSpec = {
         `total ${keyedBefore[side].total} or more (${keyedBefore[side].total} before the arrivals)`,
         `total ${keyedAfter[side].total}`,
         keyedAfter[side].page.exchange,
+      );
+    }
+    // A request listed as keyless is tied to no key, so no caller sees its authenticated fields
+    // (rule 6: only when the caller's key is tied to the request). The latest updates first: the
+    // requests whose rows the run changed, and the new ones.
+    const keyless = await fetchPage(ctx, { filters: KEY_SIDES[0], sortBy: 'updatedAt', includeAuthenticatedData: true, limit: MAX_LIMIT }, `filters=${KEY_SIDES[0]} with includeAuthenticatedData=true, latest updates first`);
+    const owned = keyless.records.find((r) => authenticatedFieldsIn(get(r, 'data')).length > 0);
+    if (owned) {
+      violate(
+        `A request listed by filters=${KEY_SIDES[0]} has no API key, so no caller's key is tied to it: it must not carry the authenticated fields only the owning key sees (includeAuthenticatedData=true)`,
+        `no ${AUTHENTICATED_FIELDS.map((f) => `data.${f}`).join(', ')} on the requests listed as keyless`,
+        `request ${String(recordId(owned))} with ${authenticatedFieldsIn(get(owned, 'data')).map((f) => `data.${f}`).join(', ')}`,
+        keyless.exchange,
       );
     }
     const oldestId = oldest === undefined ? undefined : recordId(oldest);

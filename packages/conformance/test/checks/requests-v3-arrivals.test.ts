@@ -40,7 +40,47 @@ describe('requests-v3.arrivals.listed', () => {
     expect(r.exitCode).toBe(1);
   }, 120_000);
 
+  /** A fake embedded target for the check alone: `nullSide(arrived)` counts the apiKey null-check, `keyless` is what its authenticated read lists. */
+  async function judgeKeys(nullSide: (arrived: boolean) => number, keyless: unknown[] = []) {
+    const [oldest, ...rest] = makeRecords(6).reverse();
+    const fresh = makeRecords(8).slice(6).map((r, i) => ({ ...r, id: `0x${'f'.repeat(63)}${i}`, createdAt: '2027-01-01T00:00:00.000Z' }));
+    let arrived = false;
+    const listing = () => (arrived ? [...fresh, ...[...rest].reverse(), oldest!] : [...[...rest].reverse(), oldest!]);
+    const handler = (req: RequestSpec) => {
+      const q = queryOf(req);
+      const all = listing();
+      const page = (records: unknown[], total = records.length) => json(200, { requests: records.slice(0, Number(q.limit ?? 50)), total });
+      if (q.filters === '[{"apiKey":null}]') return page(q.includeAuthenticatedData === 'true' ? keyless : [], nullSide(arrived));
+      if (q.filters === '[{"not:apiKey":null}]') return page([], all.length - nullSide(arrived));
+      if (q.filters?.startsWith('[{"id":')) return page(fresh);
+      if (q.sortDirection === 'asc' || q.recipient !== undefined || q.id !== undefined) return page([oldest!], 1);
+      return page(all);
+    };
+    const ctx: CheckContext = { ...fakeContext({ handler }), arrive: () => ((arrived = true), Promise.resolve(fresh.map((r) => r.id as string))) };
+    const check = checks.find((c) => c.id === ID)!;
+    return check.run(ctx).then(
+      (r) => ({ result: r }),
+      (e: unknown) => e as { violation?: { message: string; expected: string; received: string } },
+    );
+  }
+
+  it('passes keyless requests that stay keyless and carry no authenticated fields', async () => {
+    expect(await judgeKeys(() => 3, [makeRecords(1)[0]])).toMatchObject({ result: { status: 'pass' } });
+  });
+
+  it('fails a request listed as keyless that shows its owner the authenticated fields (a keyed request filed as keyless)', async () => {
+    const owned = { ...makeRecords(1)[0]!, id: '0xowned' };
+    (owned as { data: Record<string, unknown> }).data = { ...(owned as { data: Record<string, unknown> }).data, apiKeyName: 'demo' };
+    const err = await judgeKeys(() => 3, [owned]);
+    expect(JSON.stringify(err)).toMatch(/has no API key, so no caller's key is tied to it/);
+    expect((err as { violation?: { received: string } }).violation?.received).toBe('request 0xowned with data.apiKeyName');
+  });
+
   it("fails a server whose apiKey null-check loses requests as others arrive (a key never changes), on the side that lost them", async () => {
+    expect(JSON.stringify(await judgeKeys((arrived) => (arrived ? 2 : 3)))).toMatch(/a null-check of apiKey, must count no fewer requests after others arrived/);
+  });
+
+  it("fails a server whose apiKey null-check loses requests as others arrive, naming the side (full message)", async () => {
     const [oldest, ...rest] = makeRecords(6).reverse();
     const fresh = makeRecords(8).slice(6).map((r, i) => ({ ...r, id: `0x${'f'.repeat(63)}${i}`, createdAt: '2027-01-01T00:00:00.000Z' }));
     let arrived = false;
