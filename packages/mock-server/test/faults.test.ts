@@ -373,6 +373,16 @@ const PROBES: Record<string, Probe> = {
     const page = (await v3(b, { sortBy: 'amountUsd', sortDirection: 'desc', amountUsdMax: max, includeTotal: true, limit: 50 })).body;
     return page.requests.length === page.total && page.requests.some((r: any) => r.id === smallest[0].id);
   },
+  'v3-lone-arrival-dropped': async (_b, s) => {
+    // On a server of its own (as v3-arrivals-stale-cache): a request that arrives alone is found by its id.
+    const own = await startMockServer({ ...options(''), faults: [...s.faults] });
+    try {
+      const [id] = own.arrive(1);
+      return (await v3(own.url, { id: id!, includeTotal: true })).body.total === 1;
+    } finally {
+      await own.close();
+    }
+  },
   'v3-later-group-last-field': async (b) => {
     // A group OR-ed with itself has the group's total, in second place too.
     const page = (await v3(b, { limit: 50 })).body.requests;

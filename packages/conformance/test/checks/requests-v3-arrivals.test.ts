@@ -41,7 +41,7 @@ describe('requests-v3.arrivals.listed', () => {
   }, 120_000);
 
   /** A fake embedded target for the check alone: `nullSide(arrived)` counts the apiKey null-check, `keyless` is what its authenticated read lists. */
-  async function judgeKeys(nullSide: (arrived: boolean) => number, keyless: unknown[] = []) {
+  async function judgeKeys(nullSide: (arrived: boolean) => number, keyless: unknown[] = [], loneLost = false) {
     const [oldest, ...rest] = makeRecords(6).reverse();
     const fresh = makeRecords(8).slice(6).map((r, i) => ({ ...r, id: `0x${'f'.repeat(63)}${i}`, createdAt: '2027-01-01T00:00:00.000Z' }));
     let arrived = false;
@@ -56,13 +56,22 @@ describe('requests-v3.arrivals.listed', () => {
       if (q.sortDirection === 'asc' || q.recipient !== undefined || q.id !== undefined) return page([oldest!], 1);
       return page(all);
     };
-    const ctx: CheckContext = { ...fakeContext({ handler }), arrive: () => ((arrived = true), Promise.resolve(fresh.map((r) => r.id as string))) };
+    let lost = 0;
+    // A server that throws away a request arriving on its own (loneLost): `arrive(1)` answers an id no listing holds.
+    const arrive = (n: number) => ((arrived = true), Promise.resolve(loneLost && n === 1 ? [`0xlost${lost++}`] : fresh.map((r) => r.id as string)));
+    const ctx: CheckContext = { ...fakeContext({ handler }), arrive };
     const check = checks.find((c) => c.id === ID)!;
     return check.run(ctx).then(
       (r) => ({ result: r }),
       (e: unknown) => e as { violation?: { message: string; expected: string; received: string } },
     );
   }
+
+  it('fails a server that throws away a request arriving on its own (the batch listed, none of the lone ones)', async () => {
+    const err = await judgeKeys(() => 3, [], true);
+    expect(JSON.stringify(err)).toMatch(/Requests that arrive one at a time are listed as a batch's are/);
+    expect((err as { violation?: { expected: string } }).violation?.expected).toMatch(/0xlost0/);
+  });
 
   it('passes keyless requests that stay keyless and carry no authenticated fields', async () => {
     expect(await judgeKeys(() => 3, [makeRecords(1)[0]])).toMatchObject({ result: { status: 'pass' } });

@@ -10,6 +10,7 @@
  * cache (bitset-cache.ts).
  */
 import type { FaultName } from '../faults.js';
+import { isLone } from '../faults.js';
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
 import type { Dataset } from '../data/dataset.js';
@@ -464,6 +465,8 @@ export class Store {
    */
   prepend(rows: readonly Row[]): void {
     if (rows.length === 0) return;
+    // Fault v3-lone-arrival-dropped: a request that arrives on its own is thrown away.
+    if (this.faults?.has('v3-lone-arrival-dropped') && isLone(rows.length)) return;
     const added = rows.map((r) => {
       this.objects.push(r);
       return this.base + this.objects.length - 1;
