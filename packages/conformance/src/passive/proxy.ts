@@ -42,6 +42,12 @@ const CLIENT_IDLE_MS = 5_000;
 const MAX_PIPELINED = 64;
 /** Idle upstream connections kept for the next client connection. */
 const MAX_IDLE_UPSTREAM = 64;
+/**
+ * Methods whose request is sent again, once, when a connection that had been idle closes before
+ * any byte of its answer (RFC 9110 §9.2.2; what node:http's agent and undici do): the server
+ * closed it as the request went out, so the request never reached it.
+ */
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 
 /**
  * Request headers that are hop-by-hop (RFC 9110 §7.6.1) and not forwarded; `expect` is answered by
@@ -206,16 +212,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     socket.setNoDelay(true);
     return socket;
   };
-  /** An upstream connection for a client connection: an idle one if any, else a new one. */
-  const acquire = (): Socket => {
-    while (idle.length > 0) {
+  /** An upstream connection for a client connection: an idle one if any (`reused`), else a new one. */
+  const acquire = (fresh: boolean): { socket: Socket; reused: boolean } => {
+    while (!fresh && idle.length > 0) {
       const socket = idle.pop()!;
       socket.removeAllListeners();
       socket.setTimeout(0);
-      if (!socket.destroyed && socket.readable && socket.writable) return socket;
+      if (!socket.destroyed && socket.readable && socket.writable) return { socket, reused: true };
       socket.destroy();
     }
-    return dial();
+    return { socket: dial(), reused: false };
   };
   /** Keeps a clean upstream connection (no request in flight, nothing half-read) for the next client. */
   const release = (socket: Socket): void => {
@@ -241,6 +247,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let chunkedIn = false;
     let clientEnded = false;
     let done = false;
+    /**
+     * What was written upstream since the connection was last idle, kept until the first byte of an
+     * answer comes back: if the idle connection turns out closed by the server (its keep-alive
+     * timeout racing the request), the requests are sent again on a new one. Undefined when there
+     * is nothing to send again (a new connection, an answer begun, too many bytes).
+     */
+    let replay: Array<Buffer | string> | undefined;
+    let replayBytes = 0;
     const requests = new HTTPParser(HTTPParser.REQUEST);
     let responses = new HTTPParser(HTTPParser.RESPONSE);
 
@@ -302,16 +316,39 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       endClient();
     };
 
-    const connectUpstream = (): Socket => {
-      const socket = acquire();
+    /**
+     * An idle connection closed under requests that got no byte of an answer: they go again, once,
+     * on a new connection, when every one of them is idempotent. False when they cannot.
+     */
+    const sendAgain = (socket: Socket): boolean => {
+      const bytes = replay;
+      const inFlight = queue.filter((p) => !p.local);
+      if (!bytes || inFlight.length === 0 || inFlight.some((p) => !IDEMPOTENT.has(p.method))) return false;
+      replay = undefined;
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.destroy();
+      up = connectUpstream(true);
+      for (const b of bytes) {
+        if (typeof b === 'string') up.write(b, 'latin1');
+        else up.write(b);
+      }
+      return true;
+    };
+    const connectUpstream = (fresh = false): Socket => {
+      const { socket, reused } = acquire(fresh);
+      replay = reused ? [] : undefined;
+      replayBytes = 0;
       responses = new HTTPParser(HTTPParser.RESPONSE);
       bindResponses();
       socket.setTimeout(UPSTREAM_TIMEOUT_MS);
       socket.on('data', (chunk: Buffer) => {
+        replay = undefined;
         const err = feed(responses, chunk);
         if (err) fail(`an unreadable answer (${err.message})`);
       });
       socket.on('end', () => {
+        if (up === socket && sendAgain(socket)) return;
         // A body delimited by the close ends here.
         if (relay && !relay.interim) responses.finish();
         if (up === socket) up = undefined;
@@ -325,7 +362,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
       });
       socket.on('error', (err) => {
-        if (up !== socket) return;
+        if (up !== socket || sendAgain(socket)) return;
         up = undefined;
         if (queue.some((p) => !p.local)) fail(err.message);
       });
@@ -337,6 +374,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     };
     const send = (bytes: Buffer | string): void => {
       up ??= connectUpstream();
+      if (replay) {
+        replayBytes += bytes.length;
+        if (replayBytes > MAX_REQUEST_COPY) replay = undefined;
+        else replay.push(typeof bytes === 'string' ? bytes : Buffer.from(bytes));
+      }
       // A head goes as latin1 text (one character a byte), written without a buffer made for it.
       if (!(typeof bytes === 'string' ? up.write(bytes, 'latin1') : up.write(bytes))) client.pause();
     };
@@ -364,6 +406,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
         head += `Host: ${upstream.host}\r\n${chunkedIn ? 'Transfer-Encoding: chunked\r\n' : ''}\r\n`;
         if (/^100-continue$/i.test(lower.expect ?? '') && queue.length === 0) client.write('HTTP/1.1 100 Continue\r\n\r\n');
+        if (up && !queue.some((q) => !q.local) && relay === undefined) {
+          // This client's own connection upstream was idle since its last answer: the same race.
+          replay = [];
+          replayBytes = 0;
+        }
         send(head);
       }
       queue.push(p);

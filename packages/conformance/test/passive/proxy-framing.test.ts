@@ -148,6 +148,45 @@ describe('proxy framing', () => {
     }
   });
 
+  it('sends an idempotent request again, once, when the idle connection it went out on was closed by the server; a POST gets its 502', async () => {
+    // An upstream whose keep-alive always loses the race: each connection answers one request and
+    // resets on the next, the way a server's keep-alive timeout meets a request already on its way.
+    let conns = 0;
+    const racing: NetServer = createNetServer((s) => {
+      conns += 1;
+      let answered = false;
+      s.on('error', () => undefined);
+      s.on('data', () => {
+        if (answered) return void s.resetAndDestroy();
+        answered = true;
+        const body = `{"n":${conns}}`;
+        s.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      });
+    });
+    await new Promise<void>((r) => racing.listen(0, '127.0.0.1', () => r()));
+    const proxy = await startProxy({ upstream: `http://127.0.0.1:${(racing.address() as AddressInfo).port}` });
+    try {
+      // A pooled connection handed to the next client connection.
+      expect(await rawExchange(proxy, 'GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\{"n":1\}$/);
+      expect(await rawExchange(proxy, 'GET /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\{"n":2\}$/);
+      // The client's own connection, idle between two requests.
+      const two = await rawExchange(proxy, ['GET /c HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /d HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'], undefined, 100);
+      expect(two.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+      expect(two).toMatch(/\{"n":3\}[\s\S]*\{"n":4\}$/);
+      // Not idempotent: never sent twice, the client hears the upstream failed.
+      const before = conns;
+      const post = await rawExchange(proxy, 'POST /currencies/v2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+      expect(post).toMatch(/^HTTP\/1\.1 502 Bad Gateway\r\n/);
+      expect(conns).toBe(before);
+      // Each exchange is recorded once, the ones sent twice included.
+      const result = proxy.auditor.result({ startedAt: new Date(), target: 'x', config: {}, replay: '' });
+      expect(result.requests).toBe(5);
+    } finally {
+      await proxy.close();
+      await new Promise<void>((r) => racing.close(() => r()));
+    }
+  });
+
   it('hands an idle upstream connection to the next client connection', async () => {
     const proxy = await startProxy({ upstream: upstreamUrl });
     try {
