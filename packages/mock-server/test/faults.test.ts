@@ -438,6 +438,12 @@ const PROBES: Record<string, Probe> = {
     const r = await v3(b, { ...around(oldest), filters: JSON.stringify([{ 'not:requestType': other }]), limit: 50 });
     return ids(r.body).includes(oldest.id);
   },
+  'v3-value-list-loses-oldest': async (b) => {
+    // The oldest request holding the newest request's status is the first one status=<it> lists ascending.
+    const newest = (await v3(b, { limit: 1 })).body.requests[0];
+    const first = (await v3(b, { sortDirection: 'asc', limit: 50 })).body.requests.find((r: any) => r.status === newest.status);
+    return first !== undefined && ids((await v3(b, { status: newest.status, sortDirection: 'asc', limit: 1 })).body)[0] === first.id;
+  },
   'v3-authenticated-withheld-first-key': async (b) => {
     // The requests created with demo-key carry its authenticated fields for their owner.
     const own = (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests;

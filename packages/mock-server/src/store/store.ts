@@ -10,7 +10,7 @@
  * cache (bitset-cache.ts).
  */
 import type { FaultName } from '../faults.js';
-import { isLone } from '../faults.js';
+import { dropOldestOfNewest, isLone } from '../faults.js';
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
 import type { Dataset } from '../data/dataset.js';
@@ -265,6 +265,8 @@ export class Store {
     if (codes) {
       // Catalogue values of generated data: counted from the code column at once (no slices).
       const index = countedIndex(codes, this.table!.order);
+      // Fault v3-value-list-loses-oldest: the newest request's value loses its oldest request.
+      if (this.faults?.has('v3-value-list-loses-oldest')) dropOldestOfNewest(index);
       this.indexes.set(name, index);
       return index;
     }
