@@ -444,6 +444,13 @@ const PROBES: Record<string, Probe> = {
     const first = (await v3(b, { sortDirection: 'asc', limit: 50 })).body.requests.find((r: any) => r.status === newest.status);
     return first !== undefined && ids((await v3(b, { status: newest.status, sortDirection: 'asc', limit: 1 })).body)[0] === first.id;
   },
+  'v3-moved-status-also-empty': async (b, server) => {
+    // A request that moved still has a status: the negated null-check lists it, the null-check does not.
+    const moved = await moveUntil(b, server, ['submitted', 'success', 'failure', 'refund']);
+    if (!moved) return false;
+    const listed = async (g: Record<string, unknown>) => ids((await v3(b, { id: moved.id, filters: JSON.stringify([g]) })).body).includes(moved.id);
+    return (await listed({ 'not:status': null })) && !(await listed({ status: null }));
+  },
   'v3-authenticated-withheld-first-key': async (b) => {
     // The requests created with demo-key carry its authenticated fields for their owner.
     const own = (await v3(b, { apiKey: K, includeAuthenticatedData: true, limit: 5 })).body.requests;

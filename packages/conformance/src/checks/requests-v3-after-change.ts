@@ -210,8 +210,8 @@ async function readRecentFailures(ctx: CheckContext): Promise<void> {
 
 const afterChange: CheckSpec = {
   id: 'requests-v3.changed.new-values',
-  title: 'A request that changed during the run is found by its new status and new transaction hash, is no longer null-checked as without the fail reason it gained, and is sorted by its new updatedAt',
-  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change', 'requests-v3.record.updated-at-after-change'],
+  title: 'A request that changed during the run is found by its new status and new transaction hash, is no longer null-checked as without the fail reason it gained, is still listed as having a status, and is sorted by its new updatedAt',
+  clauses: ['requests-v3.filter.after-change', 'requests-v3.sort.updated-at-after-change', 'requests-v3.record.updated-at-after-change', 'requests-v3.filters.null-check'],
   operation: V3,
   requires: ['apiKey'],
   // Reads the run's history and the events session, which ran before it (checks/index.ts, RUN_ORDER).
@@ -362,6 +362,24 @@ const afterChange: CheckSpec = {
           page.exchange,
         );
       }
+    }
+
+    // A request always has a status (a string enum), so the negated null-check of status (rule 7,
+    // "with `not:` is not empty") lists every request read again here, moved or not: a server that
+    // files a moved request under "empty" as well leaves it out. One listing for all of them, on
+    // their ids; whatever moves meanwhile, a status stays non-empty.
+    const reread = [...new Set([...judged, ...reasonOnly, ...announced].map((j) => j.id))];
+    const notEmpty = [{ id: reread, 'not:status': null }];
+    const everyStatus = await fetchPage(ctx, { filters: JSON.stringify(notEmpty), limit: MAX_LIMIT }, `the negated null-check of status on the ${reread.length} request(s) read again`);
+    asked += 1;
+    const unlisted = reread.filter((id) => !holds(everyStatus.records, id));
+    if (unlisted.length > 0) {
+      violate(
+        'Every request has a status, so the null-check with not: (is not empty) lists every request, one whose status changed during the run included',
+        `the ${reread.length} request(s) of filters=${JSON.stringify(notEmpty)}`,
+        `${everyStatus.records.length} listed; missing ${sample(unlisted)}`,
+        everyStatus.exchange,
+      );
     }
 
     // sortBy=updatedAt, default direction (descending), no window: every record whose updatedAt is later

@@ -456,6 +456,8 @@ export class Store {
   /** The index keys of mutable field `name` of `row` (`update`). */
   private mutableKeys(name: IndexName, row: Row): Key[] {
     const keys = keysOf(EXTRACT[name](row));
+    // Fault v3-moved-status-also-empty: a moved request is filed under "empty" as well as under its new status.
+    if (this.faults?.has('v3-moved-status-also-empty') && name === 'status') return [...keys, NULL_KEY];
     // Fault v3-fail-reason-index-stale-after-change: the "none" key of a fail reason is spelled null, a key no index holds, so a request given a reason is not taken out of "none".
     if (this.faults?.has('v3-fail-reason-index-stale-after-change') && (name === 'failReason' || name === 'refundFailReason')) return keys.map((k) => (k === NULL_KEY ? (null as unknown as Key) : k));
     return keys;
