@@ -373,6 +373,18 @@ const PROBES: Record<string, Probe> = {
     const page = (await v3(b, { sortBy: 'amountUsd', sortDirection: 'desc', amountUsdMax: max, includeTotal: true, limit: 50 })).body;
     return page.requests.length === page.total && page.requests.some((r: any) => r.id === smallest[0].id);
   },
+  'v3-newest-move-unlisted': async (_b, s) => {
+    // On a server of its own: the newest request, moved one step (into pending), leads status=pending.
+    const own = await startMockServer({ ...options(''), faults: [...s.faults] });
+    try {
+      const [id] = own.arrive(1);
+      await v3(own.url, { status: 'pending', limit: 1 });
+      own.advance(id!);
+      return ids((await v3(own.url, { status: 'pending', limit: 1 })).body)[0] === id;
+    } finally {
+      await own.close();
+    }
+  },
   'v3-lone-arrival-dropped': async (_b, s) => {
     // On a server of its own (as v3-arrivals-stale-cache): a request that arrives alone is found by its id.
     const own = await startMockServer({ ...options(''), faults: [...s.faults] });

@@ -16,7 +16,7 @@
 import { ensure, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
-import { get, idsOf, recordId, sample } from '../contract/record.js';
+import { FILTERABLE_STATUSES, createdAtMs, get, idsOf, recordId, recordStatus, sample } from '../contract/record.js';
 import { MAX_LIMIT } from '../contract/limits.js';
 import { pass, skip } from '../contract/outcome.js';
 import { V3, fetchPage, total, type Page } from './support/listing.js';
@@ -45,10 +45,49 @@ async function keyNullChecks(ctx: CheckContext): Promise<Record<string, { total:
   return out;
 }
 
+/** Steps the newest arrival is moved at most, until it reaches a status the filter takes. */
+const MAX_STEPS = 3;
+/** The status the newest page of a status is read in before the move (the first step of a new request). */
+const FIRST_STEP = 'pending';
+
+/**
+ * The newest request of the data set (the last arrival), moved one lifecycle step at a time
+ * (`ctx.advance`) until it reaches a status the filter takes: newer than every request of that
+ * status, it must lead `status=<it>` newest first (rule 1, createdAt descending by default; the
+ * Status row). `status=pending` is read first, as a client's poll would: a server that files the
+ * move into a list it has built must place a position newer than all of the list's. A move made
+ * meanwhile by the target itself (a live-traffic server) is read again by id and not judged.
+ */
+async function judgeNewestMoved(ctx: CheckContext, id: string): Promise<string> {
+  const advance = ctx.advance!;
+  await fetchPage(ctx, { status: FIRST_STEP, limit: 1 }, `the newest request in status ${FIRST_STEP}, before the newest arrival moves`);
+  for (let step = 1; step <= MAX_STEPS; step++) {
+    const status = await advance(id);
+    if (status === undefined) return `; the newest arrival ${id} did not move`;
+    if (!FILTERABLE_STATUSES.includes(status)) continue;
+    const page = await fetchPage(ctx, { status, limit: 1 }, `status=${status} after the newest arrival moved into it`);
+    const first = page.records[0] === undefined ? undefined : recordId(page.records[0]);
+    if (first === id) return `; the newest arrival, moved into ${status}, leads status=${status}`;
+    const again = (await fetchPage(ctx, { id, limit: 1 }, `request ${id}, read again`)).records.find((r) => recordId(r) === id);
+    if (again === undefined || recordStatus(again) !== status) return `; the newest arrival moved into ${status} and on (${again === undefined ? 'not found by id' : recordStatus(again)}) before it was read: not judged`;
+    // A request that arrived later and moved meanwhile (a live-traffic target) may lead instead.
+    const leading = page.records[0] === undefined ? undefined : createdAtMs(page.records[0]);
+    const ours = createdAtMs(again);
+    if (leading !== undefined && ours !== undefined && leading >= ours) return `; a request created with or after the newest arrival leads status=${status}: not judged`;
+    violate(
+      `A request that moves is listed by its new status: the newest request of the data set, moved into ${status}, is newer than every request in ${status}, so it leads status=${status} (createdAt descending)`,
+      `request ${id} first`,
+      first === undefined ? 'no record' : `request ${first} first`,
+      page.exchange,
+    );
+  }
+  return `; the newest arrival reached no status the filter takes in ${MAX_STEPS} steps`;
+}
+
 const arrivalsListed: CheckSpec = {
   id: 'requests-v3.arrivals.listed',
   title: 'Requests that arrive during the run are listed: found by their ids, counted once by total (filters=[{}] too), first on the newest page, neither side of the apiKey null-check loses a request nor lists an owned one as keyless, and the oldest request is still found by two of its own fields and by its id under the other orders',
-  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness', 'requests-v3.filters.null-check'],
+  clauses: ['requests-v3.pagination.no-gaps', 'requests-v3.total.exact', 'requests-v3.filter.completeness', 'requests-v3.filters.null-check', 'requests-v3.filter.after-change'],
   operation: V3,
   requires: ['apiKey'],
   // Not a relation read twice: the embedded server's data moves only by status (which changes no
@@ -190,6 +229,9 @@ const arrivalsListed: CheckSpec = {
       }
       own += `; the oldest request is found by its id under sortBy=${OTHER_SORTS.join(' and ')}`;
     }
+    // The newest arrival found by its id, moved (embedded only): it leads the listing of its new status.
+    const newestArrival = [...lone].reverse().find((id) => listed.includes(id));
+    if (ctx.advance && newestArrival !== undefined) own += await judgeNewestMoved(ctx, newestArrival);
     const keys = KEY_SIDES.map((side) => `${side} ${keyedBefore[side].total} -> ${keyedAfter[side].total}`).join(', ');
     return pass(`${listed.length} of ${ARRIVALS} new requests listed (found by id, first on the newest page), total ${before.total} -> ${after.total}; ${keys}${own}`);
   },

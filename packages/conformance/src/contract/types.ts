@@ -408,6 +408,13 @@ export interface CheckContext {
    * in-process fetch, whose requests arrive on their own. Throws when the target cannot take them.
    */
   readonly arrive?: (n: number) => Promise<string[]>;
+  /**
+   * Moves request `id` one lifecycle step at the embedded target now (the live service's requests
+   * move as their executions go; the reference server's only when asked or on its timer): the
+   * status the step gave it, or undefined when it did not move. Absent against a URL or an
+   * in-process fetch.
+   */
+  readonly advance?: (id: string) => Promise<string | undefined>;
 }
 
 /**

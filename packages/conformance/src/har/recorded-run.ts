@@ -56,6 +56,8 @@ export interface RecordedRun {
     dated?: Partial<Record<TargetDate, RecordedDate>>;
     /** The ids of the requests each check made the embedded target take (`ctx.arrive`), in the order it asked. */
     arrivals?: Record<string, string[][]>;
+    /** The status each `ctx.advance` call of each check gave (null: the request did not move), in the order it asked. */
+    advances?: Record<string, Array<string | null>>;
   };
 }
 
@@ -130,6 +132,7 @@ export function recordedRunOf(doc: unknown): { run: RecordedRun } | { why: strin
     target.keys.every((k) => typeof k === 'string' && ROLES.includes(k)) &&
     (target.dated === undefined || isObject(target.dated)) &&
     (target.arrivals === undefined || (isObject(target.arrivals) && Object.values(target.arrivals).every((lists) => Array.isArray(lists) && lists.every((ids) => Array.isArray(ids) && ids.every((id) => typeof id === 'string'))))) &&
+    (target.advances === undefined || (isObject(target.advances) && Object.values(target.advances).every((list) => Array.isArray(list) && list.every((s) => s === null || typeof s === 'string')))) &&
     (run.stalled === undefined || (Array.isArray(run.stalled) && run.stalled.every((x) => isObject(x) && typeof x.operation === 'string' && typeof x.cause === 'string')));
   if (!valid) return { why: 'its run description is malformed (seed, options, target)' };
   return { run: run as unknown as RecordedRun };

@@ -110,6 +110,16 @@ export async function rejudge(recording: KitRecording, options: { strict?: boole
     if (ids === undefined) throw new NotInRecording(`the arrival of ${n} requests asked by ${check || 'no check'}`);
     return ids;
   };
+  /** Per check, the recorded `advance` calls answered so far: a re-run gets the statuses the run got, in order. */
+  const advanced = new Map<string, number>();
+  const advance = async (id: string): Promise<string | undefined> => {
+    const check = checkScope.getStore()?.check ?? '';
+    const i = advanced.get(check) ?? 0;
+    advanced.set(check, i + 1);
+    const list = run.target.advances?.[check];
+    if (list === undefined || i >= list.length) throw new NotInRecording(`the move of request ${id} asked by ${check || 'no check'}`);
+    return list[i] ?? undefined;
+  };
   const has = (role: keyof typeof PLACEHOLDERS) => run.target.keys.includes(role);
   const recorded: RecordedTarget = {
     mode: run.target.mode,
@@ -122,6 +132,7 @@ export async function rejudge(recording: KitRecording, options: { strict?: boole
     },
     at,
     arrive,
+    advance,
     ...(run.events ? { events: run.events } : {}),
     ...clock,
   };

@@ -517,7 +517,8 @@ async function runChecks(run: ActiveRun): Promise<void> {
     try {
       const at = ctx.at ? session.datedThrough(check.id) : undefined;
       const arrive = session.arrivalsThrough(check.id);
-      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id), ...(at ? { at } : {}), ...(arrive ? { arrive } : {}) }, sharedReads);
+      const advance = session.advancesThrough(check.id);
+      result = await runCheck(check, { ...ctx, http: view, property: propertyFor({ seed: config.seed, numRuns: config.numRuns }, check.id), ...(at ? { at } : {}), ...(arrive ? { arrive } : {}), ...(advance ? { advance } : {}) }, sharedReads);
     } catch (err) {
       error = err;
     } finally {

@@ -11,7 +11,7 @@ import type { ConformanceConfig } from '../config/fields.js';
 import { headerRecord, secretsOf } from '../config/redact.js';
 import { HarWriter, type WsTranscript } from '../har/har.js';
 import type { KeyRole, RecordedDate, RecordedRun, TargetMode } from '../har/recorded-run.js';
-import { startEmbeddedTarget } from '../target/embedded.js';
+import { startEmbeddedTarget, statusAfterAdvance } from '../target/embedded.js';
 import type { EmbeddedTarget } from '../target/embedded.js';
 import { createAgentFetch } from '../engine/agent-fetch.js';
 import type { AgentFetch } from '../engine/agent-fetch.js';
@@ -44,6 +44,8 @@ export interface RecordedTarget {
   at(date: TargetDate): Promise<DatedTarget>;
   /** The ids the recorded run's check in scope got from each of its `arrive` calls, in order. */
   arrive(n: number): Promise<string[]>;
+  /** The status the recorded run's check in scope got from each of its `advance` calls, in order. */
+  advance(id: string): Promise<string | undefined>;
   /** The events probe's observations in the recorded run, if it had them. */
   events?: RecordedRun['events'];
   sleep(ms: number): Promise<void>;
@@ -75,6 +77,8 @@ export class TargetSession {
   private readonly dated: Partial<Record<TargetDate, RecordedDate>> = {};
   /** The ids of the requests each check made the embedded target take, for the recording. */
   private readonly arrivals: Record<string, string[][]> = {};
+  /** The status each check's `advance` calls gave (null: no move), in order, for the recording. */
+  private readonly advances: Record<string, Array<string | null>> = {};
 
   private constructor(
     readonly http: FetchHttpClient,
@@ -152,6 +156,7 @@ export class TargetSession {
             ...(keys.inactiveApiKey !== undefined ? { inactiveApiKey: keys.inactiveApiKey } : {}),
             at: (date) => recorded.at(date),
             arrive: (n) => recorded.arrive(n),
+            advance: (id) => recorded.advance(id),
             close: async () => undefined,
           }
         : undefined;
@@ -181,7 +186,7 @@ export class TargetSession {
     if (this.keys.otherApiKey) roles.push('other');
     if (this.keys.inactiveApiKey) roles.push('inactive');
     const mode: TargetMode = this.embedded ? 'embedded' : this.inProcess ? 'in-process' : 'url';
-    return { mode, baseUrl: this.redact(this.baseUrl), keys: roles, ...(Object.keys(this.dated).length > 0 ? { dated: this.dated } : {}), ...(Object.keys(this.arrivals).length > 0 ? { arrivals: this.arrivals } : {}) };
+    return { mode, baseUrl: this.redact(this.baseUrl), keys: roles, ...(Object.keys(this.dated).length > 0 ? { dated: this.dated } : {}), ...(Object.keys(this.arrivals).length > 0 ? { arrivals: this.arrivals } : {}), ...(Object.keys(this.advances).length > 0 ? { advances: this.advances } : {}) };
   }
 
   /** Ends `close` with the session, after the HAR file and the agents and before the target. */
@@ -260,6 +265,23 @@ export class TargetSession {
       const ids = await arrive.call(target, n);
       if (this.recorder) (this.arrivals[check] ??= []).push(ids);
       return ids;
+    };
+  }
+
+  /**
+   * {@link CheckContext.advance} of the embedded target for check `check`, noted for the recording
+   * (a re-run is handed the same statuses); undefined when the target cannot move requests.
+   */
+  advancesThrough(check: string): CheckContext['advance'] {
+    const target = this.target;
+    const advance = target?.advance;
+    if (!target || !advance) return undefined;
+    return async (id) => {
+      const result: unknown = await advance.call(target, id);
+      // A recorded target answers the status itself; the reference server answers its changes.
+      const status = typeof result === 'string' || result === undefined ? result : statusAfterAdvance(result);
+      if (this.recorder) (this.advances[check] ??= []).push(status ?? null);
+      return status;
     };
   }
 

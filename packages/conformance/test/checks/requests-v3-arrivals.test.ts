@@ -3,7 +3,10 @@
  * and reads them back. The clean server passes; one whose cached records stay put when requests
  * arrive (fault v3-arrivals-stale-cache) fails; one whose `arrive` throws fails with the error; a
  * target at a URL, which takes its own requests, is skipped; and `audit` of the run's recording
- * re-judges the check on the ids the run's server gave (no server in the re-run).
+ * re-judges the check on the ids the run's server gave (no server in the re-run). The newest
+ * arrival, moved one step (`ctx.advance`), leads the listing of its new status: a server that files
+ * it nowhere (fault v3-newest-move-unlisted) fails; a move the target made on its own meanwhile is
+ * not judged.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +33,14 @@ describe('requests-v3.arrivals.listed', () => {
     const r = await runConformance(BASE);
     expect(outcome(r)).toMatchObject({ status: 'pass' });
     expect(outcome(r).reason).toMatch(new RegExp(`of ${ARRIVALS} new requests listed \\(found by id, first on the newest page\\), total \\d+ -> \\d+; \\[\\{"apiKey":null\\}\\] \\d+ -> \\d+, \\[\\{"not:apiKey":null\\}\\] \\d+ -> \\d+; the oldest request is still found`));
+    expect(outcome(r).reason).toMatch(/the newest arrival, moved into pending, leads status=pending/);
     expect(r.exitCode).toBe(0);
+  }, 120_000);
+
+  it('fails a server that files the newest request, moved into a status it is newer than every request of, under no status', async () => {
+    const r = await runConformance({ ...BASE, mockFaults: ['v3-newest-move-unlisted'] });
+    expect(outcome(r).status).toBe('fail');
+    expect(outcome(r).violation?.message).toMatch(/the newest request of the data set, moved into pending, is newer than every request in pending, so it leads status=pending/);
   }, 120_000);
 
   it('fails a server whose cached records stay in place when requests arrive', async () => {
@@ -40,8 +50,13 @@ describe('requests-v3.arrivals.listed', () => {
     expect(r.exitCode).toBe(1);
   }, 120_000);
 
-  /** A fake embedded target for the check alone: `nullSide(arrived)` counts the apiKey null-check, `keyless` is what its authenticated read lists. */
-  async function judgeKeys(nullSide: (arrived: boolean) => number, keyless: unknown[] = [], loneLost = false) {
+  /**
+   * A fake embedded target for the check alone: `nullSide(arrived)` counts the apiKey null-check,
+   * `keyless` is what its authenticated read lists; with `move`, the target also moves requests
+   * (`ctx.advance`): `status=pending` is led by the newest arrival when `leads`, else by an older
+   * request, and a read by id shows the arrival in `readBack`.
+   */
+  async function judgeKeys(nullSide: (arrived: boolean) => number, keyless: unknown[] = [], loneLost = false, move?: { leads: boolean; readBack: string }) {
     const [oldest, ...rest] = makeRecords(6).reverse();
     const fresh = makeRecords(8).slice(6).map((r, i) => ({ ...r, id: `0x${'f'.repeat(63)}${i}`, createdAt: '2027-01-01T00:00:00.000Z' }));
     let arrived = false;
@@ -53,13 +68,16 @@ describe('requests-v3.arrivals.listed', () => {
       if (q.filters === '[{"apiKey":null}]') return page(q.includeAuthenticatedData === 'true' ? keyless : [], nullSide(arrived));
       if (q.filters === '[{"not:apiKey":null}]') return page([], all.length - nullSide(arrived));
       if (q.filters?.startsWith('[{"id":')) return page(fresh);
+      if (move && q.status === 'pending') return page(move.leads ? [{ ...fresh[fresh.length - 1]!, status: 'pending' }] : [oldest!]);
+      if (move && q.id === fresh[fresh.length - 1]!.id) return page([{ ...fresh[fresh.length - 1]!, status: move.readBack }]);
       if (q.sortDirection === 'asc' || q.recipient !== undefined || q.id !== undefined) return page([oldest!], 1);
       return page(all);
     };
     let lost = 0;
     // A server that throws away a request arriving on its own (loneLost): `arrive(1)` answers an id no listing holds.
     const arrive = (n: number) => ((arrived = true), Promise.resolve(loneLost && n === 1 ? [`0xlost${lost++}`] : fresh.map((r) => r.id as string)));
-    const ctx: CheckContext = { ...fakeContext({ handler }), arrive };
+    const advance = () => Promise.resolve('pending');
+    const ctx: CheckContext = { ...fakeContext({ handler }), arrive, ...(move ? { advance } : {}) };
     const check = checks.find((c) => c.id === ID)!;
     return check.run(ctx).then(
       (r) => ({ result: r }),
@@ -71,6 +89,16 @@ describe('requests-v3.arrivals.listed', () => {
     const err = await judgeKeys(() => 3, [], true);
     expect(JSON.stringify(err)).toMatch(/Requests that arrive one at a time are listed as a batch's are/);
     expect((err as { violation?: { expected: string } }).violation?.expected).toMatch(/0xlost0/);
+  });
+
+  it('the newest arrival, moved into pending, must lead status=pending; a move the target made on its own meanwhile is not judged', async () => {
+    const led = await judgeKeys(() => 3, [], false, { leads: true, readBack: 'pending' });
+    expect(JSON.stringify(led)).toMatch(/the newest arrival, moved into pending, leads status=pending/);
+    const lost = await judgeKeys(() => 3, [], false, { leads: false, readBack: 'pending' });
+    expect(JSON.stringify(lost)).toMatch(/A request that moves is listed by its new status/);
+    const movedOn = await judgeKeys(() => 3, [], false, { leads: false, readBack: 'submitted' });
+    expect(movedOn).toMatchObject({ result: { status: 'pass' } });
+    expect(JSON.stringify(movedOn)).toMatch(/moved into pending and on \(submitted\) before it was read: not judged/);
   });
 
   it('passes keyless requests that stay keyless and carry no authenticated fields', async () => {
@@ -140,7 +168,7 @@ describe('requests-v3.arrivals.listed', () => {
   }, 120_000);
 
   it('audit of the recording re-judges it on the ids the run got: the same verdict, clean and faulty', async () => {
-    for (const [name, faults, status] of [['clean', [], 'pass'], ['stale', ['v3-arrivals-stale-cache'], 'fail']] as const) {
+    for (const [name, faults, status] of [['clean', [], 'pass'], ['stale', ['v3-arrivals-stale-cache'], 'fail'], ['newest-unlisted', ['v3-newest-move-unlisted'], 'fail']] as const) {
       const file = join(dir, `${name}.har.gz`);
       const run = await runConformance({ ...BASE, mockFaults: [...faults], record: file });
       expect(outcome(run).status).toBe(status);

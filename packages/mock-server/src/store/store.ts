@@ -10,7 +10,7 @@
  * cache (bitset-cache.ts).
  */
 import type { FaultName } from '../faults.js';
-import { dropOldestOfNewest, isLone } from '../faults.js';
+import { dropOldestOfNewest, isLone, newerThanAll } from '../faults.js';
 import type { Row } from '../data/row.js';
 import type { GeneratedTable } from '../data/table.js';
 import type { Dataset } from '../data/dataset.js';
@@ -404,6 +404,7 @@ export class Store {
     MUTABLE.forEach((name, i) => {
       const after = this.mutableKeys(name, row);
       if (sameKeys(before[i], after)) return;
+      let filed = after;
       // Fault v3-status-index-stale-after-change: a status change is taken for no change, the request stays filed under its old status.
       if (name === 'status' && this.faults?.has('v3-status-index-stale-after-change')) return;
       // A background build restarts from the current values.
@@ -427,11 +428,13 @@ export class Store {
         }
       } else if (index) {
         for (const k of before[i]) removePosting(index, k, p);
-        for (const k of after) addPosting(index, k, p);
+        // Fault v3-newest-move-unlisted: a request moved into a status it is newer than every request of is filed nowhere.
+        if (name === 'status' && this.faults?.has('v3-newest-move-unlisted')) filed = after.filter((k) => !newerThanAll(index.get(k), p));
+        for (const k of filed) addPosting(index, k, p);
         // Fault v3-status-posting-drops-neighbour: filing a request under its new status drops the next older request of that status from the status listing.
         if (name === 'status' && this.faults?.has('v3-status-posting-drops-neighbour')) this.dropNextPosting(index, after, p);
       }
-      this.bitsets.moved(name, before[i], after, p);
+      this.bitsets.moved(name, before[i], filed, p);
     });
     this.updatedAt[p] = row.updatedAt;
     if (row.updatedAt !== updatedAt) {
