@@ -11,7 +11,7 @@ import { withFamilies } from '../contract/family.js';
 import type { CheckDefinition, CheckSpec } from '../contract/types.js';
 import { SCHEMA_ENUMS } from '@crosschain/specs';
 import { V3, around, createdSec, fetchPage, holds, sharedWalk, type Page } from './support/listing.js';
-import { FILTERABLE_STATUSES, candidates, idsOf, sample, type EqualityParam, type RecordJson } from '../contract/record.js';
+import { FILTERABLE_STATUSES, candidates, idsOf, matchesSound, sample, type EqualityParam, type RecordJson } from '../contract/record.js';
 import type { CheckContext } from '../contract/types.js';
 import { pass, skip } from '../contract/outcome.js';
 import { recordId } from '../contract/record.js';
@@ -62,13 +62,6 @@ const notOldest: CheckSpec = {
   },
 };
 
-/** Whether a record can match `values` of `param` (any of its plausible fields). */
-const within = (r: RecordJson, param: EqualityParam, values: ReadonlyArray<string | number>): boolean => {
-  const caseless = param.endsWith('Symbol') || param === 'requestType';
-  const set = new Set(values.map((v) => (caseless ? String(v).toLowerCase() : String(v))));
-  return candidates(r, param).some((v) => set.has(caseless ? String(v).toLowerCase() : String(v)));
-};
-
 const oldestListed: CheckSpec = {
   id: 'requests-v3.filter.oldest-listed',
   title: 'The oldest requests, filtered by the catalogue values they hold (status, type, chains, symbols), are all listed',
@@ -105,7 +98,7 @@ const oldestListed: CheckSpec = {
       const id = recordId(r)!;
       const again = await fetchPage(ctx, { id, limit: 1 }, `request ${id}, read again`);
       const now = again.records.find((x) => recordId(x) === id);
-      if (now && CATALOGUE.every((p) => within(now, p, group[p]!))) still.push(id);
+      if (now && CATALOGUE.every((p) => group[p]!.some((v) => matchesSound(now, p, v)))) still.push(id);
       else moved += 1;
     }
     if (still.length > 0) {
