@@ -12,18 +12,13 @@ import type { WsTranscript } from '../contract/websocket.js';
 import type { EventsProbe, WebhookDelivery, WebhookObservation, WsObservation } from '../contract/events.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 import { runWsSession } from './ws-session.js';
+import { statusAfterAdvance } from '../contract/advance.js';
 
 /** Whether the embedded server's `advance(id)` moved the request (it returns the changes made). */
 function moved(changes: unknown): boolean {
   return !Array.isArray(changes) || changes.length > 0;
 }
 
-/** The status the last change `advance(id)` returned gives the request, when it says (the reference server returns its changes). */
-function latestStatus(changes: unknown): string | undefined {
-  const last: unknown = Array.isArray(changes) ? changes[changes.length - 1] : undefined;
-  const to = (last as { to?: unknown } | undefined)?.to;
-  return typeof to === 'string' ? to : undefined;
-}
 
 /**
  * How long after the last delivery the kit waits before its after-drain change (ms): by then the
@@ -178,7 +173,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
               // The followed and control ids are the key's own requests (the receiver's key); the foreign one is not.
               if (changed && id !== foreign) {
                 if (!movedOfKey.includes(id)) movedOfKey.push(id);
-                const status = latestStatus(changes);
+                const status = statusAfterAdvance(changes);
                 if (status !== undefined) movedStatus[id] = status;
                 else delete movedStatus[id];
               }
@@ -235,7 +230,7 @@ export function createEventsProbe(options: EventsProbeOptions): EventsProbe {
     await new Promise<void>((resolve) => setTimeout(resolve, DRAIN_SETTLE_MS));
     const changes = options.embedded.advance(spare);
     if (!moved(changes)) return undefined;
-    const status = latestStatus(changes);
+    const status = statusAfterAdvance(changes);
     const id = spare;
     await receiver.waitUntil((o) => deliveredFor(o.deliveries, id, status), Date.now() + options.waitMs);
     return { id, ...(status !== undefined ? { status } : {}), afterSeq: last.seq, settleMs: DRAIN_SETTLE_MS };

@@ -52,16 +52,6 @@ interface MockServerModule {
   variantCatalogue?: ReadonlyArray<{ name: string; description: string; exclusive?: string }>;
 }
 
-/**
- * The status one `advance(id)` of the reference server gave the request (its last change's `to`),
- * or undefined when it made no change or does not say.
- */
-export function statusAfterAdvance(changes: unknown): string | undefined {
-  const last: unknown = Array.isArray(changes) ? changes[changes.length - 1] : undefined;
-  const to = (last as { to?: unknown } | undefined)?.to;
-  return typeof to === 'string' ? to : undefined;
-}
-
 /** The reference server's demo key (its `apiKeys.demo`). */
 const DEMO_KEY = 'demo-key';
 /** First retry delay of the embedded server's webhooks: short, so a retry is seen within the wait. */
