@@ -139,6 +139,7 @@ export const faultCatalogue = [
   { name: 'v3-value-list-loses-oldest', clause: 'requests-v3.filter.completeness', description: "the indexes the server builds at start-up from its catalogue columns (status, requestType, chains, currencies; one list of requests per value) lose, for each value the newest request holds, that value's oldest request: status=<the newest request's status> never lists the oldest request of that status, nor counts it; the indexes are right again once requests arrive (they are then rebuilt)." },
   { name: 'v3-moved-status-also-empty', clause: 'requests-v3.filters.null-check', description: 'a request whose status changes while the server runs is filed under "empty" in the status index as well as under its new status: filters=[{"status":null}] lists it and filters=[{"not:status":null}] leaves it out; status=<its status> still lists it.' },
   { name: 'v3-newest-move-unlisted', clause: 'requests-v3.filter.completeness', description: 'a request that moves into a status it is newer than every request of (the newest request of the data set, moved one step) is filed under no status: status=<its new status> never lists it; a request moving into a status that holds newer ones is filed as it should be.' },
+  { name: 'v3-one-id-unfindable', clause: 'requests-v3.filter.completeness', description: 'the id index has lost one request, the one in the middle of the data set (newest first): it is listed, but id=<its id> and filters=[{"id":[…]}] never find it.' },
   { name: 'v3-lone-arrival-dropped', clause: 'requests-v3.pagination.no-gaps', description: 'a request that arrives on its own (one at a time, as the live service takes them) is thrown away: never listed, never counted, not found by its id; requests arriving in a batch are kept.' },
   { name: 'v3-few-matches-loses-oldest', clause: 'requests-v3.filter.completeness', description: 'sorted by updatedAt or amountUsd, a filter with few matches never lists the oldest request (a scan that stops one position short of the end of the data set): the oldest request asked by its id under sortBy=updatedAt answers no record and total 0.' },
   { name: 'v3-owner-read-stale-after-change', clause: 'requests-v3.auth.authenticated-data-owner', description: "the owner's includeAuthenticatedData=true read of a request that changed while the server runs shows the record as it was when the owner last read it (its cached authenticated view is not dropped on the change); the plain read shows the change." },
@@ -185,6 +186,9 @@ export const lastPosition = (p: number, size: number): boolean => p === size - 1
 export const isFirstRank = (rk: number): boolean => rk === 0;
 /** Fault v3-lone-arrival-dropped: whether a batch of arrivals is a single request. */
 export const isLone = (n: number): boolean => n === 1;
+/** Fault v3-one-id-unfindable: whether position `p` is the middle of a data set of `size` requests. */
+export const isMiddle = (p: number, size: number): boolean => p === size >>> 1;
+
 /** Fault v3-newest-move-unlisted: whether position `p` comes before every position of an ascending posting list that holds some. */
 export function newerThanAll(list: number | readonly number[] | Int32Array | undefined, p: number): boolean {
   if (list === undefined) return false;

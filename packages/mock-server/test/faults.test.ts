@@ -385,6 +385,23 @@ const PROBES: Record<string, Probe> = {
       await own.close();
     }
   },
+  'v3-one-id-unfindable': async (b) => {
+    // The requests around the middle of the data set (newest first) are each found by their ids.
+    const all: any[] = [];
+    let c: string | undefined;
+    do {
+      const r = (await v3(b, { limit: 50, ...(c ? { continuation: c } : {}) })).body;
+      all.push(...r.requests);
+      c = r.continuation;
+    } while (c);
+    const around = all.slice((all.length >>> 1) - 100, (all.length >>> 1) + 100).map((r) => r.id);
+    for (let i = 0; i < around.length; i += 50) {
+      const chunk = around.slice(i, i + 50);
+      const found = new Set(ids((await v3(b, { filters: JSON.stringify([{ id: chunk }]), limit: 50 })).body));
+      if (!chunk.every((id: string) => found.has(id))) return false;
+    }
+    return true;
+  },
   'v3-lone-arrival-dropped': async (_b, s) => {
     // On a server of its own (as v3-arrivals-stale-cache): a request that arrives alone is found by its id.
     const own = await startMockServer({ ...options(''), faults: [...s.faults] });

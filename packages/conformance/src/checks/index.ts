@@ -27,6 +27,7 @@ import { checks as requestsV3GroupsTopLevel } from './requests-v3-groups-top-lev
 import { checks as requestsV3NoCarryOver } from './requests-v3-no-carry-over.js';
 import { checks as requestsV3Arrivals } from './requests-v3-arrivals.js';
 import { checks as requestsV3NotOldest } from './requests-v3-not-oldest.js';
+import { checks as requestsV3EveryId } from './requests-v3-every-id.js';
 import { checks as requestsV3Limits } from './requests-v3-limits.js';
 import { checks as requestsV3Pagination } from './requests-v3-pagination.js';
 import { checks as requestsV3Records } from './requests-v3-records.js';
@@ -68,6 +69,7 @@ const MODULES: ReadonlyArray<readonly CheckDefinition[]> = [
   requestsV3GroupsNull,
   requestsV3GroupsTopLevel,
   requestsV3NotOldest,
+  requestsV3EveryId,
   requestsV3Records,
   unknownFields,
   requestsV2,
