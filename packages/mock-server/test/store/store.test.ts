@@ -62,6 +62,28 @@ describe('Store', () => {
     expect([...store.order.updatedAt]).toEqual([...fresh.order.updatedAt]);
   });
 
+  it('a catalogue index first built after 0, 1 or 2 requests moved files each by its current value (the fast build from the generated columns is for untouched data only)', () => {
+    const small = generateDataset({ records: 3_000, seed: 5, now: '2026-08-15T12:00:00Z' });
+    for (const moves of [0, 1, 2]) {
+      const store = new Store(small);
+      const moved = [store.row(10), store.row(1_500)].slice(0, moves);
+      for (const row of moved) {
+        store.update(row, (r) => {
+          r.status = r.status === 'refund' ? 'success' : 'refund';
+          r.failReason = r.failReason === 'SLIPPAGE' ? 'UNKNOWN' : 'SLIPPAGE';
+        });
+      }
+      for (const [name, field] of [['status', 'status'], ['failReason', 'failReason']] as const) {
+        for (const row of moved) {
+          const value = row[field] as string;
+          const scan = store.rows.filter((r) => r[field] === value).map((r) => r.idx);
+          expect([...store.lookup(name, value)], `${moves} moved, ${name}=${value}`).toEqual(scan);
+        }
+      }
+      expect([...store.lookup('status', 'refund')]).toEqual(store.rows.filter((r) => r.status === 'refund').map((r) => r.idx));
+    }
+  });
+
   it('hashed indexes (ids, wallets, hashes) answer like a scan: case-insensitive, null rows, no match', () => {
     const store = new Store(dataset);
     const values: Record<string, (r: (typeof rows)[number]) => (string | null)[]> = {
