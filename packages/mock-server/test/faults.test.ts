@@ -23,8 +23,8 @@ const v2 = (base: string, path = '/requests/v2?limit=2', key?: string) => fetch(
 const currencies = (base: string, body: unknown) =>
   fetch(`${base}/currencies/v2`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const sameChain = (r: any) => r.requestType === 'Same-chain Swap';
-/** Distinct ids of a complete walk of `p` (pages of 50). */
-const walked = async (base: string, p: Record<string, string | number>) => {
+/** The distinct ids of a complete walk of `p` (pages of 50), in the order listed. */
+const walkIds = async (base: string, p: Record<string, string | number>): Promise<string[]> => {
   const seen = new Set<string>();
   let continuation: string | undefined;
   do {
@@ -32,8 +32,10 @@ const walked = async (base: string, p: Record<string, string | number>) => {
     for (const id of ids(body)) seen.add(id);
     continuation = body.continuation;
   } while (continuation);
-  return seen.size;
+  return [...seen];
 };
+/** How many distinct ids a complete walk of `p` lists. */
+const walked = async (base: string, p: Record<string, string | number>) => (await walkIds(base, p)).length;
 const byId = async (base: string, id: string) => (await v3(base, { id })).body.requests[0];
 const around = (r: any) => {
   const sec = Math.floor(Date.parse(r.createdAt) / 1000);
@@ -387,14 +389,8 @@ const PROBES: Record<string, Probe> = {
   },
   'v3-one-id-unfindable': async (b) => {
     // The requests around the middle of the data set (newest first) are each found by their ids.
-    const all: any[] = [];
-    let c: string | undefined;
-    do {
-      const r = (await v3(b, { limit: 50, ...(c ? { continuation: c } : {}) })).body;
-      all.push(...r.requests);
-      c = r.continuation;
-    } while (c);
-    const around = all.slice((all.length >>> 1) - 100, (all.length >>> 1) + 100).map((r) => r.id);
+    const all = await walkIds(b, {});
+    const around = all.slice((all.length >>> 1) - 100, (all.length >>> 1) + 100);
     for (let i = 0; i < around.length; i += 50) {
       const chunk = around.slice(i, i + 50);
       const found = new Set(ids((await v3(b, { filters: JSON.stringify([{ id: chunk }]), limit: 50 })).body));

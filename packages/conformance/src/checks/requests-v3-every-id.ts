@@ -27,8 +27,7 @@ const everyId: CheckSpec = {
   requires: ['apiKey'],
   relation: true,
   async run(ctx) {
-    // The embedded target is the one that can make requests arrive: the one whose whole set is small.
-    if (!ctx.arrive) return skip('the whole data set is asked by its ids only at the embedded reference server: at a URL it would cost a request per 50 requests of the data set');
+    if (!ctx.config.embedded) return skip('the whole data set is asked by its ids only at the embedded reference server: at a URL it would cost a request per 50 requests of the data set');
     const all = await walk(ctx, { limit: MAX_LIMIT }, { maxPages: MAX_PAGES, what: 'the whole data set, newest first' });
     const ids = [...new Set(idsOf(all.records).filter((id) => id !== '?'))];
     if (ids.length === 0) return skip('the listing without a window gave no request with an id');

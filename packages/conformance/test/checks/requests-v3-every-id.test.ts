@@ -1,7 +1,7 @@
 /**
  * requests-v3.filter.every-id against the fake GET /requests/v3: the whole data set walked, then
  * asked by its ids, 50 to a request. A conformant server passes; one whose id filter loses a request
- * fails naming it; a target that cannot make requests arrive (a URL) is skipped, never passed.
+ * fails naming it; a target other than the embedded server (a URL, a handler) is skipped, never passed.
  */
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../src/checks/requests-v3-every-id.js';
@@ -13,10 +13,9 @@ import { settle } from '../support/settle.js';
 
 const records = makeRecords(120);
 const check = checkById(checks, 'requests-v3.filter.every-id');
-const arrive = () => Promise.resolve([]);
 
 const run = (handler: FakeHandler, embedded = true) => {
-  const ctx = { ...fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(records) }), ...(embedded ? { arrive } : {}) };
+  const ctx = fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(records), config: { embedded } });
   return settle(check, ctx).then((result) => ({ result, ctx }));
 };
 
@@ -43,7 +42,7 @@ describe('requests-v3.filter.every-id', () => {
     expect(JSON.stringify(result)).toContain(lost.slice(0, 20));
   });
 
-  it('is skipped where requests cannot be made to arrive (a target at a URL): the sweep would cost a request per 50', async () => {
+  it('is skipped at a target other than the embedded server (a URL, a handler): the sweep would cost a request per 50', async () => {
     const { result, ctx } = await run(fakeRequestsV3(records), false);
     expect(result.status).toBe('skip');
     expect(ctx.http.requests).toHaveLength(0);
