@@ -72,6 +72,13 @@ function ensureAppFees(pair: RangePair, query: Query, records: readonly RecordJs
   );
 }
 
+/**
+ * The order the six counts of a pair are read in (indexes of its shapes: outer, inner, smaller
+ * minimum, larger minimum, larger maximum, smaller maximum): inner, larger minimum and smaller
+ * maximum, the narrower side of every relation, before outer, smaller minimum and larger maximum.
+ */
+const NARROW_FIRST: readonly number[] = [1, 3, 5, 0, 2, 4];
+
 const rangeNested: CheckSpec = {
   ...ruleOf(FILTER_IDS.rangeNested),
   requires: ['apiKey'],
@@ -91,7 +98,11 @@ const rangeNested: CheckSpec = {
         { label: `${pair.max}=${b}`, query: { [pair.max]: b } },
         { label: `${pair.max}=${b2}`, query: { [pair.max]: b2 } },
       ];
-      const totals = await allInOrder(shapes.map((s) => () => total(ctx, { ...whole, ...s.query, limit: 1 })));
+      // Each narrower count is read before the wider ones it is compared with: a request that moves
+      // into a range while the kit reads (a fill gives it a fill time, a block, its actual fees)
+      // then counts in the wider one too, never in the narrower alone.
+      const read = await allInOrder(NARROW_FIRST.map((i) => () => total(ctx, { ...whole, ...shapes[i]!.query, limit: 1 })));
+      const totals = shapes.map((_, i) => read[NARROW_FIRST.indexOf(i)]!);
       requests += shapes.length;
       shapes.forEach((s, i) => ensureAppFees(pair, s.query, totals[i]!.page.records, totals[i]!.page.exchange));
       const count = (i: number) => ({ label: shapes[i]!.label, count: totals[i]!.total, exchange: totals[i]!.page.exchange });
@@ -113,8 +124,9 @@ const rangeNested: CheckSpec = {
         );
       }
       if (window) {
-        // Nested sets on a small window: every record of the inner range is one of the outer range.
-        const [wide, narrow] = await allInOrder([shapes[0]!, shapes[1]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: LIMITS['GET /requests/v3'].maximum }, { maxPages: 2 })));
+        // Nested sets on a small window: every record of the inner range is one of the outer range
+        // (the inner walked first, for the same reason as the counts).
+        const [narrow, wide] = await allInOrder([shapes[1]!, shapes[0]!].map((s) => () => walk(ctx, { ...window, ...s.query, limit: LIMITS['GET /requests/v3'].maximum }, { maxPages: 2 })));
         requests += wide!.pages.length + narrow!.pages.length;
         ensureAppFees(pair, shapes[0]!.query, wide!.records, wide!.pages[0]!.exchange);
         ensureAppFees(pair, shapes[1]!.query, narrow!.records, narrow!.pages[0]!.exchange);

@@ -41,7 +41,9 @@ export type OutcomeStatus = 'pass' | 'fail' | 'warn' | 'known' | 'skip' | 'disab
  * the target refused; `missing-key`: a key the configuration lacks; `max-failures`: --max-failures
  * reached; `discovery-failed`: discovery broke (the kit's error, exit 3); `static-data`: the
  * target's data did not move while the run watched, so a check about a request that changed had
- * nothing to judge (no exit of its own: the coverage says it, and what would judge it);
+ * nothing to judge (no exit of its own: the coverage says it, and what would judge it); `unstable`:
+ * a relation read three times of which no two reads agreed, the data changing under them (no exit
+ * of its own: the coverage says it; reproduce.ts);
  * `v2-retired`: a v2 check not run because v2 is retired by the target's clock; `date-fixed`: a
  * check that needs another date of the timeline, which the kit sets only at its embedded server
  * (a target at a URL keeps its own date); `strict-only`: a check that judges only under --strict
@@ -61,6 +63,7 @@ export const OUTCOME_CAUSES = [
   'max-failures',
   'discovery-failed',
   'static-data',
+  'unstable',
   'v2-retired',
   'date-fixed',
   'strict-only',
@@ -582,6 +585,7 @@ export type CoverageReason =
   | 'needs-strict'
   | 'deselected'
   | 'static-data'
+  | 'unstable'
   | 'no-data'
   | 'not-in-run';
 

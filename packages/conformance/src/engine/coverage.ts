@@ -23,6 +23,7 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
   'needs-strict',
   'deselected',
   'static-data',
+  'unstable',
   'no-data',
   'not-in-run',
   'retired',
@@ -48,6 +49,7 @@ export const REASON_TEXT: Readonly<Record<CoverageReason, string>> = {
   'needs-strict': 'judged only under --strict',
   deselected: 'deselected by --only/--skip',
   'static-data': "the target's data did not move during the run (no request changed while the kit watched): judge it against a target whose requests move, as the live service's do (crosschain-mock moves them unless started with --advance-every 0)",
+  unstable: "the target's data changed under the relation's reads: read three times, no two reads agreed (run it again; a relation that holds on two reads in a row is judged)",
   'no-data': "the target's data did not exercise it",
   'not-in-run': 'no check of this run tests it',
 };
@@ -76,6 +78,7 @@ const REASON_OF_CAUSE: Readonly<Record<OutcomeCause, CoverageReason>> = {
   'max-failures': 'max-failures',
   'discovery-failed': 'error',
   'static-data': 'static-data',
+  unstable: 'unstable',
   'v2-retired': 'retired',
   'date-fixed': 'date-fixed',
   'strict-only': 'needs-strict',

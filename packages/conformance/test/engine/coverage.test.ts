@@ -21,6 +21,9 @@ describe('reasonOfOutcome', () => {
     expect(reasonOfOutcome({ status: 'skip', cause: 'v2-retired', reason: 'v2 retired on 2026-11-24T00:00:00Z (target clock 2026-11-26T00:00:00.000Z)' })).toBe('retired');
     expect(reasonOfOutcome({ status: 'skip', cause: 'strict-only', reason: 'reported only under --strict (servers add fields)' })).toBe('needs-strict');
     expect(reasonOfOutcome({ status: 'skip', cause: 'static-data', reason: 'no request changed during the run' })).toBe('static-data');
+    // A relation whose reads never agreed says so, never "the target's data did not exercise it" (the gate's red of stop 46).
+    expect(reasonOfOutcome({ status: 'skip', cause: 'unstable', reason: 'the relation could not be measured on stable data: …' })).toBe('unstable');
+    expect(REASON_TEXT.unstable).toMatch(/changed under the relation's reads/);
     expect(reasonOfOutcome({ status: 'skip', reason: 'the target holds 12 records, fewer than 51: a cap of 50 cannot be observed' })).toBe('no-data');
   });
   it('has words for every reason', () => {
