@@ -15,7 +15,10 @@
  * non-zero exits, and the load average (min, median, max, sampled every 5 s). Target: 0 non-zero
  * exits. Not run by `pnpm bench` (it takes hours at 300 runs): `node bench/conformance/soak.mjs
  * --runs 40`, or `pnpm bench:soak`. `--kit <bin>` soaks another build of the CLI (e.g. a checkout
- * before a change), `--server-arg <arg>` (repeatable) adds an argument to the reference server.
+ * before a change), `--server-arg <arg>` (repeatable) adds an argument to the reference server,
+ * `--kit-arg=<arg>` (repeatable) one to every run of the kit, the loader's included (e.g.
+ * `--kit-arg=--require --kit-arg=must`: the gate of the README's workflow, where a clause left
+ * unjudged is exit 5).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +37,7 @@ const { values: args } = parseArgs({
     'no-load': { type: 'boolean', default: false },
     kit: { type: 'string', default: join(root, 'packages/conformance/bin/crosschain-conformance.js') },
     'server-arg': { type: 'string', multiple: true, default: [] },
+    'kit-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const runs = Number(args.runs);
@@ -93,7 +97,7 @@ const LOADER_KEYS = ['--api-key', 'other-key', '--other-api-key', 'demo-key', '-
 function kitRun(url, keys = KEYS) {
   const seed = Math.floor(Math.random() * 2 ** 31);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [args.kit, '--base-url', url, ...keys, '--seed', String(seed), '--format', 'json', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [args.kit, '--base-url', url, ...keys, '--seed', String(seed), '--format', 'json', '--quiet', ...args['kit-arg']], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
@@ -106,7 +110,13 @@ function kitRun(url, keys = KEYS) {
       try {
         const result = JSON.parse(stdout);
         verdict = result.verdict ?? '';
-        outcomes = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error' || (o.status === 'skip' && o.cause !== undefined));
+        outcomes = result.outcomes.filter((o) => o.status === 'fail' || o.status === 'error' || (o.status === 'skip' && o.cause !== undefined && o.cause !== 'strict-only'));
+        // Under --require (--kit-arg), the clauses left unjudged and why (an exit 5 with nothing failed).
+        const unjudged = result.completeness?.unjudged;
+        if (unjudged) {
+          const why = (id) => result.clauses.find((c) => c.id === id)?.coverage;
+          outcomes.unshift(...unjudged.clauses.map((id) => ({ status: 'unjudged', id, cause: why(id)?.reason, reason: why(id)?.detail ?? '' })));
+        }
       } catch {
         // No results.json: the kit crashed or refused to run; its first error line says why.
         const lines = (stderr || stdout).trim().split('\n');
@@ -127,7 +137,7 @@ const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
 loads.push(loadavg()[0]);
 const server = await startServer();
 console.log(
-  `soak: ${runs} default runs of ${args.kit === join(root, 'packages/conformance/bin/crosschain-conformance.js') ? 'the kit' : args.kit} against one reference server (${server.url}, clock ${MOCK_NOW}${args['server-arg'].length ? `, ${args['server-arg'].join(' ')}` : ''})${parallel > 1 ? `, ${parallel} measured runs at a time` : ''}${args['no-load'] ? '' : ', a second run in parallel throughout'}; ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
+  `soak: ${runs} ${args['kit-arg'].length ? `runs (${args['kit-arg'].join(' ')})` : 'default runs'} of ${args.kit === join(root, 'packages/conformance/bin/crosschain-conformance.js') ? 'the kit' : args.kit} against one reference server (${server.url}, clock ${MOCK_NOW}${args['server-arg'].length ? `, ${args['server-arg'].join(' ')}` : ''})${parallel > 1 ? `, ${parallel} measured runs at a time` : ''}${args['no-load'] ? '' : ', a second run in parallel throughout'}; ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
 );
 
 let measuring = true;

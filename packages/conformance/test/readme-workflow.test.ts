@@ -209,7 +209,8 @@ describe("README.md's CI workflow, run as written", () => {
       // Judged, or exempt from --require: untestable by any black-box check, v2 retired by the server's clock,
       // or needing a date of the v2 timeline the kit sets only at its embedded server (the monthly v2 limit).
       expect(notJudged.filter((c) => !['untestable', 'retired', 'date-fixed'].includes(c.coverage?.reason ?? '')).map((c) => `${c.id}: ${c.coverage?.state} ${c.coverage?.reason ?? ''}`)).toEqual([]);
-      expect(notJudged.filter((c) => c.coverage?.reason === 'date-fixed').map((c) => c.id)).toEqual(['requests-v2.rate-limit.stepped-down']);
+      // Before the sunset the retirement answer also waits for a date the kit cannot set at a URL.
+      expect(notJudged.filter((c) => c.coverage?.reason === 'date-fixed').map((c) => c.id).sort()).toEqual(pastSunset ? ['requests-v2.rate-limit.stepped-down'] : ['requests-v2.rate-limit.stepped-down', 'requests-v2.retired-answer']);
       const retired = notJudged.filter((c) => c.coverage?.reason === 'retired').map((c) => c.id);
       if (pastSunset) {
         expect(retired.length).toBeGreaterThan(0);

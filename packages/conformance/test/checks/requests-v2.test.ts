@@ -179,9 +179,9 @@ describe('requests-v2.retired (the retirement answer, by the target clock)', () 
     fakeContext({ handler: route({ 'GET /requests/v2': () => reply }), discovery: { targetNow: new Date(after) }, config: { embedded } });
   const body = { message: 'GET /requests/v2 was retired', successor: 'https://api.example/requests/v3', migrationGuide: GUIDE };
 
-  it('skips before the sunset, sending nothing', async () => {
+  it('skips before the sunset, sending nothing, with cause date-fixed (a --require gate before the sunset is not left inconclusive by a date it cannot change)', async () => {
     const ctx = ctxFor(undefined, { now: '2026-11-23T23:59:59Z' });
-    expect(await settle(check, ctx)).toMatchObject({ status: 'skip', reason: expect.stringContaining('not retired yet') });
+    expect(await settle(check, ctx)).toMatchObject({ status: 'skip', cause: 'date-fixed', reason: expect.stringContaining('not retired yet') });
     expect(ctx.http.requests).toHaveLength(0);
   });
 
