@@ -12,6 +12,8 @@ import { V2_TIMELINE, rateLimited, v2Check } from './requests-v2.js';
 import { pass, statusLine } from '../contract/outcome.js';
 
 const PATH = '/requests/v2';
+/** Times the other key is asked before its 429 counts as the first key's throttle. */
+const OTHER_ASKS = 3;
 
 export const checks: CheckDefinition[] = withFamilies([
   v2Check({
@@ -42,16 +44,25 @@ export const checks: CheckDefinition[] = withFamilies([
     async run(ctx) {
       const limited = await rateLimited(ctx);
       if (!Array.isArray(limited)) return limited;
-      const other = await ctx.http.send({ method: 'GET', path: PATH, query: { limit: 1, startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end }, auth: 'other', acceptRateLimit: true });
+      // A busy service may answer any request 429 now and then (variant rate-limit-429): the other
+      // key is asked up to three times, and only a refusal every time is the first key's throttle
+      // reaching it (the first key's quota stays spent for its window, far longer than three asks).
+      const ask = () => ctx.http.send({ method: 'GET', path: PATH, query: { limit: 1, startTimestamp: ctx.discovery.window.start, endTimestamp: ctx.discovery.window.end }, auth: 'other', acceptRateLimit: true });
+      let other = await ask();
+      let asked = 1;
+      while (other.response?.status === 429 && asked < OTHER_ASKS) {
+        other = await ask();
+        asked += 1;
+      }
       if (other.response?.status === 429) {
         violate(
           'Rate limits are per API key (API document, Authentication rule 6 and Limits): once the first key is throttled, another key from the same client must still get its own quota',
           'a 200 for the other key',
-          `${statusLine(other)}, right after ${limited.length} 429(s) for the first key`,
+          `${statusLine(other)} to each of ${asked} requests in a row, right after ${limited.length} 429(s) for the first key`,
           other,
         );
       }
-      return pass(`the other key answered ${other.response?.status ?? '?'} after ${limited.length} 429(s) for the first key`);
+      return pass(`the other key answered ${other.response?.status ?? '?'}${asked > 1 ? ` on ask ${asked} of ${OTHER_ASKS} (a 429 before it: a busy moment, not the first key's throttle)` : ''} after ${limited.length} 429(s) for the first key`);
     },
   }),
 ]);

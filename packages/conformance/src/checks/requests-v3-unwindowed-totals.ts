@@ -8,7 +8,8 @@
  * requests only ever added, A ≤ the requests walked ≤ B holds while data arrives. The equality
  * filters are those of one discovered request (request type and chains: values that never change,
  * so a status moving during the run cannot move a request out); with them, a feature some of its
- * matches carry and some lack.
+ * matches carry and some lack. At the embedded target every other feature (the document's examples
+ * and those the data shows) is counted too, one total each, against the same walk.
  */
 import { brief, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
@@ -38,6 +39,12 @@ export function stableEqualityOf(r: RecordJson): { query: Query; label: string }
   if (keys.length < 2) return undefined;
   return { query, label: keys.map((k) => `${k}=${brief(query[k], 40)}`).join('&') };
 }
+
+/**
+ * The feature flags the API document names as examples (its record table: "`gasless_execution`,
+ * `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address`"), asked beside those the data shows.
+ */
+export const DOCUMENT_FEATURES: readonly string[] = ['gasless_execution', 'fast_fill', 'gas_top_up', 'app_fees', 'deposit_address'];
 
 /** The walk of `query` without a window set against its totals before and after; the records walked, or a skip reason. */
 async function judgeAgainstWalk(ctx: CheckContext, query: Query, label: string): Promise<{ records: RecordJson[]; note: string } | { skipped: string }> {
@@ -95,9 +102,41 @@ const filteredTotals: CheckSpec = {
     const feature = featureFor(plain.records);
     const featured = await judgeAgainstWalk(ctx, { ...picked.query, features: feature }, `${picked.label}&features=${feature}`);
     const carrying = plain.records.filter((r) => featuresOf(r).includes(feature)).length;
-    return pass(`${plain.note}; ${'skipped' in featured ? featured.skipped : featured.note} (${carrying} of the ${plain.records.length} carried ${feature})`);
+    const each = ctx.config.embedded ? await everyFeatureTotal(ctx, picked, plain.records, feature) : 'each other feature counted at the embedded reference server only (a request per feature)';
+    return pass(`${plain.note}; ${'skipped' in featured ? featured.skipped : featured.note} (${carrying} of the ${plain.records.length} carried ${feature}); ${each}`);
   },
 };
+
+/**
+ * Every other feature, one total each, set against the complete walk of the same equality filters
+ * (embedded target: at a URL a request per feature would exceed the remote budget). A request's
+ * features never change and requests are only added, so the total of `features=F` counts at least
+ * the walked requests carrying F and at most those plus the requests added since the walk (the
+ * filters' total read after these, less the requests walked). A server that counts one feature's
+ * query from an index ignoring the feature (the whole filter's count) fails here, whichever feature
+ * the walked check above picked.
+ */
+async function everyFeatureTotal(ctx: CheckContext, picked: { query: Query; label: string }, walked: readonly RecordJson[], judged: string): Promise<string> {
+  const known = new Set([...ctx.discovery.records, ...walked].flatMap(featuresOf));
+  const features = [...new Set([...DOCUMENT_FEATURES, ...[...known].sort()])].filter((f) => f !== judged);
+  const totals = [];
+  for (const f of features) totals.push({ f, t: await total(ctx, { ...picked.query, features: f, limit: 1 }) });
+  const after = await total(ctx, { ...picked.query, limit: 1 });
+  const ids = new Set(idsOf(walked));
+  const added = Math.max(0, after.total - ids.size);
+  for (const { f, t } of totals) {
+    const carrying = walked.filter((r) => featuresOf(r).includes(f)).length;
+    if (t.total < carrying || t.total > carrying + added) {
+      violate(
+        `Without a time window, ${picked.label}&features=${f} must count the requests of ${picked.label} that carry ${f} (total is the exact count of matching requests; features never change on a request, and requests are only added)`,
+        `${carrying}${added > 0 ? ` to ${carrying + added}` : ''} (the ${carrying} of the ${ids.size} walked requests carrying ${f}${added > 0 ? `, and at most the ${added} added since` : ''})`,
+        `total = ${t.total}`,
+        t.page.exchange,
+      );
+    }
+  }
+  return `each of ${features.length} other features counted like the walk (${totals.map(({ f, t }) => `${f} ${t.total}`).join(', ')})`;
+}
 
 /** The checks of totals off the windowed path, in run order. */
 export const checks: CheckDefinition[] = withFamilies([filteredTotals]);

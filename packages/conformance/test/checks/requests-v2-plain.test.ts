@@ -54,6 +54,24 @@ describe('requests-v2.rate-limit.per-key', () => {
     expect(result.status).toBe('fail');
     expect(JSON.stringify(result)).toMatch(/Rate limits are per API key/);
   });
+  it('passes a busy moment: the other key refused once (a 429 any request may get), then served', async () => {
+    const throttled = v2({ quota: 2 });
+    let otherAsks = 0;
+    const handler = route({
+      'GET /requests/v2': (req: RequestSpec, url: URL) => {
+        if (req.auth === 'other' && ++otherAsks === 1) return json(429, { message: 'busy' });
+        return throttled(req, url);
+      },
+    });
+    const ctx = ctxOf(handler);
+    const result = await settle(perKey, ctx);
+    expect(result, JSON.stringify(result)).toMatchObject({ status: 'pass', note: expect.stringMatching(/answered 200 on ask 2 of 3 \(a 429 before it/) });
+    expect(otherAsks).toBe(2);
+  });
+  it('fails when the other key is refused on each of three asks, and says so', async () => {
+    const result = await settle(perKey, ctxOf(v2({ quota: 2, shared: true })));
+    expect(result.status === 'fail' && result.violation.received).toMatch(/to each of 3 requests in a row/);
+  });
   it('skips without a 429 to start from (no probe asked)', async () => {
     expect((await settle(perKey, ctxOf(v2({ quota: 2 }), { v2ProbeRequests: 0 }))).status).toBe('skip');
   });

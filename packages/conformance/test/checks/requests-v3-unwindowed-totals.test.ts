@@ -61,6 +61,48 @@ describe('requests-v3.unwindowed.filtered-totals', () => {
     expect(JSON.stringify(result)).toMatch(/features=/);
   });
 
+  describe('every other feature, counted at the embedded target', () => {
+    const embedded = (handler: FakeHandler) => {
+      const ctx = fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(records), config: { embedded: true } });
+      return { ctx, result: settle(check, ctx) };
+    };
+    /** The total of a query of exactly one feature `which` ignores the feature (seed 220's engine.ts:218, `features !== 1`). */
+    const ignoring = (which: string) => {
+      const plain = fakeRequestsV3(records);
+      return unwindowedTotal((q, b) => {
+        if (q.features !== which) return b.total;
+        const { features: _f, ...rest } = q;
+        return ((plain({ method: 'GET', path: '/requests/v3', query: { ...rest, limit: 1, includeTotal: true } }) as FakeResponse & { body: { total: number } }).body).total;
+      });
+    };
+
+    it('passes a conformant server, asking each feature of the data and of the document once, and the filters once more', async () => {
+      const { ctx, result } = embedded(fakeRequestsV3(records));
+      expect(await result, JSON.stringify(await result)).toMatchObject({ status: 'pass', note: expect.stringMatching(/each of \d+ other features counted like the walk/) });
+      const asked = ctx.http.requests.map((r) => queryOf(r).features).filter((f) => f !== undefined);
+      for (const f of ['gasless_execution', 'fast_fill', 'gas_top_up', 'app_fees', 'deposit_address']) expect(asked, f).toContain(f);
+    });
+
+    it.each(['gasless_execution', 'deposit_address', 'gas_top_up'])('fails a total of features=%s that ignores the feature (a feature some of the filters’ requests lack), whichever feature the walk judged', async (feature) => {
+      const { ctx, result } = embedded(ignoring(feature));
+      const r = await result;
+      expect(r.status, JSON.stringify(r)).toBe('fail');
+      // The walked feature fails the walk's relation; any other, its own total.
+      const walked = ctx.http.requests.map((q) => queryOf(q)).find((q) => q.features !== undefined && q.limit === '50')?.features;
+      expect(r.status === 'fail' && r.violation.message).toMatch(walked === feature ? new RegExp(`features=${feature} must list every request its total counts`) : new RegExp(`&features=${feature} must count the requests of .* that carry ${feature}`));
+    });
+
+    it('at a URL asks no other feature (the remote budget) and says so', async () => {
+      const ctx = fakeContext({ handler: route({ 'GET /requests/v3': ignoring('gasless_execution') }), discovery: discoveryOf(records), config: { embedded: false } });
+      const r = await settle(check, ctx);
+      expect(r, JSON.stringify(r).slice(0, 800)).toMatchObject({ status: 'pass', note: expect.stringMatching(/at the embedded reference server only/) });
+      const asked = ctx.http.requests.map((q) => queryOf(q).features).filter((f) => f !== undefined);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked).not.toContain('gasless_execution');
+      expect(new Set(asked).size, 'one feature, walked').toBe(1);
+    });
+  });
+
   it('fails a total read after the walk below what the walk listed', async () => {
     const result = await run(unwindowedTotal((q, b) => (q.limit === '1' ? Math.max(0, b.total - 1) : b.total)));
     expect(result.status, JSON.stringify(result)).toBe('fail');

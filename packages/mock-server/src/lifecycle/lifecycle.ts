@@ -34,6 +34,11 @@ export interface LifecycleOptions {
 
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
 const PREFERRED_PER_ADVANCE = 16;
+/**
+ * Requests in flight below which a step without id makes one arrive (generated data): as many as the
+ * followed requests one step moves, so that a run following them always finds some.
+ */
+export const OPEN_FLOOR = PREFERRED_PER_ADVANCE;
 /** Largest `arrive(n)`. */
 export const MAX_ARRIVALS = 10_000;
 
@@ -54,7 +59,8 @@ export class Lifecycle {
 
   /**
    * Moves request `id` one step (none when it is terminal), or without id: up to 16 followed
-   * non-terminal requests plus one non-terminal request picked at random. Returns the changes.
+   * non-terminal requests plus one non-terminal request picked at random; then, when fewer than
+   * OPEN_FLOOR requests are in flight (generated data), one request arrives. Returns the changes.
    */
   advance(id?: string): StatusChange[] {
     if (id !== undefined) {
@@ -79,7 +85,18 @@ export class Lifecycle {
       const change = this.step(random);
       if (change) changes.push(change);
     }
+    // Fewer than OPEN_FLOOR requests in flight: one arrives (created now), for the next steps to
+    // move, as the live service never runs out of requests in flight. A long-lived server (a staging
+    // gate run after run, its followers moving 16 requests a step) otherwise froze after minutes,
+    // and every later run found no request changing (static-data). Not on served data (a file),
+    // which takes none.
+    if (this.store.dataset.source === 'generated' && this.openCount() < OPEN_FLOOR) this.arrive(1);
     return changes;
+  }
+
+  /** Requests not in a terminal status. */
+  openCount(): number {
+    return NON_TERMINAL.reduce((sum, s) => sum + this.store.lookup('status', s).length, 0);
   }
 
   /** Inserts `n` requests created now (waiting, or depositing for deposit-address requests); returns their ids. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { V3Status } from '../../src/data/catalogue.js';
-import { Lifecycle } from '../../src/lifecycle/lifecycle.js';
+import { Lifecycle, OPEN_FLOOR } from '../../src/lifecycle/lifecycle.js';
 import { generateDataset, startMockServer } from '../../src/mock-server.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
@@ -132,6 +132,32 @@ describe('Lifecycle', () => {
     expect(lifecycle.advance(done.id)).toEqual([]);
     expect(() => lifecycle.advance('0xnope')).toThrow(/no request with id "0xnope"/);
     expect(() => lifecycle.arrive(0)).toThrow(/n must be an integer from 1/);
+  });
+
+  it('never runs out of requests in flight: below OPEN_FLOOR open requests a step makes one arrive, which the next steps move; none arrives above it', () => {
+    const { store, lifecycle } = setup(200);
+    const open = () => store.rows.filter((r) => !['success', 'refund'].includes(r.status)).length;
+    expect(lifecycle.openCount()).toBe(open());
+    let arrivals = 0;
+    let moved = 0;
+    for (let step = 0; step < 3_000; step++) {
+      const size = store.size;
+      const before = open();
+      const changes = lifecycle.advance();
+      moved += changes.length;
+      const arrived = store.size - size;
+      expect(arrived, `step ${step}: at most one arrival`).toBeLessThanOrEqual(1);
+      // An arrival only when the step left fewer than OPEN_FLOOR in flight, and always then.
+      expect(arrived, `step ${step}: ${open() - arrived} open after the moves`).toBe(open() - arrived < OPEN_FLOOR ? 1 : 0);
+      if (arrived) {
+        const fresh = store.rows.find((r) => r.createdAt === Math.max(...store.rows.map((x) => x.createdAt)) && ['waiting', 'depositing'].includes(r.status));
+        expect(fresh, `step ${step}: the arrival is a new request in flight`).toBeDefined();
+      }
+      arrivals += arrived;
+      expect(open(), `step ${step} (${before} open before)`).toBeGreaterThan(0);
+    }
+    expect(arrivals, 'the generated requests ran low and new ones arrived').toBeGreaterThan(100);
+    expect(moved).toBeGreaterThan(arrivals);
   });
 
   it('is deterministic given the seed and the calls', () => {
