@@ -30,13 +30,19 @@ export interface LifecycleOptions {
   preferred?: () => readonly string[];
   /** Fault v3-updated-at-not-moved: a step leaves updatedAt at createdAt. */
   updatedAtNotMoved?: boolean;
+  /**
+   * Keep requests in flight: a step without id makes requests arrive while fewer are open than
+   * before the first step (at most OPEN_FLOOR). Off for a data set of a fixed size (the data-set
+   * variants), which arrivals would change.
+   */
+  keepInFlight?: boolean;
 }
 
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
 const PREFERRED_PER_ADVANCE = 16;
 /**
- * Requests in flight below which a step without id makes one arrive (generated data): as many as the
- * followed requests one step moves, so that a run following them always finds some.
+ * Requests in flight a step without id keeps at least (generated data: arrivals make it up): as many
+ * as the followed requests one step moves, so that a run following them always finds some.
  */
 export const OPEN_FLOOR = PREFERRED_PER_ADVANCE;
 /** Largest `arrive(n)`. */
@@ -46,6 +52,8 @@ export class Lifecycle {
   private readonly rng: Rng;
   private arrivals = 0;
   private turn = 0;
+  /** Requests in flight the steps keep at least: min(OPEN_FLOOR, those open before the first step). */
+  private floor: number | undefined;
   private readonly listeners: Array<(change: StatusChange, row: Row) => void> = [];
 
   constructor(private readonly store: Store, private readonly options: LifecycleOptions) {
@@ -59,8 +67,9 @@ export class Lifecycle {
 
   /**
    * Moves request `id` one step (none when it is terminal), or without id: up to 16 followed
-   * non-terminal requests plus one non-terminal request picked at random; then, when fewer than
-   * OPEN_FLOOR requests are in flight (generated data), one request arrives. Returns the changes.
+   * non-terminal requests plus one non-terminal request picked at random; then, when fewer
+   * requests are in flight than before the first step (at most OPEN_FLOOR; generated data), as many
+   * arrive as make it up. Returns the changes.
    */
   advance(id?: string): StatusChange[] {
     if (id !== undefined) {
@@ -85,12 +94,19 @@ export class Lifecycle {
       const change = this.step(random);
       if (change) changes.push(change);
     }
-    // Fewer than OPEN_FLOOR requests in flight: one arrives (created now), for the next steps to
-    // move, as the live service never runs out of requests in flight. A long-lived server (a staging
-    // gate run after run, its followers moving 16 requests a step) otherwise froze after minutes,
-    // and every later run found no request changing (static-data). Not on served data (a file),
+    // Fewer than OPEN_FLOOR requests in flight: as many arrive (created now) as make it up, for the
+    // next steps to move, as the live service never runs out of requests in flight. A long-lived
+    // server (a staging gate run after run, its followers moving 16 requests a step) otherwise froze
+    // after minutes, and every later run found no request changing (static-data); one arrival a step
+    // was not enough (followed, each was over within three steps). Not on served data (a file),
     // which takes none.
-    if (this.store.dataset.source === 'generated' && this.openCount() < OPEN_FLOOR) this.arrive(1);
+    // The floor is what the data started with, at most OPEN_FLOOR: an empty or all-terminal data set
+    // (the variants records-0, records-1) stays as asked.
+    if (this.options.keepInFlight === true && this.store.dataset.source === 'generated') {
+      const open = this.openCount();
+      this.floor ??= Math.min(OPEN_FLOOR, open + changes.filter((c) => TERMINAL.has(c.to)).length);
+      if (open < this.floor) this.arrive(this.floor - open);
+    }
     return changes;
   }
 

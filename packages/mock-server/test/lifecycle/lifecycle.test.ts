@@ -134,30 +134,57 @@ describe('Lifecycle', () => {
     expect(() => lifecycle.arrive(0)).toThrow(/n must be an integer from 1/);
   });
 
-  it('never runs out of requests in flight: below OPEN_FLOOR open requests a step makes one arrive, which the next steps move; none arrives above it', () => {
-    const { store, lifecycle } = setup(200);
-    const open = () => store.rows.filter((r) => !['success', 'refund'].includes(r.status)).length;
-    expect(lifecycle.openCount()).toBe(open());
+  it('never runs out of requests in flight: a step leaves at least OPEN_FLOOR open, arrivals making up the rest, even with every open request followed; none arrives above it', () => {
+    const dataset = generateDataset({ records: 200, seed: 9, now: NOW });
+    const store = new Store(dataset);
+    let t = T0;
+    const open = () => store.rows.filter((r) => !['success', 'refund'].includes(r.status));
+    // Every open request followed (as kits' subscriptions do): up to 16 of them move each step.
+    const lifecycle = new Lifecycle(store, { seed: 9, now: () => (t += 1000), preferred: () => open().map((r) => r.id), keepInFlight: true });
+    expect(lifecycle.openCount()).toBe(open().length);
     let arrivals = 0;
-    let moved = 0;
-    for (let step = 0; step < 3_000; step++) {
+    for (let step = 0; step < 2_000; step++) {
       const size = store.size;
-      const before = open();
-      const changes = lifecycle.advance();
-      moved += changes.length;
+      const before = open().length;
+      lifecycle.advance();
       const arrived = store.size - size;
-      expect(arrived, `step ${step}: at most one arrival`).toBeLessThanOrEqual(1);
-      // An arrival only when the step left fewer than OPEN_FLOOR in flight, and always then.
-      expect(arrived, `step ${step}: ${open() - arrived} open after the moves`).toBe(open() - arrived < OPEN_FLOOR ? 1 : 0);
-      if (arrived) {
-        const fresh = store.rows.find((r) => r.createdAt === Math.max(...store.rows.map((x) => x.createdAt)) && ['waiting', 'depositing'].includes(r.status));
-        expect(fresh, `step ${step}: the arrival is a new request in flight`).toBeDefined();
-      }
+      const after = open().length;
+      // Arrivals only to make up the floor: none when the moves left OPEN_FLOOR or more in flight.
+      expect(arrived, `step ${step}: ${before} open before, ${after - arrived} after the moves`).toBe(Math.max(0, OPEN_FLOOR - (after - arrived)));
+      expect(after, `step ${step}`).toBeGreaterThanOrEqual(OPEN_FLOOR);
+      for (const r of store.rows.slice(0, arrived)) expect(['waiting', 'depositing']).toContain(r.status);
       arrivals += arrived;
-      expect(open(), `step ${step} (${before} open before)`).toBeGreaterThan(0);
     }
-    expect(arrivals, 'the generated requests ran low and new ones arrived').toBeGreaterThan(100);
-    expect(moved).toBeGreaterThan(arrivals);
+    expect(arrivals, 'the generated requests ran out and new ones arrived').toBeGreaterThan(100);
+    // Without keepInFlight (a data-set variant's fixed size) the same steps add nothing.
+    const fixed = setup(200);
+    for (let step = 0; step < 2_000; step++) fixed.lifecycle.advance();
+    expect(fixed.store.size).toBe(200);
+  });
+
+  it('keeps no more in flight than the data started with: an empty, all-terminal or nearly settled data set is not raised to the floor', () => {
+    const OPEN = ['waiting', 'depositing', 'pending', 'submitted', 'failure'];
+    /** A store over `records` generated rows of which only the first `keep` open ones stay open. */
+    const settled = (records: number, keep: number) => {
+      const dataset = generateDataset({ records, seed: 9, now: NOW });
+      const rows = dataset.rows;
+      let left = keep;
+      for (const r of rows) if (OPEN.includes(r.status) && left-- <= 0) r.status = 'success';
+      const store = new Store({ ...dataset, rows, table: undefined });
+      return { store, lifecycle: new Lifecycle(store, { seed: 9, now: () => T0, keepInFlight: true }), open: () => store.rows.filter((r) => OPEN.includes(r.status)).length };
+    };
+    for (const records of [1, 40]) {
+      const { store, lifecycle } = settled(records, 0);
+      for (let step = 0; step < 50; step++) lifecycle.advance();
+      expect(store.size, `${records} record(s), none open`).toBe(records);
+    }
+    const { lifecycle, open } = settled(200, 3);
+    expect(open()).toBe(3);
+    for (let step = 0; step < 200; step++) {
+      lifecycle.advance();
+      expect(open(), `step ${step}`).toBeGreaterThanOrEqual(3);
+      expect(open(), `step ${step}`).toBeLessThanOrEqual(3);
+    }
   });
 
   it('is deterministic given the seed and the calls', () => {
