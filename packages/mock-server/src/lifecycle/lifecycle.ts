@@ -41,10 +41,10 @@ export interface LifecycleOptions {
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
 const PREFERRED_PER_ADVANCE = 16;
 /**
- * Requests in flight a step without id keeps at least (generated data: arrivals make it up): as many
- * as the followed requests one step moves, so that a run following them always finds some.
+ * Listed requests in flight a step without id keeps at least (generated data: arrivals make it up):
+ * twice the followed requests one step moves, so that a run finds some that others do not follow.
  */
-export const OPEN_FLOOR = PREFERRED_PER_ADVANCE;
+export const OPEN_FLOOR = 2 * PREFERRED_PER_ADVANCE;
 /** Largest `arrive(n)`. */
 export const MAX_ARRIVALS = 10_000;
 
@@ -110,9 +110,19 @@ export class Lifecycle {
     return changes;
   }
 
-  /** Requests not in a terminal status. */
+  /**
+   * Requests not in a terminal status that every caller sees listed: requests on a private chain
+   * and child requests are listed only on request, so an open one keeps no caller's run moving.
+   */
   openCount(): number {
-    return NON_TERMINAL.reduce((sum, s) => sum + this.store.lookup('status', s).length, 0);
+    let n = 0;
+    for (const s of NON_TERMINAL) {
+      for (const p of this.store.lookup('status', s)) {
+        const row = this.store.row(p);
+        if (row.privateChain === null && row.parentId === null) n += 1;
+      }
+    }
+    return n;
   }
 
   /** Inserts `n` requests created now (waiting, or depositing for deposit-address requests); returns their ids. */
