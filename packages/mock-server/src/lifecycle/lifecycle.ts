@@ -30,21 +30,10 @@ export interface LifecycleOptions {
   preferred?: () => readonly string[];
   /** Fault v3-updated-at-not-moved: a step leaves updatedAt at createdAt. */
   updatedAtNotMoved?: boolean;
-  /**
-   * Keep requests in flight: a step without id makes requests arrive while fewer are open than
-   * before the first step (at most OPEN_FLOOR). Off for a data set of a fixed size (the data-set
-   * variants), which arrivals would change.
-   */
-  keepInFlight?: boolean;
 }
 
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
 const PREFERRED_PER_ADVANCE = 16;
-/**
- * Listed requests in flight a step without id keeps at least (generated data: arrivals make it up):
- * twice the followed requests one step moves, so that a run finds some that others do not follow.
- */
-export const OPEN_FLOOR = 2 * PREFERRED_PER_ADVANCE;
 /** Largest `arrive(n)`. */
 export const MAX_ARRIVALS = 10_000;
 
@@ -52,8 +41,6 @@ export class Lifecycle {
   private readonly rng: Rng;
   private arrivals = 0;
   private turn = 0;
-  /** Requests in flight the steps keep at least: min(OPEN_FLOOR, those open before the first step). */
-  private floor: number | undefined;
   private readonly listeners: Array<(change: StatusChange, row: Row) => void> = [];
 
   constructor(private readonly store: Store, private readonly options: LifecycleOptions) {
@@ -67,9 +54,7 @@ export class Lifecycle {
 
   /**
    * Moves request `id` one step (none when it is terminal), or without id: up to 16 followed
-   * non-terminal requests plus one non-terminal request picked at random; then, when fewer
-   * requests are in flight than before the first step (at most OPEN_FLOOR; generated data), as many
-   * arrive as make it up. Returns the changes.
+   * non-terminal requests plus one non-terminal request picked at random. Returns the changes.
    */
   advance(id?: string): StatusChange[] {
     if (id !== undefined) {
@@ -94,35 +79,7 @@ export class Lifecycle {
       const change = this.step(random);
       if (change) changes.push(change);
     }
-    // Fewer than OPEN_FLOOR requests in flight: as many arrive (created now) as make it up, for the
-    // next steps to move, as the live service never runs out of requests in flight. A long-lived
-    // server (a staging gate run after run, its followers moving 16 requests a step) otherwise froze
-    // after minutes, and every later run found no request changing (static-data); one arrival a step
-    // was not enough (followed, each was over within three steps). Not on served data (a file),
-    // which takes none.
-    // The floor is what the data started with, at most OPEN_FLOOR: an empty or all-terminal data set
-    // (the variants records-0, records-1) stays as asked.
-    if (this.options.keepInFlight === true && this.store.dataset.source === 'generated') {
-      const open = this.openCount();
-      this.floor ??= Math.min(OPEN_FLOOR, open + changes.filter((c) => TERMINAL.has(c.to)).length);
-      if (open < this.floor) this.arrive(this.floor - open);
-    }
     return changes;
-  }
-
-  /**
-   * Requests not in a terminal status that every caller sees listed: requests on a private chain
-   * and child requests are listed only on request, so an open one keeps no caller's run moving.
-   */
-  openCount(): number {
-    let n = 0;
-    for (const s of NON_TERMINAL) {
-      for (const p of this.store.lookup('status', s)) {
-        const row = this.store.row(p);
-        if (row.privateChain === null && row.parentId === null) n += 1;
-      }
-    }
-    return n;
   }
 
   /** Inserts `n` requests created now (waiting, or depositing for deposit-address requests); returns their ids. */

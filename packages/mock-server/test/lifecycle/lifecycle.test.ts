@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { V3Status } from '../../src/data/catalogue.js';
-import { Lifecycle, OPEN_FLOOR } from '../../src/lifecycle/lifecycle.js';
+import { Lifecycle } from '../../src/lifecycle/lifecycle.js';
 import { generateDataset, startMockServer } from '../../src/mock-server.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
@@ -132,65 +132,6 @@ describe('Lifecycle', () => {
     expect(lifecycle.advance(done.id)).toEqual([]);
     expect(() => lifecycle.advance('0xnope')).toThrow(/no request with id "0xnope"/);
     expect(() => lifecycle.arrive(0)).toThrow(/n must be an integer from 1/);
-  });
-
-  it('never runs out of requests in flight: a step leaves at least OPEN_FLOOR open, arrivals making up the rest, even with every open request followed; none arrives above it', () => {
-    const dataset = generateDataset({ records: 200, seed: 9, now: NOW });
-    const store = new Store(dataset);
-    let t = T0;
-    // Listed requests in flight (a private-chain or child request is listed only on request).
-    const open = () => store.rows.filter((r) => !['success', 'refund'].includes(r.status) && r.privateChain === null && r.parentId === null);
-    // Every open request followed (as kits' subscriptions do): up to 16 of them move each step.
-    const lifecycle = new Lifecycle(store, { seed: 9, now: () => (t += 1000), preferred: () => open().map((r) => r.id), keepInFlight: true });
-    expect(lifecycle.openCount()).toBe(open().length);
-    const floor = Math.min(OPEN_FLOOR, open().length);
-    expect(floor, 'the generated data starts with at least 16 listed requests in flight').toBeGreaterThanOrEqual(16);
-    let arrivals = 0;
-    for (let step = 0; step < 2_000; step++) {
-      const size = store.size;
-      const before = open().length;
-      lifecycle.advance();
-      const arrived = store.size - size;
-      const after = open().length;
-      const fresh = store.rows.filter((r) => r.createdAt === t && ['waiting', 'depositing'].includes(r.status));
-      expect(fresh.length, `step ${step}: the arrivals are new requests in flight`).toBe(arrived);
-      // A generated arrival may be a private-chain or child request (listed only on request): counted apart.
-      const listed = fresh.filter((r) => r.privateChain === null && r.parentId === null).length;
-      // Arrivals only to make up the floor: none when the moves left it or more in flight.
-      expect(arrived, `step ${step}: ${before} open before, ${after - listed} after the moves`).toBe(Math.max(0, floor - (after - listed)));
-      expect(after, `step ${step}`).toBeGreaterThanOrEqual(floor - (arrived - listed));
-      arrivals += arrived;
-    }
-    expect(arrivals, 'the generated requests ran out and new ones arrived').toBeGreaterThan(100);
-    // Without keepInFlight (a data-set variant's fixed size) the same steps add nothing.
-    const fixed = setup(200);
-    for (let step = 0; step < 2_000; step++) fixed.lifecycle.advance();
-    expect(fixed.store.size).toBe(200);
-  });
-
-  it('keeps no more in flight than the data started with: an empty, all-terminal or nearly settled data set is not raised to the floor', () => {
-    const OPEN = ['waiting', 'depositing', 'pending', 'submitted', 'failure'];
-    /** A store over `records` generated rows of which only the first `keep` open ones stay open. */
-    const settled = (records: number, keep: number) => {
-      const dataset = generateDataset({ records, seed: 9, now: NOW });
-      const rows = dataset.rows;
-      let left = keep;
-      for (const r of rows) if (OPEN.includes(r.status) && (r.privateChain !== null || r.parentId !== null || left-- <= 0)) r.status = 'success';
-      const store = new Store({ ...dataset, rows, table: undefined });
-      return { store, lifecycle: new Lifecycle(store, { seed: 9, now: () => T0, keepInFlight: true }), open: () => store.rows.filter((r) => OPEN.includes(r.status) && r.privateChain === null && r.parentId === null).length };
-    };
-    for (const records of [1, 40]) {
-      const { store, lifecycle } = settled(records, 0);
-      for (let step = 0; step < 50; step++) lifecycle.advance();
-      expect(store.size, `${records} record(s), none open`).toBe(records);
-    }
-    const { lifecycle, open } = settled(200, 3);
-    expect(open()).toBe(3);
-    for (let step = 0; step < 200; step++) {
-      lifecycle.advance();
-      expect(open(), `step ${step}`).toBeGreaterThanOrEqual(3);
-      expect(open(), `step ${step}`).toBeLessThanOrEqual(3);
-    }
   });
 
   it('is deterministic given the seed and the calls', () => {
