@@ -17,6 +17,10 @@
  * --where: instead of a sample, every mutant at those places (`file:line`, comma-separated; a file
  * alone takes all of its lines; `file:line:replacement` one mutant), e.g. to judge again the survivors a triage entry names.
  *
+ * --list: print the sample (or the --where mutants) and stop, each with its column, content key and
+ * source line with a caret under the literal, so that a triager tells apart equal literals on one
+ * line (the key's `#n`) without counting them by hand.
+ *
  * --passive: each judge also records its run and audits the recording (lib/judge.mjs); the pass
  * then says how many of the mutants the run killed by its checks the audit detects too, and lists
  * the others with the checks of the run that failed.
@@ -123,7 +127,19 @@ if (where && sample.length === 0) {
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`# constants pass: ${files.length} files, ${all.length} numeric-literal mutants, ${where ? `${sample.length} at ${where.join(', ')}` : `sample ${sample.length} (seed ${flags.seed})`}; clock ${flags.now}, kit seed ${flags['kit-seed']}, ${flags['advance-every'] ? `data moving (every ${flags['advance-every']} ms)` : 'data still'}; ${availableParallelism()} cores, load average ${load()}`);
 if (flags.list) {
-  for (const m of sample) console.log(`  ${m.file}:${m.line} ${m.original} -> ${m.replacement}`);
+  for (const m of sample) {
+    const text = readFileSync(sourceOf(m.file), 'utf8');
+    const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', m.start);
+    const source = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+    const col = m.start - lineStart;
+    // A long line is shown around the literal (60 characters either side).
+    const from = Math.max(0, col - 60);
+    const shown = source.slice(from, col + m.original.length + 60);
+    console.log(`  ${m.file}:${m.line}:${col + 1} ${m.original} -> ${m.replacement}  key ${JSON.stringify(m.key)}`);
+    console.log(`      ${shown}`);
+    console.log(`      ${' '.repeat(col - from)}${'^'.repeat(m.original.length)}`);
+  }
   process.exit(0);
 }
 if (!existsSync(join(ROOT, 'packages/conformance/dist/index.js'))) {

@@ -212,7 +212,7 @@ export function buildMock(options: MockOptions = {}): BuiltMock {
   void store.warm();
   const stream = new StatusStream({ store, faults, now, crash: () => app.crash() });
   app.onCrash.push(() => stream.close());
-  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds(), updatedAtNotMoved: faults.has('v3-updated-at-not-moved') });
+  const lifecycle = new Lifecycle(store, { seed: options.seed ?? 1, now, preferred: () => stream.subscribedIds(), updatedAtNotMoved: faults.has('v3-updated-at-not-moved'), keepInFlight: size === undefined });
   lifecycle.onChange((_change, row) => changed.add(row));
   if (faults.has('v3-changed-rows-pass-ranges') || faults.has('v3-new-tx-hash-not-in-term')) {
     const changedIds = (store.changedIds = new Set<string>());

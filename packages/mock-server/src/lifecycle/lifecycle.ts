@@ -30,10 +30,25 @@ export interface LifecycleOptions {
   preferred?: () => readonly string[];
   /** Fault v3-updated-at-not-moved: a step leaves updatedAt at createdAt. */
   updatedAtNotMoved?: boolean;
+  /**
+   * Keep the latest page moving: a step without id makes requests arrive while the newest
+   * RECENT listed requests hold fewer in flight than before the first step (at most RECENT_FLOOR).
+   * Off for a data set of a fixed size (the data-set variants), which arrivals would change.
+   */
+  keepInFlight?: boolean;
 }
 
 /** Preferred (followed) requests moved by one `advance()` without id, at most. */
 const PREFERRED_PER_ADVANCE = 16;
+/**
+ * The newest listed requests the in-flight floor looks at: the latest page at the largest limit
+ * (GET /requests/v3 `limit` ≤ 50), where a client that follows requests finds the ones to follow.
+ */
+export const RECENT = 50;
+/** Requests in flight the newest RECENT listed ones keep at least (arrivals make it up). */
+export const RECENT_FLOOR = 8;
+/** Positions the floor scans for RECENT listed requests (private-chain and child requests are listed only on request). */
+const RECENT_SCAN = 20 * RECENT;
 /** Largest `arrive(n)`. */
 export const MAX_ARRIVALS = 10_000;
 
@@ -41,6 +56,8 @@ export class Lifecycle {
   private readonly rng: Rng;
   private arrivals = 0;
   private turn = 0;
+  /** Listed requests in flight the latest page keeps at least: min(RECENT_FLOOR, those it held before the first step). */
+  private floor: number | undefined;
   private readonly listeners: Array<(change: StatusChange, row: Row) => void> = [];
 
   constructor(private readonly store: Store, private readonly options: LifecycleOptions) {
@@ -54,7 +71,9 @@ export class Lifecycle {
 
   /**
    * Moves request `id` one step (none when it is terminal), or without id: up to 16 followed
-   * non-terminal requests plus one non-terminal request picked at random. Returns the changes.
+   * non-terminal requests plus one non-terminal request picked at random; then, with `keepInFlight`,
+   * when the newest RECENT listed requests hold fewer in flight than before the first step (at most
+   * RECENT_FLOOR), as many arrive as make it up. Returns the changes.
    */
   advance(id?: string): StatusChange[] {
     if (id !== undefined) {
@@ -63,6 +82,8 @@ export class Lifecycle {
       const change = this.step(row);
       return change ? [change] : [];
     }
+    const keep = this.options.keepInFlight === true && this.store.dataset.source === 'generated';
+    if (keep) this.floor ??= Math.min(RECENT_FLOOR, this.recentOpen());
     const changes: StatusChange[] = [];
     const moved = new Set<Row>();
     const preferred = this.options.preferred?.() ?? [];
@@ -79,7 +100,34 @@ export class Lifecycle {
       const change = this.step(random);
       if (change) changes.push(change);
     }
+    // The live service never runs out of requests in flight: its latest page always holds some. A
+    // long-lived reference server followed run after run (a staging gate) otherwise ran dry: the
+    // followers moved the newest requests in flight to a terminal status within a few steps, and
+    // after ~100 runs no run found one in its latest page or window to follow (static-data). A floor
+    // over every open request did not help (the open ones left were older than any run's window):
+    // the floor counts the latest page. It is what that page held before the first step, so a data
+    // set that started with none in flight stays as asked; arrivals are created now, at the top.
+    if (keep) {
+      const open = this.recentOpen();
+      if (open < this.floor!) this.arrive(this.floor! - open);
+    }
     return changes;
+  }
+
+  /**
+   * Requests in flight among the newest RECENT listed requests (the default order, createdAt desc):
+   * a private-chain or child request is listed only on request, so it is skipped, not counted.
+   */
+  recentOpen(): number {
+    let listed = 0;
+    let open = 0;
+    for (let p = 0; p < this.store.size && p < RECENT_SCAN && listed < RECENT; p++) {
+      const row = this.store.row(p);
+      if (row.privateChain !== null || row.parentId !== null) continue;
+      listed += 1;
+      if (!TERMINAL.has(row.status)) open += 1;
+    }
+    return open;
   }
 
   /** Inserts `n` requests created now (waiting, or depositing for deposit-address requests); returns their ids. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { V3Status } from '../../src/data/catalogue.js';
-import { Lifecycle } from '../../src/lifecycle/lifecycle.js';
+import { Lifecycle, RECENT, RECENT_FLOOR } from '../../src/lifecycle/lifecycle.js';
 import { generateDataset, startMockServer } from '../../src/mock-server.js';
 import { Store, type IndexName } from '../../src/store/store.js';
 
@@ -132,6 +132,85 @@ describe('Lifecycle', () => {
     expect(lifecycle.advance(done.id)).toEqual([]);
     expect(() => lifecycle.advance('0xnope')).toThrow(/no request with id "0xnope"/);
     expect(() => lifecycle.arrive(0)).toThrow(/n must be an integer from 1/);
+  });
+
+  it('keeps the latest page moving: with every request of it followed, its newest RECENT listed requests keep RECENT_FLOOR in flight, arrivals making up the rest; none arrives above it', () => {
+    const dataset = generateDataset({ records: 400, seed: 9, now: NOW });
+    const store = new Store(dataset);
+    let t = T0;
+    const OPEN = ['waiting', 'depositing', 'pending', 'submitted', 'failure'];
+    /** The newest RECENT listed requests (a private-chain or child request is listed only on request). */
+    const latest = () => store.rows.filter((r) => r.privateChain === null && r.parentId === null).slice(0, RECENT);
+    const open = () => latest().filter((r) => OPEN.includes(r.status));
+    // Every open request of the latest page followed (as a gate's runs subscribe to them): they move each step.
+    const lifecycle = new Lifecycle(store, { seed: 9, now: () => (t += 1000), preferred: () => open().map((r) => r.id), keepInFlight: true });
+    expect(lifecycle.recentOpen()).toBe(open().length);
+    expect(open().length, 'the generated latest page starts with at least RECENT_FLOOR requests in flight').toBeGreaterThanOrEqual(RECENT_FLOOR);
+    const floor = RECENT_FLOOR;
+    // Every arrival, with the latest page's requests in flight when it was asked for.
+    const asked: Array<{ n: number; open: number }> = [];
+    const arrive = lifecycle.arrive.bind(lifecycle);
+    lifecycle.arrive = (n = 1) => {
+      asked.push({ n, open: lifecycle.recentOpen() });
+      return arrive(n);
+    };
+    let arrivals = 0;
+    for (let step = 0; step < 1_000; step++) {
+      const size = store.size;
+      asked.length = 0;
+      lifecycle.advance();
+      const arrived = store.size - size;
+      const fresh = store.rows.filter((r) => r.createdAt === t);
+      expect(fresh.length, `step ${step}: the arrivals are the requests created now`).toBe(arrived);
+      for (const r of fresh) expect(['waiting', 'depositing'], `step ${step}: an arrival is in flight`).toContain(r.status);
+      if (arrived === 0) {
+        // No arrival: the moves left the floor or more in flight.
+        expect(asked, `step ${step}`).toEqual([]);
+        expect(open().length, `step ${step}`).toBeGreaterThanOrEqual(floor);
+      } else {
+        // Arrivals only to make up the floor, exactly.
+        expect(asked, `step ${step}`).toHaveLength(1);
+        expect(asked[0].open, `step ${step}`).toBeLessThan(floor);
+        expect(asked[0].n, `step ${step}`).toBe(floor - asked[0].open);
+        // The floor holds after the step, unless an arrival was a private-chain or child request (listed only on request).
+        const listed = fresh.filter((r) => r.privateChain === null && r.parentId === null).length;
+        if (listed === arrived) expect(open().length, `step ${step}`).toBeGreaterThanOrEqual(floor);
+      }
+      arrivals += arrived;
+    }
+    expect(arrivals, 'the followers consumed the latest page and new requests arrived').toBeGreaterThan(100);
+    // Without keepInFlight (a data-set variant's fixed size) the same followed steps add nothing.
+    const fixed = new Store(generateDataset({ records: 400, seed: 9, now: NOW }));
+    const follow = () => fixed.rows.filter((r) => OPEN.includes(r.status)).slice(0, 16).map((r) => r.id);
+    const still = new Lifecycle(fixed, { seed: 9, now: () => (t += 1000), preferred: follow });
+    for (let step = 0; step < 1_000; step++) still.advance();
+    expect(fixed.size).toBe(400);
+  });
+
+  it('keeps no more in flight than the latest page started with: an empty, all-terminal or nearly settled data set is not raised to the floor', () => {
+    const OPEN = ['waiting', 'depositing', 'pending', 'submitted', 'failure'];
+    /** A store over `records` generated rows of which only the first `keep` listed open ones stay open. */
+    const settled = (records: number, keep: number) => {
+      const dataset = generateDataset({ records, seed: 9, now: NOW });
+      const rows = dataset.rows;
+      let left = keep;
+      for (const r of rows) if (OPEN.includes(r.status) && (r.privateChain !== null || r.parentId !== null || left-- <= 0)) r.status = 'success';
+      const store = new Store({ ...dataset, rows, table: undefined });
+      const lifecycle = new Lifecycle(store, { seed: 9, now: () => T0, keepInFlight: true, preferred: () => store.rows.filter((r) => OPEN.includes(r.status)).map((r) => r.id) });
+      return { store, lifecycle };
+    };
+    for (const records of [1, 40]) {
+      const { store, lifecycle } = settled(records, 0);
+      for (let step = 0; step < 50; step++) lifecycle.advance();
+      expect(store.size, `${records} record(s), none open`).toBe(records);
+    }
+    const { store, lifecycle } = settled(200, 3);
+    expect(lifecycle.recentOpen()).toBe(3);
+    for (let step = 0; step < 200; step++) {
+      lifecycle.advance();
+      expect(lifecycle.recentOpen(), `step ${step}`).toBeLessThanOrEqual(3);
+    }
+    expect(store.size, 'the three followed to a terminal status, arrivals kept three in flight').toBeGreaterThan(200);
   });
 
   it('is deterministic given the seed and the calls', () => {
