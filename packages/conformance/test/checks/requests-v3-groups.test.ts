@@ -52,3 +52,36 @@ describe('requests-v3.filters.not on moving data', () => {
     expect(JSON.stringify(result)).toMatch(/must be the complement of status/);
   });
 });
+
+describe('requests-v3.filters.array-or on moving data', () => {
+  const check = checkById(checks, 'requests-v3.filters.array-or');
+  /**
+   * The fake, where a single value's total (`filters=[{"status":"<s>"}]`, `[{"requestType":"<t>"}]`)
+   * counts one more on every other read of it (`always`: on every read): a target whose requests
+   * move between the relation's reads, or (always) one whose single-value totals are off.
+   */
+  function jitter(always: boolean): FakeHandler {
+    const clean = fakeRequestsV3(RECORDS);
+    const asked = new Map<string, number>();
+    return (req: RequestSpec) => {
+      const res = clean(req) as FakeResponse & { body: { total?: number } };
+      const filters = queryOf(req).filters;
+      if (filters === undefined || !/^\[\{"(status|requestType)":"[^"]+"\}\]$/.test(filters) || typeof res.body?.total !== 'number') return res;
+      const n = (asked.get(filters) ?? 0) + 1;
+      asked.set(filters, n);
+      return always || n % 2 === 1 ? json(200, { ...res.body, total: res.body.total + 1 }) : res;
+    };
+  }
+  const run = (handler: FakeHandler) => settle(check, fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(RECORDS), config: { numRuns: 5 } }));
+
+  it('judges the three totals read afresh when the first three disagree: a read disturbed by a move is not a failure', async () => {
+    const result = await run(jitter(false));
+    expect(result.status, JSON.stringify(result)).toBe('pass');
+  });
+
+  it('fails single-value totals that are off on every read', async () => {
+    const result = await run(jitter(true));
+    expect(result.status, JSON.stringify(result)).toBe('fail');
+    expect(JSON.stringify(result)).toMatch(/OR within the field/);
+  });
+});
