@@ -50,6 +50,7 @@ export const faultCatalogue = [
   { name: 'v3-limit-ignored-at-boundary', clause: 'requests-v3.limit.max', description: 'limit=1 and limit=49 are ignored: the default page of 20 comes back (random sampling rarely draws them).' },
   { name: 'v3-cursor-changes-meaning', clause: 'requests-v3.pagination.continuation', description: 'a continuation read a second time skips one record: the same cursor gives another page.' },
   { name: 'v3-total-stale-after-first-read', clause: 'requests-v3.total.exact', description: 'the first includeTotal=true answer of a query is exact; every repeat of that query (any limit or continuation) reports total + 1.' },
+  { name: 'v2-default-limit-50', clause: 'requests-v2.limit.default', description: 'GET /requests/v2 without limit answers pages of 50 records instead of the default 20.' },
   { name: 'v2-limit-ignored-at-boundary', clause: 'requests-v2.limit.max', description: 'GET /requests/v2 ignores limit=1 and limit=49: the default page of 20 comes back.' },
   { name: 'currencies-limit-ignored-at-boundary', clause: 'currencies-v2.limit.max', description: 'limit=1 and limit=99 are ignored: the default 20 currencies come back.' },
   { name: 'server-error-on-bad-input', clause: 'general.no-server-error-on-bad-input', description: 'a non-numeric limit on GET /requests/v3 answers 500 instead of 400.' },

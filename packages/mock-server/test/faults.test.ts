@@ -281,6 +281,7 @@ const PROBES: Record<string, Probe> = {
     const both = await total(b, { startBlock: 1_000_000, endBlock: 1_000_000 });
     return both <= (await total(b, { startBlock: 1_000_000 })) && both <= (await total(b, { endBlock: 1_000_000 }));
   },
+  'v2-default-limit-50': async (b) => (((await (await v2(b, '/requests/v2')).json()) as any).requests.length === 20),
   'v2-limit-ignored-at-boundary': async (b) => {
     for (const limit of [1, 2, 49, 50]) if (((await (await v2(b, `/requests/v2?limit=${limit}`)).json()) as any).requests.length !== limit) return false;
     return true;

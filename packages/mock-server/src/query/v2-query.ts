@@ -39,6 +39,8 @@ export function parseV2Query(params: Params, integrator: string | null, faults?:
   const ctx: NormalizeContext = { integrator, lenientStatus: false };
   const rawLimit = single(params, 'limit');
   let limit = rawLimit === undefined ? V2.limit.default : intValue('limit', rawLimit, V2.limit.minimum, V2.limit.maximum);
+  // Fault v2-default-limit-50: a page asked without limit holds the maximum.
+  if (rawLimit === undefined && faults?.has('v2-default-limit-50')) limit = V2.limit.maximum;
   if (faults?.has('v2-limit-ignored-at-boundary') && IGNORED_LIMITS.has(limit)) limit = V2.limit.default;
   const sortBy = enumValue<SortBy>('sortBy', single(params, 'sortBy') ?? V2.sortBy.default, V2.sortBy.enum);
   const rawDir = single(params, 'sortDirection');
