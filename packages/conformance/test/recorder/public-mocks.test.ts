@@ -40,8 +40,8 @@ interface Verdict {
 const VERDICTS: Record<string, Verdict> = {
   // GET /intents/status/v3 judged at SHOULD: its mock body is a valid v3 status.
   'relay-link-py': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
-  'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass', 'general.success-status': 'pass', 'general.json-bodies': 'pass', 'general.valid-input-accepted': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
-  'relay-kit': { checks: { 'requests-v2.response.schema': 'fail', 'general.success-status': 'pass', 'general.json-bodies': 'pass', 'general.valid-input-accepted': 'pass', 'requests-v2.timeline': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
+  'relay-mcp': { checks: { 'requests-v2.response.schema': 'pass', 'requests-v2.limit.default': 'pass', 'general.success-status': 'pass', 'general.json-bodies': 'pass', 'general.valid-input-accepted': 'pass' }, labelled: [], notJudged: 1, exitCode: 0 },
+  'relay-kit': { checks: { 'requests-v2.response.schema': 'fail', 'requests-v2.limit.default': 'pass', 'general.success-status': 'pass', 'general.json-bodies': 'pass', 'general.valid-input-accepted': 'pass', 'requests-v2.timeline': 'pass' }, labelled: [], notJudged: 0, exitCode: 1 },
   // A plain object with text() and no headers: its JSON is judged as JSON (no content type to judge), and is a valid v3 status.
   'hookemon-hkmn test code': { checks: { 'intents-status-v3.response.schema': 'pass' }, labelled: [], notJudged: 0, exitCode: 0 },
   // {"status":"success"} without its fields: the divergence label is about {"status":"unknown"} only, so none.

@@ -21,9 +21,9 @@ describe('v2 against the embedded server, whatever its clock', () => {
     ['before the window', BEFORE_WINDOW],
     ['inside the window', IN_WINDOW],
     ['after the sunset', AFTER_SUNSET],
-  ])('%s (%s): the 18 v2 checks and the retirement check all pass', async (_label, mockNow) => {
+  ])('%s (%s): the 19 v2 checks and the retirement check all pass', async (_label, mockNow) => {
     const result = await runConformance({ mockNow, mockRecords: 300, only: ['requests-v2'], seed: 1, numRuns: 3 });
-    expect(result.outcomes).toHaveLength(19);
+    expect(result.outcomes).toHaveLength(20);
     expect(Object.values(statuses(result.outcomes)).every((s) => s === 'pass'), shown(result.outcomes)).toBe(true);
     expect(result.exitCode).toBe(0);
     const retired = result.outcomes.find((o) => o.id === 'requests-v2.retired')!;
