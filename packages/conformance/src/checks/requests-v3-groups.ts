@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { withFamilies } from '../contract/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
-import { sharedTotal, total, windowQuery } from './support/listing.js';
+import { sharedTotal, windowQuery } from './support/listing.js';
 import { fromProperty, skip } from '../contract/outcome.js';
 import { candidates, matchesComplete, matchesSound, type EqualityParam, type RecordJson } from '../contract/record.js';
 import {
@@ -19,7 +19,6 @@ import {
   ensureHas,
   ensureHasNot,
   ensureTotals,
-  filtersQuery,
   groupsTotal,
   show,
   usable,
@@ -209,10 +208,11 @@ async function judgeNotAfterFirstKey(ctx: CheckContext, records: readonly Record
  * values' totals from the run's shared reads, or all three `fresh` (the check's own reads).
  */
 async function arrayOrTotals(ctx: CheckContext, key: EqualityParam, a: Value, b: Value, fresh: boolean) {
-  const read = (group: Group) => (fresh ? total(ctx, filtersQuery(ctx, [group])) : groupsTotal(ctx, [group]));
-  const both = await read({ [key]: [a, b] });
-  const ta = await read({ [key]: a });
-  const tb = await read({ [key]: b });
+  // Fresh as the runner reads a check again (run/runner.ts): without the run's shared reads.
+  const from = fresh ? { ...ctx, shared: undefined } : ctx;
+  const both = await groupsTotal(from, [{ [key]: [a, b] }]);
+  const ta = await groupsTotal(from, [{ [key]: a }]);
+  const tb = await groupsTotal(from, [{ [key]: b }]);
   return { both, ta, tb };
 }
 

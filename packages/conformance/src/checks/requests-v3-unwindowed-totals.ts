@@ -11,6 +11,7 @@
  * matches carry and some lack. At the embedded target every other feature (the document's examples
  * and those the data shows) is counted too, one total each, against the same walk.
  */
+import { openapi } from '@crosschain/specs';
 import { brief, violate } from '../contract/expect.js';
 import { withFamilies } from '../contract/family.js';
 import type { CheckContext, CheckDefinition, CheckSpec } from '../contract/types.js';
@@ -41,10 +42,10 @@ export function stableEqualityOf(r: RecordJson): { query: Query; label: string }
 }
 
 /**
- * The feature flags the API document names as examples (its record table: "`gasless_execution`,
- * `fast_fill`, `gas_top_up`, `app_fees`, `deposit_address`"), asked beside those the data shows.
+ * The known feature flags (the contract's `RequestFeature` x-known-values: the API document's
+ * examples and the live service's), asked beside those the data shows.
  */
-export const DOCUMENT_FEATURES: readonly string[] = ['gasless_execution', 'fast_fill', 'gas_top_up', 'app_fees', 'deposit_address'];
+const KNOWN_FEATURES: readonly string[] = (openapi as { components: { schemas: { RequestFeature: { 'x-known-values': string[] } } } }).components.schemas.RequestFeature['x-known-values'];
 
 /** The walk of `query` without a window set against its totals before and after; the records walked, or a skip reason. */
 async function judgeAgainstWalk(ctx: CheckContext, query: Query, label: string): Promise<{ records: RecordJson[]; note: string } | { skipped: string }> {
@@ -118,7 +119,7 @@ const filteredTotals: CheckSpec = {
  */
 async function everyFeatureTotal(ctx: CheckContext, picked: { query: Query; label: string }, walked: readonly RecordJson[], judged: string): Promise<string> {
   const known = new Set([...ctx.discovery.records, ...walked].flatMap(featuresOf));
-  const features = [...new Set([...DOCUMENT_FEATURES, ...[...known].sort()])].filter((f) => f !== judged);
+  const features = [...new Set([...KNOWN_FEATURES, ...[...known].sort()])].filter((f) => f !== judged);
   const totals = [];
   for (const f of features) totals.push({ f, t: await total(ctx, { ...picked.query, features: f, limit: 1 }) });
   const after = await total(ctx, { ...picked.query, limit: 1 });

@@ -9,6 +9,25 @@ import { v3FamilySuite } from '../support/v3-checks.js';
 
 const RECORDS = makeRecords(60);
 
+/**
+ * The fake, where the total of a single-value group matching `groups` (its `filters` text) counts
+ * one more on the reads `high` picks (`n`: the how-manieth read of that query): a request that moved
+ * between a relation's reads, or a server whose totals are off.
+ */
+function totalsHigh(groups: RegExp, high: (n: number) => boolean): FakeHandler {
+  const clean = fakeRequestsV3(RECORDS);
+  const asked = new Map<string, number>();
+  return (req: RequestSpec) => {
+    const res = clean(req) as FakeResponse & { body: { total?: number } };
+    const filters = queryOf(req).filters;
+    if (filters === undefined || !groups.test(filters) || typeof res.body?.total !== 'number') return res;
+    const n = (asked.get(filters) ?? 0) + 1;
+    asked.set(filters, n);
+    return high(n) ? json(200, { ...res.body, total: res.body.total + 1 }) : res;
+  };
+}
+const runOn = (check: ReturnType<typeof checkById>, handler: FakeHandler) => settle(check, fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(RECORDS), config: { numRuns: 5 } }));
+
 describe('requests-v3 filters-group logic checks', () => {
   v3FamilySuite(
     checks,
@@ -26,20 +45,9 @@ describe('requests-v3 filters-group logic checks', () => {
 
 describe('requests-v3.filters.not on moving data', () => {
   const check = checkById(checks, 'requests-v3.filters.not');
-  /** The fake, where `status=<s>` alone counts one more the first time each is asked (a request that moved out of it after that read). */
-  function movedOnce(consistent: boolean): FakeHandler {
-    const clean = fakeRequestsV3(RECORDS);
-    const asked = new Set<string>();
-    return (req: RequestSpec) => {
-      const res = clean(req) as FakeResponse & { body: { total?: number } };
-      const filters = queryOf(req).filters;
-      if (filters === undefined || !/^\[\{"status":"[a-z]+"\}\]$/.test(filters) || typeof res.body?.total !== 'number') return res;
-      const first = !asked.has(filters);
-      asked.add(filters);
-      return first || consistent ? json(200, { ...res.body, total: res.body.total + 1 }) : res;
-    };
-  }
-  const run = (handler: FakeHandler) => settle(check, fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(RECORDS), config: { numRuns: 5 } }));
+  /** `status=<s>` alone counts one more the first time each is asked (a request that moved out of it after that read), or every time. */
+  const movedOnce = (consistent: boolean) => totalsHigh(/^\[\{"status":"[a-z]+"\}\]$/, (n) => n === 1 || consistent);
+  const run = (handler: FakeHandler) => runOn(check, handler);
 
   it('does not judge a sum when the positive total moved between its reads (a request changed status)', async () => {
     const result = await run(movedOnce(false));
@@ -56,23 +64,12 @@ describe('requests-v3.filters.not on moving data', () => {
 describe('requests-v3.filters.array-or on moving data', () => {
   const check = checkById(checks, 'requests-v3.filters.array-or');
   /**
-   * The fake, where a single value's total (`filters=[{"status":"<s>"}]`, `[{"requestType":"<t>"}]`)
-   * counts one more on every other read of it (`always`: on every read): a target whose requests
-   * move between the relation's reads, or (always) one whose single-value totals are off.
+   * A single value's total (`filters=[{"status":"<s>"}]`, `[{"requestType":"<t>"}]`) one high on
+   * every other read of it (`always`: on every read): a target whose requests move between the
+   * relation's reads, or (always) one whose single-value totals are off.
    */
-  function jitter(always: boolean): FakeHandler {
-    const clean = fakeRequestsV3(RECORDS);
-    const asked = new Map<string, number>();
-    return (req: RequestSpec) => {
-      const res = clean(req) as FakeResponse & { body: { total?: number } };
-      const filters = queryOf(req).filters;
-      if (filters === undefined || !/^\[\{"(status|requestType)":"[^"]+"\}\]$/.test(filters) || typeof res.body?.total !== 'number') return res;
-      const n = (asked.get(filters) ?? 0) + 1;
-      asked.set(filters, n);
-      return always || n % 2 === 1 ? json(200, { ...res.body, total: res.body.total + 1 }) : res;
-    };
-  }
-  const run = (handler: FakeHandler) => settle(check, fakeContext({ handler: route({ 'GET /requests/v3': handler }), discovery: discoveryOf(RECORDS), config: { numRuns: 5 } }));
+  const jitter = (always: boolean) => totalsHigh(/^\[\{"(status|requestType)":"[^"]+"\}\]$/, (n) => always || n % 2 === 1);
+  const run = (handler: FakeHandler) => runOn(check, handler);
 
   it('judges the three totals read afresh when the first three disagree: a read disturbed by a move is not a failure', async () => {
     const result = await run(jitter(false));

@@ -6,6 +6,7 @@
  * the sequence of calls (and, for `advance()` without id, the subscribed ids it prefers); only
  * `updatedAt`/`createdAt` follow the server clock.
  */
+import { LIMITS } from '@crosschain/specs';
 import type { V3Status } from '../data/catalogue.js';
 import { generateRows } from '../data/generate.js';
 import type { Row } from '../data/row.js';
@@ -44,7 +45,7 @@ const PREFERRED_PER_ADVANCE = 16;
  * The newest listed requests the in-flight floor looks at: the latest page at the largest limit
  * (GET /requests/v3 `limit` ≤ 50), where a client that follows requests finds the ones to follow.
  */
-export const RECENT = 50;
+export const RECENT: number = LIMITS['GET /requests/v3'].maximum;
 /** Requests in flight the newest RECENT listed ones keep at least (arrivals make it up). */
 export const RECENT_FLOOR = 8;
 /** Positions the floor scans for RECENT listed requests (private-chain and child requests are listed only on request). */
